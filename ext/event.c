@@ -1,0 +1,458 @@
+/*
+** event.c: the tournament model.
+**
+** An event is a list of matches between players.  From it we build, for
+** each player, the ordered list of rounds they took part in ("seats") and
+** their record under a policy's points.  Every structural error a result
+** sheet can hold is caught here, with a message naming the player and round:
+** a player paired with themself, paired twice in a round, impossible game
+** counts, a result that contradicts its games.
+*/
+#include "tiebreak_int.h"
+
+#include <string.h>
+
+void tb_event_init(TbEvent *p) {
+  memset(p, 0, sizeof(*p));
+}
+
+void tb_event_free(TbEvent *p) {
+  sqlite3_free(p->aPlayer);
+  sqlite3_free(p->aSeat);
+  sqlite3_free(p->aMatch);
+  sqlite3_free(p->aText);
+  sqlite3_free(p->aHash);
+  memset(p, 0, sizeof(*p));
+}
+
+/* ------------------------------------------------------------ player ids */
+
+static sqlite3_uint64 hash_int(i64 v) {
+  sqlite3_uint64 x = (sqlite3_uint64)v;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+static sqlite3_uint64 hash_text(const char *z, int n) {
+  sqlite3_uint64 h = 0xcbf29ce484222325ULL;
+  int i;
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)z[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h ^ 0x9e3779b97f4a7c15ULL;
+}
+
+static const char *key_text(const TbEvent *p, const TbKey *k) {
+  return p->aText + k->i;
+}
+
+static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
+                     const char *z, int n) {
+  if (k->eType != eType) return 0;
+  if (eType == SQLITE_INTEGER) return k->i == iVal;
+  return k->n == n && memcmp(key_text(p, k), z, n) == 0;
+}
+
+static int hash_grow(TbEvent *p) {
+  int nNew = p->nHash ? p->nHash * 2 : 64;
+  int *aNew = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)nNew);
+  int i;
+  if (aNew == 0) return SQLITE_NOMEM;
+  memset(aNew, 0, sizeof(int) * (size_t)nNew);
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbKey *k = &p->aPlayer[i].key;
+    sqlite3_uint64 h = k->eType == SQLITE_INTEGER
+                           ? hash_int(k->i)
+                           : hash_text(key_text(p, k), k->n);
+    int j = (int)(h & (sqlite3_uint64)(nNew - 1));
+    while (aNew[j]) j = (j + 1) & (nNew - 1);
+    aNew[j] = i + 1;
+  }
+  sqlite3_free(p->aHash);
+  p->aHash = aNew;
+  p->nHash = nNew;
+  return SQLITE_OK;
+}
+
+/* Index of the slot holding the id, or of the empty slot where it belongs. */
+static int hash_slot(const TbEvent *p, int eType, i64 iVal, const char *z,
+                     int n) {
+  sqlite3_uint64 h = eType == SQLITE_INTEGER ? hash_int(iVal) : hash_text(z, n);
+  int j = (int)(h & (sqlite3_uint64)(p->nHash - 1));
+  while (p->aHash[j]) {
+    const TbKey *k = &p->aPlayer[p->aHash[j] - 1].key;
+    if (key_equal(p, k, eType, iVal, z, n)) break;
+    j = (j + 1) & (p->nHash - 1);
+  }
+  return j;
+}
+
+/*
+** The index of the player whose id is pVal, or -1.  The value must be
+** INTEGER or TEXT (the caller checks).
+*/
+int tb_event_find(const TbEvent *p, sqlite3_value *pVal) {
+  int eType = sqlite3_value_type(pVal);
+  int j;
+  if (p->nHash == 0) return -1;
+  if (eType == SQLITE_INTEGER) {
+    j = hash_slot(p, eType, sqlite3_value_int64(pVal), 0, 0);
+  } else if (eType == SQLITE_TEXT) {
+    const char *z = (const char *)sqlite3_value_text(pVal);
+    if (z == 0) return -1;
+    j = hash_slot(p, eType, 0, z, sqlite3_value_bytes(pVal));
+  } else {
+    return -1;
+  }
+  return p->aHash[j] - 1;
+}
+
+static int text_append(TbEvent *p, const char *z, int n, i64 *piOff) {
+  if (p->nText + n + 1 > p->nTextAlloc) {
+    i64 nNew = p->nTextAlloc ? p->nTextAlloc * 2 : 4096;
+    char *aNew;
+    while (nNew < p->nText + n + 1) nNew *= 2;
+    aNew = sqlite3_realloc64(p->aText, (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    p->aText = aNew;
+    p->nTextAlloc = nNew;
+  }
+  memcpy(p->aText + p->nText, z, (size_t)n);
+  p->aText[p->nText + n] = 0;
+  *piOff = p->nText;
+  p->nText += n + 1;
+  return SQLITE_OK;
+}
+
+/*
+** Find or add the player whose id is pVal (INTEGER or TEXT).
+** SQLITE_MISMATCH: pVal has another type.
+*/
+int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
+  int eType = sqlite3_value_type(pVal);
+  const char *z = 0;
+  int n = 0, j, rc;
+  i64 iVal = 0;
+  TbPlayer *pNew;
+
+  if (eType == SQLITE_INTEGER) {
+    iVal = sqlite3_value_int64(pVal);
+  } else if (eType == SQLITE_TEXT) {
+    z = (const char *)sqlite3_value_text(pVal);
+    if (z == 0) return SQLITE_NOMEM;
+    n = sqlite3_value_bytes(pVal);
+  } else {
+    return SQLITE_MISMATCH;
+  }
+  if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
+    return rc;
+  }
+  j = hash_slot(p, eType, iVal, z, n);
+  if (p->aHash[j]) {
+    *piPlayer = p->aHash[j] - 1;
+    return SQLITE_OK;
+  }
+  if (p->nPlayer >= p->nPlayerAlloc) {
+    int nNew = p->nPlayerAlloc ? p->nPlayerAlloc * 2 : 64;
+    TbPlayer *aNew = sqlite3_realloc64(p->aPlayer,
+                                       sizeof(TbPlayer) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    p->aPlayer = aNew;
+    p->nPlayerAlloc = nNew;
+  }
+  pNew = &p->aPlayer[p->nPlayer];
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->key.eType = eType;
+  if (eType == SQLITE_INTEGER) {
+    pNew->key.i = iVal;
+  } else {
+    pNew->key.n = n;
+    if ((rc = text_append(p, z, n, &pNew->key.i)) != SQLITE_OK) return rc;
+  }
+  p->aHash[j] = ++p->nPlayer;
+  *piPlayer = p->nPlayer - 1;
+  return SQLITE_OK;
+}
+
+/* The id as SQL text for messages: 7 or 'Ann' (sqlite3_free the result). */
+char *tb_key_text(const TbKey *pKey) {
+  if (pKey->eType == SQLITE_INTEGER) return sqlite3_mprintf("%lld", pKey->i);
+  return sqlite3_mprintf("%Q", pKey->z);
+}
+
+int tb_event_add_match(TbEvent *p, const TbMatch *pMatch) {
+  if (p->nMatch >= p->nMatchAlloc) {
+    int nNew = p->nMatchAlloc ? p->nMatchAlloc * 2 : 256;
+    TbMatch *aNew = sqlite3_realloc64(p->aMatch,
+                                      sizeof(TbMatch) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    p->aMatch = aNew;
+    p->nMatchAlloc = nNew;
+  }
+  p->aMatch[p->nMatch++] = *pMatch;
+  return SQLITE_OK;
+}
+
+/* ---------------------------------------------------------------- seats */
+
+/* An error about a player in a round, as "... player 'X' ... round N". */
+static int player_error(char **pzErr, const TbKey *pKey, const char *zFmt,
+                        int iRound) {
+  char *zId = tb_key_text(pKey);
+  if (zId == 0) return SQLITE_NOMEM;
+  *pzErr = sqlite3_mprintf(zFmt, zId, iRound);
+  sqlite3_free(zId);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
+** Lay out every player's seats, ordered by round, and reject a player
+** paired with themself or twice in one round.  Seats carry the index of
+** their match in iOpp's place until tb_event_score() fills outcomes.
+*/
+int tb_event_index(TbEvent *p, char **pzErr) {
+  int i, k;
+  int *aFill;
+
+  for (i = 0; i < p->nPlayer; i++) {
+    TbPlayer *pl = &p->aPlayer[i];
+    if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
+    pl->nSeat = 0;
+  }
+  p->nSeat = 0;
+  for (i = 0; i < p->nMatch; i++) {
+    const TbMatch *m = &p->aMatch[i];
+    if (m->iA == m->iB) {
+      return player_error(pzErr, &p->aPlayer[m->iA].key,
+                          "player %s is paired with themself in round %d",
+                          m->iRound);
+    }
+    p->aPlayer[m->iA].nSeat++;
+    if (m->iB >= 0) p->aPlayer[m->iB].nSeat++;
+    p->nSeat += m->iB >= 0 ? 2 : 1;
+    if (m->iRound > p->iLastRound) p->iLastRound = m->iRound;
+  }
+  p->aSeat = sqlite3_malloc64(sizeof(TbSeat) * (sqlite3_uint64)(p->nSeat + 1));
+  aFill = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nPlayer + 1));
+  if (p->aSeat == 0 || aFill == 0) {
+    sqlite3_free(aFill);
+    return SQLITE_NOMEM;
+  }
+  for (i = 0, k = 0; i < p->nPlayer; i++) {
+    p->aPlayer[i].iSeat = k;
+    aFill[i] = k;
+    k += p->aPlayer[i].nSeat;
+  }
+  for (i = 0; i < p->nMatch; i++) {
+    const TbMatch *m = &p->aMatch[i];
+    TbSeat *s = &p->aSeat[aFill[m->iA]++];
+    memset(s, 0, sizeof(*s));
+    s->iRound = m->iRound;
+    s->iMatch = i;
+    s->iOpp = m->iB;
+    if (m->iB >= 0) {
+      s = &p->aSeat[aFill[m->iB]++];
+      memset(s, 0, sizeof(*s));
+      s->iRound = m->iRound;
+      s->iMatch = i;
+      s->iOpp = m->iA;
+    }
+  }
+  sqlite3_free(aFill);
+
+  /* Insertion sort by round: rows usually arrive in round order already. */
+  for (i = 0; i < p->nPlayer; i++) {
+    TbSeat *a = &p->aSeat[p->aPlayer[i].iSeat];
+    int n = p->aPlayer[i].nSeat, j;
+    for (j = 1; j < n; j++) {
+      TbSeat t = a[j];
+      int h = j - 1;
+      while (h >= 0 && a[h].iRound > t.iRound) {
+        a[h + 1] = a[h];
+        h--;
+      }
+      a[h + 1] = t;
+    }
+    for (j = 1; j < n; j++) {
+      if (a[j].iRound == a[j - 1].iRound) {
+        return player_error(pzErr, &p->aPlayer[i].key,
+                            "player %s is paired twice in round %d",
+                            a[j].iRound);
+      }
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* The seat of a player in a round, or NULL (binary search). */
+const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound) {
+  const TbSeat *a = &p->aSeat[p->aPlayer[iPlayer].iSeat];
+  int lo = 0, hi = p->aPlayer[iPlayer].nSeat - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (a[mid].iRound == iRound) return &a[mid];
+    if (a[mid].iRound < iRound) lo = mid + 1; else hi = mid - 1;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- scoring */
+
+static const char *result_name(int eResult) {
+  switch (eResult) {
+    case TB_RESULT_A: return "a";
+    case TB_RESULT_B: return "b";
+    case TB_RESULT_DRAW: return "draw";
+    case TB_RESULT_DOUBLE_LOSS: return "double_loss";
+  }
+  return "NULL";
+}
+
+/* A message about a match: "<what> in round N match of player 'X'". */
+static int match_error(const TbEvent *p, const TbMatch *m, char **pzErr,
+                       char *zWhat) {
+  char *zId;
+  if (zWhat == 0) return SQLITE_NOMEM;
+  zId = tb_key_text(&p->aPlayer[m->iA].key);
+  if (zId) {
+    *pzErr = sqlite3_mprintf("%s in round %d match of player %s", zWhat,
+                             m->iRound, zId);
+  }
+  sqlite3_free(zWhat);
+  sqlite3_free(zId);
+  return zId && *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
+** Settle the game counts and the outcome of one match, checking that they
+** are possible.  A games table, when it has rows for the match, is the
+** source of the counts; counts also typed into the matches row must agree.
+*/
+static int match_settle(const TbEvent *p, TbMatch *m, const TbParams *pParams,
+                        char **pzErr) {
+  if (m->nAWins < 0 || m->nBWins < 0 || m->nDraws < 0) {
+    return match_error(p, m, pzErr, sqlite3_mprintf("negative game count"));
+  }
+  if (m->nGameRows > 0) {
+    int bTyped = m->nAWins || m->nBWins || m->nDraws;
+    if (bTyped && (m->nAWins != m->nGA || m->nBWins != m->nGB ||
+                   m->nDraws != m->nGD)) {
+      return match_error(
+          p, m, pzErr,
+          sqlite3_mprintf("game counts %d-%d-%d disagree with %d-%d-%d in the "
+                          "games table",
+                          m->nAWins, m->nBWins, m->nDraws, m->nGA, m->nGB,
+                          m->nGD));
+    }
+    m->nAWins = m->nGA;
+    m->nBWins = m->nGB;
+    m->nDraws = m->nGD;
+  }
+  if (m->iB < 0) {
+    char *zId;
+    int bCounts = m->nAWins || m->nBWins || m->nDraws;
+    if (m->eResult != TB_RESULT_GAMES && m->eResult != TB_RESULT_A) {
+      zId = tb_key_text(&p->aPlayer[m->iA].key);
+      if (zId == 0) return SQLITE_NOMEM;
+      *pzErr = sqlite3_mprintf("bye of player %s in round %d cannot have "
+                               "result '%s'",
+                               zId, m->iRound, result_name(m->eResult));
+      sqlite3_free(zId);
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+    if (bCounts && (m->nAWins != pParams->nByeGameWins || m->nBWins != 0 ||
+                    m->nDraws != 0)) {
+      zId = tb_key_text(&p->aPlayer[m->iA].key);
+      if (zId == 0) return SQLITE_NOMEM;
+      *pzErr = sqlite3_mprintf("bye of player %s in round %d has game counts "
+                               "%d-%d-%d (expected %d-0-0 or 0-0-0)",
+                               zId, m->iRound, m->nAWins, m->nBWins, m->nDraws,
+                               pParams->nByeGameWins);
+      sqlite3_free(zId);
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+    m->nAWins = pParams->nByeGameWins;
+    m->nBWins = 0;
+    m->nDraws = 0;
+    m->eResult = TB_RESULT_A;
+    return SQLITE_OK;
+  }
+  if ((m->eResult == TB_RESULT_A && m->nBWins > m->nAWins) ||
+      (m->eResult == TB_RESULT_B && m->nAWins > m->nBWins)) {
+    return match_error(p, m, pzErr,
+                       sqlite3_mprintf("result '%s' contradicts game counts "
+                                       "%d-%d-%d",
+                                       result_name(m->eResult), m->nAWins,
+                                       m->nBWins, m->nDraws));
+  }
+  if (m->eResult == TB_RESULT_GAMES) {
+    m->eResult = m->nAWins > m->nBWins   ? TB_RESULT_A
+                 : m->nBWins > m->nAWins ? TB_RESULT_B
+                                         : TB_RESULT_DRAW;
+  }
+  return SQLITE_OK;
+}
+
+static void record_add(TbRecord *r, const TbSeat *s, int bBye,
+                       const TbParams *pParams) {
+  r->nRound++;
+  if (s->iRound > r->iLastRound) r->iLastRound = s->iRound;
+  if (bBye) r->nBye++;
+  switch (s->eOutcome) {
+    case TB_WIN:
+      r->nWin++;
+      r->nMatchPoints += pParams->nMatchWin;
+      break;
+    case TB_DRAW:
+      r->nDraw++;
+      r->nMatchPoints += pParams->nMatchDraw;
+      break;
+    default:
+      r->nLoss++;
+      r->nMatchPoints += pParams->nMatchLoss;
+      break;
+  }
+  r->nGW += s->nGW;
+  r->nGL += s->nGL;
+  r->nGD += s->nGD;
+  r->nGame += s->nGW + s->nGL + s->nGD;
+  r->nGamePoints += s->nGW * pParams->nGameWin + s->nGD * pParams->nGameDraw;
+}
+
+/* Fill every seat's outcome and games, and every player's record. */
+int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
+  int i, rc;
+  for (i = 0; i < p->nMatch; i++) {
+    if ((rc = match_settle(p, &p->aMatch[i], pParams, pzErr)) != SQLITE_OK) {
+      return rc;
+    }
+  }
+  for (i = 0; i < p->nPlayer; i++) {
+    TbPlayer *pl = &p->aPlayer[i];
+    int j;
+    memset(&pl->rec, 0, sizeof(pl->rec));
+    for (j = 0; j < pl->nSeat; j++) {
+      TbSeat *s = &p->aSeat[pl->iSeat + j];
+      const TbMatch *m = &p->aMatch[s->iMatch];
+      int bA = m->iA == i;
+      int e = m->eResult;
+      s->nGW = bA ? m->nAWins : m->nBWins;
+      s->nGL = bA ? m->nBWins : m->nAWins;
+      s->nGD = m->nDraws;
+      if (e == TB_RESULT_DRAW) {
+        s->eOutcome = TB_DRAW;
+      } else if ((e == TB_RESULT_A && bA) || (e == TB_RESULT_B && !bA)) {
+        s->eOutcome = TB_WIN;
+      } else {
+        s->eOutcome = TB_LOSS;
+      }
+      record_add(&pl->rec, s, m->iB < 0, pParams);
+    }
+  }
+  return SQLITE_OK;
+}

@@ -1,0 +1,217 @@
+/*
+** exact.c: exact rational arithmetic for tiebreaker values.
+**
+** Two players whose tiebreakers are mathematically equal must tie, however
+** the sums were formed: double-precision sums of 1/3 + 2/3 + 1/2 in different
+** orders differ in the last bit and would split the tie.  Tiebreakers are
+** therefore computed twice when needed: a fast double pass for every player,
+** and an exact pass over 128-bit rationals for players whose doubles are too
+** close to order (see rank.c).  Comparisons never overflow (Euclid-style);
+** sums report overflow instead of wrapping.
+*/
+#include "tiebreak_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+__extension__ typedef unsigned __int128 u128 __attribute__((aligned(8)));
+
+static u128 abs128(i128 x) {
+  return x < 0 ? (u128)0 - (u128)x : (u128)x;
+}
+
+static u128 gcd128(u128 a, u128 b) {
+  while (b) {
+    u128 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static TbFrac frac_reduce(i128 num, i128 den) {
+  TbFrac f;
+  u128 g = gcd128(abs128(num), abs128(den));
+  if (g > 1) {
+    num /= (i128)g;
+    den /= (i128)g;
+  }
+  if (den < 0) {
+    num = -num;
+    den = -den;
+  }
+  f.num = num;
+  f.den = den;
+  return f;
+}
+
+TbFrac tb_frac(i64 num, i64 den) {
+  return frac_reduce(num, den);
+}
+
+double tb_frac_double(const TbFrac *a) {
+  /* Split so that large numerators keep their precision. */
+  i128 q = a->num / a->den;
+  i128 r = a->num % a->den;
+  return (double)q + (double)r / (double)a->den;
+}
+
+/* floor division for den > 0 */
+static i128 floordiv(i128 num, i128 den, i128 *pRem) {
+  i128 q = num / den;
+  i128 r = num % den;
+  if (r < 0) {
+    q -= 1;
+    r += den;
+  }
+  *pRem = r;
+  return q;
+}
+
+/*
+** Compare a/b with c/d (b, d > 0) without multiplying: compare the integer
+** parts, then the reciprocals of the fractional parts (continued fractions).
+*/
+int tb_frac_cmp(const TbFrac *pA, const TbFrac *pB) {
+  i128 a = pA->num, b = pA->den, c = pB->num, d = pB->den;
+  int sign = 1;
+  for (;;) {
+    i128 ra, rc;
+    i128 qa = floordiv(a, b, &ra);
+    i128 qc = floordiv(c, d, &rc);
+    if (qa != qc) return qa < qc ? -sign : sign;
+    if (ra == 0 || rc == 0) {
+      if (ra == rc) return 0;
+      return ra == 0 ? -sign : sign;
+    }
+    /* ra/b < rc/d  <=>  b/ra > d/rc */
+    a = b; b = ra;
+    c = d; d = rc;
+    sign = -sign;
+  }
+}
+
+/* a + b, or 1 on overflow. */
+static int frac_add(TbFrac *pOut, const TbFrac *pA, const TbFrac *pB) {
+  i128 g = (i128)gcd128((u128)pA->den, (u128)pB->den);
+  i128 den, x, y, num;
+  if (__builtin_mul_overflow(pA->den / g, pB->den, &den)) return 1;
+  if (__builtin_mul_overflow(pA->num, pB->den / g, &x)) return 1;
+  if (__builtin_mul_overflow(pB->num, pA->den / g, &y)) return 1;
+  if (__builtin_add_overflow(x, y, &num)) return 1;
+  *pOut = frac_reduce(num, den);
+  return 0;
+}
+
+/*
+** Parse a floor or other parameter: "1/3", "33/100", "0.33", "1", ".5".
+** Returns 0 on success, 1 when the text is not such a number.
+*/
+int tb_frac_parse(const char *z, TbFrac *pOut) {
+  i64 num = 0, den = 1;
+  int nDigit = 0;
+  if (z == 0) return 1;
+  while (*z == ' ') z++;
+  while (*z >= '0' && *z <= '9') {
+    if (num > 100000000000000LL) return 1;
+    num = num * 10 + (*z++ - '0');
+    nDigit++;
+  }
+  if (*z == '.') {
+    z++;
+    while (*z >= '0' && *z <= '9') {
+      if (den > 100000000000000LL || num > 100000000000000LL) return 1;
+      num = num * 10 + (*z++ - '0');
+      den *= 10;
+      nDigit++;
+    }
+    if (nDigit == 0) return 1;
+  } else if (*z == '/') {
+    i64 d = 0;
+    int nDen = 0;
+    if (nDigit == 0) return 1;
+    z++;
+    while (*z >= '0' && *z <= '9') {
+      if (d > 100000000000000LL) return 1;
+      d = d * 10 + (*z++ - '0');
+      nDen++;
+    }
+    if (nDen == 0 || d == 0) return 1;
+    den = d;
+  }
+  if (nDigit == 0) return 1;
+  while (*z == ' ') z++;
+  if (*z) return 1;
+  *pOut = frac_reduce(num, den);
+  return 0;
+}
+
+/* ------------------------------------------------------------ accumulator */
+
+void tb_acc_init(TbAcc *p, int bExact) {
+  memset(p, 0, sizeof(*p));
+  p->bExact = bExact;
+  p->q.den = 1;
+}
+
+static void acc_add_frac(TbAcc *p, const TbFrac *pF) {
+  if (p->bOverflow) return;
+  if (frac_add(&p->q, &p->q, pF)) p->bOverflow = 1;
+}
+
+/* value += num/den */
+void tb_acc_add(TbAcc *p, i64 num, i64 den) {
+  if (p->bExact) {
+    TbFrac f = tb_frac(num, den);
+    acc_add_frac(p, &f);
+  } else {
+    p->r += (double)num / (double)den;
+  }
+}
+
+/*
+** value += max(num/den, floor).  The comparison with the floor is exact in
+** both modes, so a value just under the floor is never left unfloored.
+*/
+void tb_acc_add_floored(TbAcc *p, i64 num, i64 den, const TbFrac *pFloor) {
+  /* num/den < floor  <=>  num * floor.den < floor.num * den (den > 0) */
+  int bFloored = (i128)num * pFloor->den < pFloor->num * (i128)den;
+  if (p->bExact) {
+    TbFrac f = bFloored ? *pFloor : tb_frac(num, den);
+    acc_add_frac(p, &f);
+  } else if (bFloored) {
+    p->r += (double)pFloor->num / (double)pFloor->den;
+  } else {
+    p->r += (double)num / (double)den;
+  }
+}
+
+/* value += the value of a nested accumulator (e.g. an opponent's OMW) */
+void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild) {
+  if (pChild->bOverflow) p->bOverflow = 1;
+  if (pChild->bNull) return;
+  if (p->bExact) {
+    acc_add_frac(p, &pChild->q);
+  } else {
+    p->r += pChild->r;
+  }
+}
+
+/* value /= n; a mean over nothing is NULL */
+void tb_acc_mean(TbAcc *p, i64 n) {
+  if (n == 0) {
+    p->bNull = 1;
+    return;
+  }
+  if (p->bExact) {
+    i128 den;
+    if (p->bOverflow) return;
+    if (__builtin_mul_overflow(p->q.den, (i128)n, &den)) {
+      p->bOverflow = 1;
+      return;
+    }
+    p->q = frac_reduce(p->q.num, den);
+  } else {
+    p->r /= (double)n;
+  }
+}

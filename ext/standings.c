@@ -1,0 +1,381 @@
+/*
+** standings.c: the standings() table-valued function.
+**
+**   SELECT rank, player, match_points, omwp, gwp, ogwp, decided_by
+**     FROM standings(1, 'mtg');                 -- event 1, MTR Appendix C
+**
+**   SELECT * FROM standings(1, 'mtg', '1/3');   -- floor 1/3 (Melee.gg)
+**
+**   SELECT * FROM standings                     -- arguments by name
+**    WHERE event_id = 'GP-2026' AND policy = 'mtg'
+**      AND as_of_round = 3 AND matches_table = 'results';
+**
+** Arguments are hidden columns, in this order (positional arguments fill
+** them left to right):
+**
+**   event_id       required  the event whose matches are read
+**   policy         required  'mtg' or 'mtg(floor=1/3, game_draw_points=0)'
+**   floor          optional  overrides the policy's floor: 0.33, '1/3'
+**   as_of_round    optional  standings after that round
+**   matches_table  optional  default 'matches'
+**   games_table    optional  default 'games' (skipped if absent; '' = none)
+**
+** NULL in an optional argument means its default.  All rows are computed
+** in xFilter, whose inner statements are finished before it returns, so
+** xNext and xColumn only walk memory.
+*/
+#include "tiebreak_int.h"
+
+#include <string.h>
+
+/* Columns of the player's record, in schema order. */
+enum {
+  COL_RANK, COL_PLAYER, COL_MATCH_POINTS, COL_WINS, COL_LOSSES, COL_DRAWS,
+  COL_BYES, COL_ROUNDS, COL_GAME_WINS, COL_GAME_LOSSES, COL_GAME_DRAWS,
+  COL_GAME_POINTS, COL_GAMES, N_RECORD_COL
+};
+static const char *azRecordCol[N_RECORD_COL] = {
+  "rank", "player", "match_points", "wins", "losses", "draws", "byes",
+  "rounds", "game_wins", "game_losses", "game_draws", "game_points", "games"};
+
+/* After the record: one REAL column per tiebreaker not already above,
+** then these, then the hidden arguments. */
+static const char *azTailCol[] = {"dropped", "decided_by"};
+#define N_TAIL_COL 2
+
+enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES, N_ARG };
+static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
+                                   "matches_table", "games_table"};
+#define ARGS_REQUIRED ((1 << ARG_EVENT) | (1 << ARG_POLICY))
+
+typedef struct StandingsVtab {
+  sqlite3_vtab base;
+  sqlite3 *db;
+  TbConn *pConn;
+  int nCol;                   /* visible columns */
+  int iFirstArg;              /* column of the first hidden argument */
+  int aColTb[TB_MAX_TIEBREAKERS * 4]; /* column -> tiebreaker index, -1 */
+} StandingsVtab;
+
+typedef struct StandingsCursor {
+  sqlite3_vtab_cursor base;
+  TbEvent event;
+  TbStandings standings;
+  int iRow;
+  sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
+} StandingsCursor;
+
+static int vtab_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
+  sqlite3_free(pVtab->zErrMsg);
+  if (zMsg == 0) return SQLITE_NOMEM;
+  pVtab->zErrMsg = sqlite3_mprintf("standings(): %s", zMsg);
+  sqlite3_free(zMsg);
+  return pVtab->zErrMsg ? rc : SQLITE_NOMEM;
+}
+
+/* ------------------------------------------------------------- connect */
+
+static int standingsConnect(sqlite3 *db, void *pAux, int argc,
+                            const char *const *argv, sqlite3_vtab **ppVtab,
+                            char **pzErr) {
+  StandingsVtab *pNew;
+  sqlite3_str *pSql = sqlite3_str_new(db);
+  char *zSql;
+  int i, iCol, rc;
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if (pNew == 0) {
+    sqlite3_free(sqlite3_str_finish(pSql));
+    return SQLITE_NOMEM;
+  }
+  memset(pNew, 0, sizeof(*pNew));
+  for (i = 0; i < (int)(sizeof(pNew->aColTb) / sizeof(int)); i++) pNew->aColTb[i] = -1;
+
+  sqlite3_str_appendall(pSql, "CREATE TABLE x(");
+  for (iCol = 0; iCol < N_RECORD_COL; iCol++) {
+    sqlite3_str_appendf(pSql, "%s%s", iCol ? "," : "", azRecordCol[iCol]);
+  }
+  pNew->aColTb[COL_MATCH_POINTS] = 0; /* match_points is tiebreaker 0 */
+  for (i = 0; i < tb_nTiebreaker; i++) {
+    if (strcmp(tb_aTiebreaker[i].zName, "match_points") == 0) continue;
+    sqlite3_str_appendf(pSql, ",%s", tb_aTiebreaker[i].zName);
+    pNew->aColTb[iCol++] = i;
+  }
+  for (i = 0; i < N_TAIL_COL; i++) {
+    sqlite3_str_appendf(pSql, ",%s", azTailCol[i]);
+    iCol++;
+  }
+  pNew->nCol = iCol;
+  pNew->iFirstArg = iCol;
+  for (i = 0; i < N_ARG; i++) sqlite3_str_appendf(pSql, ",%s HIDDEN", azArg[i]);
+  sqlite3_str_appendall(pSql, ")");
+  zSql = sqlite3_str_finish(pSql);
+  if (zSql == 0) {
+    sqlite3_free(pNew);
+    return SQLITE_NOMEM;
+  }
+  rc = sqlite3_declare_vtab(db, zSql);
+  sqlite3_free(zSql);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(pNew);
+    return rc;
+  }
+  pNew->db = db;
+  pNew->pConn = (TbConn *)pAux;
+  *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+static int standingsDisconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+/* ---------------------------------------------------------- best index */
+
+/*
+** Arguments are equality constraints on the hidden columns.  idxNum is a
+** bitmask of the arguments present (bit i = azArg[i]); xFilter receives
+** them in argv in that bit order.
+**
+**   required argument absent           -> SQLITE_ERROR with a message
+**                                         (else "no query solution")
+**   any argument present but unusable  -> SQLITE_CONSTRAINT, so that the
+**                                         planner puts its source first
+*/
+static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  StandingsVtab *pTab = (StandingsVtab *)pVtab;
+  int aIdx[N_ARG];
+  int seen = 0, usable = 0, i, n = 0;
+
+  for (i = 0; i < N_ARG; i++) aIdx[i] = -1;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    int iArg = c->iColumn - pTab->iFirstArg;
+    if (iArg < 0 || iArg >= N_ARG || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    seen |= 1 << iArg;
+    if (!c->usable) continue;
+    usable |= 1 << iArg;
+    aIdx[iArg] = i;
+  }
+  if ((seen & ARGS_REQUIRED) != ARGS_REQUIRED) {
+    return vtab_error(pVtab, SQLITE_ERROR,
+                      sqlite3_mprintf("event_id and policy arguments are "
+                                      "required"));
+  }
+  if (seen & ~usable) return SQLITE_CONSTRAINT;
+  for (i = 0; i < N_ARG; i++) {
+    if (aIdx[i] < 0) continue;
+    pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
+    pInfo->aConstraintUsage[aIdx[i]].omit = 1;
+  }
+  pInfo->idxNum = usable;
+  pInfo->estimatedCost = 1000.0;
+  pInfo->estimatedRows = 100;
+  return SQLITE_OK;
+}
+
+/* -------------------------------------------------------------- cursor */
+
+static int standingsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
+  StandingsCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if (pCur == 0) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCursor = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void cursor_reset(StandingsCursor *pCur) {
+  int i;
+  tb_standings_free(&pCur->standings);
+  tb_event_free(&pCur->event);
+  for (i = 0; i < N_ARG; i++) {
+    sqlite3_value_free(pCur->apArg[i]);
+    pCur->apArg[i] = 0;
+  }
+  pCur->iRow = 0;
+}
+
+static int standingsClose(sqlite3_vtab_cursor *cur) {
+  cursor_reset((StandingsCursor *)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* A text argument, or NULL for the default; other types are an error. */
+static int text_arg(sqlite3_value *v, const char *zArg, const char **pz,
+                    char **pzErr) {
+  *pz = 0;
+  if (v == 0 || sqlite3_value_type(v) == SQLITE_NULL) return SQLITE_OK;
+  if (sqlite3_value_type(v) != SQLITE_TEXT) {
+    *pzErr = sqlite3_mprintf("%s must be text", zArg);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  *pz = (const char *)sqlite3_value_text(v);
+  return *pz ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/* Turn the arguments into what to read and how to rank. */
+static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
+                      char **pzErr) {
+  sqlite3_value *pEvent = apArg[ARG_EVENT], *pPol = apArg[ARG_POLICY];
+  const char *zPolicy;
+  int rc, eType;
+
+  memset(pSrc, 0, sizeof(*pSrc));
+  eType = sqlite3_value_type(pEvent);
+  if (eType == SQLITE_NULL) {
+    *pzErr = sqlite3_mprintf("event_id is NULL");
+  } else if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT) {
+    *pzErr = sqlite3_mprintf("event_id must be INTEGER or TEXT");
+  } else if (sqlite3_value_type(pPol) == SQLITE_NULL) {
+    *pzErr = sqlite3_mprintf("policy is NULL");
+  } else if (sqlite3_value_type(pPol) != SQLITE_TEXT) {
+    *pzErr = sqlite3_mprintf("policy must be text, e.g. 'mtg'");
+  } else {
+    goto args_ok;
+  }
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+
+args_ok:
+  pSrc->pEvent = pEvent;
+  zPolicy = (const char *)sqlite3_value_text(pPol);
+  if (zPolicy == 0) return SQLITE_NOMEM;
+  if ((rc = tb_policy_parse(zPolicy, pPolicy, pzErr)) != SQLITE_OK) return rc;
+  if (apArg[ARG_FLOOR] && sqlite3_value_type(apArg[ARG_FLOOR]) != SQLITE_NULL) {
+    rc = tb_floor_from_value(apArg[ARG_FLOOR], &pPolicy->params.floor, pzErr);
+    if (rc != SQLITE_OK) return rc;
+  }
+  if (apArg[ARG_ROUND] && sqlite3_value_type(apArg[ARG_ROUND]) != SQLITE_NULL) {
+    i64 r = sqlite3_value_int64(apArg[ARG_ROUND]);
+    if (sqlite3_value_type(apArg[ARG_ROUND]) != SQLITE_INTEGER || r < 1) {
+      *pzErr = sqlite3_mprintf("as_of_round must be a positive integer");
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+    pSrc->iAsOfRound = r;
+  }
+  rc = text_arg(apArg[ARG_MATCHES], "matches_table", &pSrc->zMatches, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = text_arg(apArg[ARG_GAMES], "games_table", &pSrc->zGames, pzErr);
+  }
+  if (rc == SQLITE_OK && pSrc->zMatches == 0) pSrc->zMatches = "matches";
+  return rc;
+}
+
+static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
+                           const char *idxStr, int argc, sqlite3_value **argv) {
+  StandingsCursor *pCur = (StandingsCursor *)cur;
+  StandingsVtab *pTab = (StandingsVtab *)cur->pVtab;
+  TbSource src;
+  TbPolicy policy;
+  char *zErr = 0;
+  int i, j = 0, rc;
+  (void)idxStr;
+
+  cursor_reset(pCur);
+  for (i = 0; i < N_ARG && j < argc; i++) {
+    if ((idxNum & (1 << i)) == 0) continue;
+    pCur->apArg[i] = sqlite3_value_dup(argv[j++]);
+    if (pCur->apArg[i] == 0) return SQLITE_NOMEM;
+  }
+  rc = parse_args(pCur->apArg, &src, &policy, &zErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_compute(pTab->pConn, pTab->db, &src, &policy, &pCur->event,
+                    &pCur->standings, &zErr);
+  }
+  if (rc != SQLITE_OK) {
+    cursor_reset(pCur);
+    if (zErr) return vtab_error(cur->pVtab, rc, zErr);
+    return rc;
+  }
+  return SQLITE_OK;
+}
+
+static int standingsNext(sqlite3_vtab_cursor *cur) {
+  ((StandingsCursor *)cur)->iRow++;
+  return SQLITE_OK;
+}
+
+static int standingsEof(sqlite3_vtab_cursor *cur) {
+  StandingsCursor *pCur = (StandingsCursor *)cur;
+  return pCur->iRow >= pCur->standings.nPlayer;
+}
+
+static int standingsRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
+  *pRowid = ((StandingsCursor *)cur)->iRow + 1;
+  return SQLITE_OK;
+}
+
+static void result_key(sqlite3_context *ctx, const TbKey *k) {
+  if (k->eType == SQLITE_INTEGER) {
+    sqlite3_result_int64(ctx, k->i);
+  } else {
+    sqlite3_result_text(ctx, k->z, k->n, SQLITE_TRANSIENT);
+  }
+}
+
+static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
+                           int iCol) {
+  StandingsCursor *pCur = (StandingsCursor *)cur;
+  StandingsVtab *pTab = (StandingsVtab *)cur->pVtab;
+  const TbStandings *s = &pCur->standings;
+  int iPlayer = s->aOrder[pCur->iRow];
+  const TbPlayer *pl = &pCur->event.aPlayer[iPlayer];
+  const TbRecord *r = &pl->rec;
+
+  if (iCol >= pTab->iFirstArg) {
+    sqlite3_value *v = pCur->apArg[iCol - pTab->iFirstArg];
+    if (v) sqlite3_result_value(ctx, v);
+    return SQLITE_OK;
+  }
+  switch (iCol) {
+    case COL_RANK: sqlite3_result_int(ctx, s->aRank[pCur->iRow]); return SQLITE_OK;
+    case COL_PLAYER: result_key(ctx, &pl->key); return SQLITE_OK;
+    case COL_MATCH_POINTS: sqlite3_result_int64(ctx, r->nMatchPoints); return SQLITE_OK;
+    case COL_WINS: sqlite3_result_int(ctx, r->nWin); return SQLITE_OK;
+    case COL_LOSSES: sqlite3_result_int(ctx, r->nLoss); return SQLITE_OK;
+    case COL_DRAWS: sqlite3_result_int(ctx, r->nDraw); return SQLITE_OK;
+    case COL_BYES: sqlite3_result_int(ctx, r->nBye); return SQLITE_OK;
+    case COL_ROUNDS: sqlite3_result_int(ctx, r->nRound); return SQLITE_OK;
+    case COL_GAME_WINS: sqlite3_result_int(ctx, r->nGW); return SQLITE_OK;
+    case COL_GAME_LOSSES: sqlite3_result_int(ctx, r->nGL); return SQLITE_OK;
+    case COL_GAME_DRAWS: sqlite3_result_int(ctx, r->nGD); return SQLITE_OK;
+    case COL_GAME_POINTS: sqlite3_result_int64(ctx, r->nGamePoints); return SQLITE_OK;
+    case COL_GAMES: sqlite3_result_int(ctx, r->nGame); return SQLITE_OK;
+  }
+  if (iCol == pTab->nCol - 2) { /* dropped */
+    sqlite3_result_int(ctx, r->iLastRound < pCur->event.iLastRound);
+  } else if (iCol == pTab->nCol - 1) { /* decided_by */
+    const TbTiebreaker *t = s->aDecidedBy[pCur->iRow];
+    if (t) sqlite3_result_text(ctx, t->zName, -1, SQLITE_STATIC);
+  } else if (pTab->aColTb[iCol] >= 0) {
+    int j = iPlayer * tb_nTiebreaker + pTab->aColTb[iCol];
+    if (!s->aNull[j]) sqlite3_result_double(ctx, s->aValue[j]);
+  }
+  return SQLITE_OK;
+}
+
+static sqlite3_module standingsModule = {
+  .iVersion = 0,
+  .xCreate = 0, /* eponymous only: CREATE VIRTUAL TABLE is refused */
+  .xConnect = standingsConnect,
+  .xBestIndex = standingsBestIndex,
+  .xDisconnect = standingsDisconnect,
+  .xDestroy = 0,
+  .xOpen = standingsOpen,
+  .xClose = standingsClose,
+  .xFilter = standingsFilter,
+  .xNext = standingsNext,
+  .xEof = standingsEof,
+  .xColumn = standingsColumn,
+  .xRowid = standingsRowid,
+};
+
+int tb_register_standings(sqlite3 *db, TbConn *pConn) {
+  return sqlite3_create_module_v2(db, "standings", &standingsModule, pConn,
+                                  sqlite3_free);
+}

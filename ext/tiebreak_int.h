@@ -1,0 +1,228 @@
+/*
+** tiebreak_int.h: declarations shared by the files of the tiebreak extension.
+**
+** The extension is split into rooms, one file each:
+**
+**   exact.c        exact rational arithmetic and the value accumulator
+**   reader.c       reading the user's matches/games tables (the only SQL it runs)
+**   event.c        the tournament model: players, their rounds, their records
+**   tiebreakers.c  one small function per tiebreaker, and the table listing them
+**   policy.c       policies: named lists of tiebreakers, with their options
+**   rank.c         ordering players exactly, shared ranks, decided_by
+**   standings.c    the standings() table-valued function
+**   scalars.c      mwp(), gwp(), omwp(), ogwp()
+**   tiebreak.c     the entry point, tiebreak_version() and tiebreak_debug()
+**
+** Everything here has hidden visibility: the shared library exports only
+** sqlite3_tiebreak_init (see CMakeLists.txt).
+*/
+#ifndef TIEBREAK_INT_H
+#define TIEBREAK_INT_H
+
+#include "sqlite3ext.h"
+#ifndef SQLITE_CORE
+SQLITE_EXTENSION_INIT3
+#endif
+
+#include <stddef.h>
+
+#define TIEBREAK_VERSION "0.1.0"
+
+typedef sqlite3_int64 i64;
+/* 8-byte aligned: sqlite3_malloc64() guarantees no more than that. */
+__extension__ typedef __int128 i128 __attribute__((aligned(8)));
+
+/* ------------------------------------------------------------------ exact */
+
+/* An exact non-negative or negative rational num/den, den > 0, reduced. */
+typedef struct TbFrac {
+  i128 num;
+  i128 den;
+} TbFrac;
+
+TbFrac tb_frac(i64 num, i64 den);
+int tb_frac_cmp(const TbFrac *a, const TbFrac *b);
+int tb_frac_parse(const char *z, TbFrac *pOut);
+double tb_frac_double(const TbFrac *a);
+
+/*
+** An accumulator that computes one tiebreaker value.  The same tiebreaker
+** function runs in two modes: fast (double) for every player, and exact
+** (rational) only for the players whose doubles are too close to order.
+** Overflow of the exact mode is recorded and reported as an error.
+*/
+typedef struct TbAcc {
+  int bExact;       /* 1: exact mode */
+  int bOverflow;    /* exact mode overflowed 128 bits */
+  int bNull;        /* value undefined (e.g. a mean over no opponent) */
+  double r;         /* fast mode value */
+  TbFrac q;         /* exact mode value */
+} TbAcc;
+
+void tb_acc_init(TbAcc *p, int bExact);
+void tb_acc_add(TbAcc *p, i64 num, i64 den);
+void tb_acc_add_floored(TbAcc *p, i64 num, i64 den, const TbFrac *pFloor);
+void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild);
+void tb_acc_mean(TbAcc *p, i64 n);
+
+/* ----------------------------------------------------------------- reader */
+
+/* What a standings computation reads, as given by the SQL arguments. */
+typedef struct TbSource {
+  sqlite3_value *pEvent;      /* event id (INTEGER or TEXT) */
+  i64 iAsOfRound;             /* only rounds <= this; 0 = all rounds */
+  const char *zMatches;       /* matches table name */
+  const char *zGames;         /* games table name, NULL = default, "" = none */
+} TbSource;
+
+/* Player id as stored by the user: INTEGER or TEXT. */
+typedef struct TbKey {
+  int eType;                  /* SQLITE_INTEGER or SQLITE_TEXT */
+  int n;                      /* text length in bytes */
+  i64 i;                      /* integer id */
+  const char *z;              /* text id (owned by the event's arena) */
+} TbKey;
+
+/* How a match ended, before policy points are applied. */
+enum {
+  TB_RESULT_GAMES = 0,        /* decided by game counts */
+  TB_RESULT_A,                /* player_a won */
+  TB_RESULT_B,                /* player_b won */
+  TB_RESULT_DRAW,
+  TB_RESULT_DOUBLE_LOSS
+};
+
+/* One row of the matches table, with players as indexes into aPlayer. */
+typedef struct TbMatch {
+  int iRound;
+  int iA, iB;                 /* iB < 0: bye for iA */
+  int nAWins, nBWins, nDraws; /* game counts */
+  int eResult;                /* TB_RESULT_* */
+  int nGameRows;              /* rows found in the games table */
+  int nGA, nGB, nGD;          /* counts from the games table */
+} TbMatch;
+
+/* -------------------------------------------------------------- the model */
+
+/* How a player's round ended. */
+enum { TB_LOSS = 0, TB_DRAW = 1, TB_WIN = 2 };
+
+/* One round of one player: a seat at a match, or a bye. */
+typedef struct TbSeat {
+  int iRound;
+  int iOpp;                   /* opponent's index, -1 for a bye */
+  int iMatch;                 /* index in aMatch */
+  int eOutcome;               /* TB_WIN / TB_DRAW / TB_LOSS */
+  int nGW, nGL, nGD;          /* games won, lost, drawn */
+} TbSeat;
+
+/* A player's record, the inputs of every tiebreaker. */
+typedef struct TbRecord {
+  int nWin, nLoss, nDraw, nBye, nRound;
+  int nGW, nGL, nGD, nGame;
+  i64 nMatchPoints, nGamePoints;
+  int iLastRound;
+} TbRecord;
+
+typedef struct TbPlayer {
+  TbKey key;
+  int iSeat, nSeat;           /* this player's seats: aSeat[iSeat..iSeat+nSeat) */
+  TbRecord rec;
+} TbPlayer;
+
+/* Points and floors of a policy: the parameters tiebreakers read. */
+typedef struct TbParams {
+  i64 nMatchWin, nMatchDraw, nMatchLoss;
+  i64 nGameWin, nGameDraw;
+  int nByeGameWins;           /* a bye counts as this many games won */
+  TbFrac floor;               /* minimum MWP / GWP */
+} TbParams;
+
+typedef struct TbEvent {
+  int nPlayer;
+  TbPlayer *aPlayer;
+  int nSeat;
+  TbSeat *aSeat;
+  int iLastRound;             /* last round of the event (as of the round asked) */
+  int nMatch;
+  TbMatch *aMatch;
+  char *aText;                /* arena holding text player ids */
+  i64 nText, nTextAlloc;
+  int nPlayerAlloc, nMatchAlloc;
+  int *aHash;                 /* open addressing: player index + 1, 0 = empty */
+  int nHash;
+} TbEvent;
+
+void tb_event_init(TbEvent *p);
+void tb_event_free(TbEvent *p);
+int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
+int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
+int tb_event_add_match(TbEvent *p, const TbMatch *pMatch);
+int tb_event_index(TbEvent *p, char **pzErr);
+int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
+const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
+char *tb_key_text(const TbKey *pKey);
+
+int tb_read_event(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent, char **pzErr);
+
+/* ------------------------------------------------------------ tiebreakers */
+
+typedef void (*TbValueFn)(const TbEvent*, const TbParams*, int iPlayer, TbAcc*);
+
+typedef struct TbTiebreaker {
+  const char *zName;          /* name in policies, decided_by and column */
+  const char *zAlias;         /* short name accepted in policies */
+  TbValueFn xValue;           /* computes one player's value */
+  int bLowerIsBetter;
+  const char *zDoc;           /* one-line definition */
+} TbTiebreaker;
+
+/* Every tiebreaker, in the order of the standings() value columns. */
+extern const TbTiebreaker tb_aTiebreaker[];
+extern const int tb_nTiebreaker;
+const TbTiebreaker *tb_tiebreaker_find(const char *zName, int nName);
+
+/* ----------------------------------------------------------------- policy */
+
+#define TB_MAX_TIEBREAKERS 16
+
+typedef struct TbPolicy {
+  const char *zName;
+  TbParams params;
+  int nTiebreaker;
+  const TbTiebreaker *aTiebreaker[TB_MAX_TIEBREAKERS];
+} TbPolicy;
+
+int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr);
+int tb_floor_from_value(sqlite3_value *pVal, TbFrac *pFloor, char **pzErr);
+
+/* ------------------------------------------------------------------- rank */
+
+/* The computed standings of one event. */
+typedef struct TbStandings {
+  int nPlayer;
+  int *aOrder;                /* player indexes, best first */
+  int *aRank;                 /* rank of aOrder[i] */
+  const TbTiebreaker **aDecidedBy; /* per aOrder[i], NULL when tied/first */
+  double *aValue;             /* [player * tb_nTiebreaker + tiebreaker] */
+  unsigned char *aNull;       /* same layout: 1 when the value is NULL */
+} TbStandings;
+
+int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
+            char **pzErr);
+void tb_standings_free(TbStandings *p);
+
+/* ---------------------------------------------------------------- surface */
+
+/* Per-connection state shared by the SQL functions (no global state). */
+typedef struct TbConn {
+  int nDepth;                 /* computations under way: guards recursion */
+} TbConn;
+
+int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
+               const TbPolicy *pPolicy, TbEvent *pEvent,
+               TbStandings *pStandings, char **pzErr);
+int tb_register_standings(sqlite3 *db, TbConn *pConn);
+int tb_register_scalars(sqlite3 *db, TbConn *pConn);
+
+#endif /* TIEBREAK_INT_H */
