@@ -58,20 +58,23 @@ static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
   return k->n == n && memcmp(key_text(p, k), z, n) == 0;
 }
 
+static sqlite3_uint64 key_hash(int eType, i64 iVal, const char *z, int n) {
+  return eType == SQLITE_INTEGER ? hash_int(iVal) : hash_text(z, n);
+}
+
 static int hash_grow(TbEvent *p) {
   int nNew = p->nHash ? p->nHash * 2 : 64;
-  int *aNew = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)nNew);
+  TbSlot *aNew = sqlite3_malloc64(sizeof(TbSlot) * (sqlite3_uint64)nNew);
   int i;
   if (aNew == 0) return SQLITE_NOMEM;
-  memset(aNew, 0, sizeof(int) * (size_t)nNew);
-  for (i = 0; i < p->nPlayer; i++) {
-    const TbKey *k = &p->aPlayer[i].key;
-    sqlite3_uint64 h = k->eType == SQLITE_INTEGER
-                           ? hash_int(k->i)
-                           : hash_text(key_text(p, k), k->n);
-    int j = (int)(h & (sqlite3_uint64)(nNew - 1));
-    while (aNew[j]) j = (j + 1) & (nNew - 1);
-    aNew[j] = i + 1;
+  memset(aNew, 0, sizeof(TbSlot) * (size_t)nNew);
+  for (i = 0; i < p->nHash; i++) {
+    const TbSlot *s = &p->aHash[i];
+    int j;
+    if (s->iPlayer1 == 0) continue;
+    j = (int)(s->h & (sqlite3_uint64)(nNew - 1));
+    while (aNew[j].iPlayer1) j = (j + 1) & (nNew - 1);
+    aNew[j] = *s;
   }
   sqlite3_free(p->aHash);
   p->aHash = aNew;
@@ -79,14 +82,19 @@ static int hash_grow(TbEvent *p) {
   return SQLITE_OK;
 }
 
-/* Index of the slot holding the id, or of the empty slot where it belongs. */
-static int hash_slot(const TbEvent *p, int eType, i64 iVal, const char *z,
-                     int n) {
-  sqlite3_uint64 h = eType == SQLITE_INTEGER ? hash_int(iVal) : hash_text(z, n);
+/*
+** Index of the slot holding the id, or of the empty slot where it belongs.
+** hash_int() is a bijection, so for integer ids equal hashes are equal ids
+** and the player need not be visited at all.
+*/
+static int hash_slot(const TbEvent *p, sqlite3_uint64 h, int eType, i64 iVal,
+                     const char *z, int n) {
   int j = (int)(h & (sqlite3_uint64)(p->nHash - 1));
-  while (p->aHash[j]) {
-    const TbKey *k = &p->aPlayer[p->aHash[j] - 1].key;
-    if (key_equal(p, k, eType, iVal, z, n)) break;
+  while (p->aHash[j].iPlayer1) {
+    if (p->aHash[j].h == h && p->aHash[j].eType == eType) {
+      const TbKey *k = &p->aPlayer[p->aHash[j].iPlayer1 - 1].key;
+      if (eType == SQLITE_INTEGER || key_equal(p, k, eType, iVal, z, n)) break;
+    }
     j = (j + 1) & (p->nHash - 1);
   }
   return j;
@@ -101,15 +109,17 @@ int tb_event_find(const TbEvent *p, sqlite3_value *pVal) {
   int j;
   if (p->nHash == 0) return -1;
   if (eType == SQLITE_INTEGER) {
-    j = hash_slot(p, eType, sqlite3_value_int64(pVal), 0, 0);
+    i64 v = sqlite3_value_int64(pVal);
+    j = hash_slot(p, hash_int(v), eType, v, 0, 0);
   } else if (eType == SQLITE_TEXT) {
     const char *z = (const char *)sqlite3_value_text(pVal);
+    int n = sqlite3_value_bytes(pVal);
     if (z == 0) return -1;
-    j = hash_slot(p, eType, 0, z, sqlite3_value_bytes(pVal));
+    j = hash_slot(p, hash_text(z, n), eType, 0, z, n);
   } else {
     return -1;
   }
-  return p->aHash[j] - 1;
+  return p->aHash[j].iPlayer1 - 1;
 }
 
 static int text_append(TbEvent *p, const char *z, int n, i64 *piOff) {
@@ -138,6 +148,7 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   const char *z = 0;
   int n = 0, j, rc;
   i64 iVal = 0;
+  sqlite3_uint64 h;
   TbPlayer *pNew;
 
   if (eType == SQLITE_INTEGER) {
@@ -152,9 +163,10 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
     return rc;
   }
-  j = hash_slot(p, eType, iVal, z, n);
-  if (p->aHash[j]) {
-    *piPlayer = p->aHash[j] - 1;
+  h = key_hash(eType, iVal, z, n);
+  j = hash_slot(p, h, eType, iVal, z, n);
+  if (p->aHash[j].iPlayer1) {
+    *piPlayer = p->aHash[j].iPlayer1 - 1;
     return SQLITE_OK;
   }
   if (p->nPlayer >= p->nPlayerAlloc) {
@@ -174,7 +186,9 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
     pNew->key.n = n;
     if ((rc = text_append(p, z, n, &pNew->key.i)) != SQLITE_OK) return rc;
   }
-  p->aHash[j] = ++p->nPlayer;
+  p->aHash[j].h = h;
+  p->aHash[j].eType = eType;
+  p->aHash[j].iPlayer1 = ++p->nPlayer;
   *piPlayer = p->nPlayer - 1;
   return SQLITE_OK;
 }

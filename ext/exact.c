@@ -12,6 +12,7 @@
 #include "tiebreak_int.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 __extension__ typedef unsigned __int128 u128 __attribute__((aligned(8)));
@@ -20,25 +21,57 @@ static u128 abs128(i128 x) {
   return x < 0 ? (u128)0 - (u128)x : (u128)x;
 }
 
+/* Binary GCD: no division, the hot path of exact sums. */
+static sqlite3_uint64 gcd64(sqlite3_uint64 a, sqlite3_uint64 b) {
+  int shift;
+  if (a == 0) return b;
+  if (b == 0) return a;
+  shift = __builtin_ctzll(a | b);
+  a >>= __builtin_ctzll(a);
+  do {
+    b >>= __builtin_ctzll(b);
+    if (a > b) {
+      sqlite3_uint64 t = b;
+      b = a;
+      a = t;
+    }
+    b -= a;
+  } while (b);
+  return a << shift;
+}
+
 static u128 gcd128(u128 a, u128 b) {
   while (b) {
-    u128 t = a % b;
+    u128 t;
+    if ((a >> 64) == 0 && (b >> 64) == 0) {
+      return gcd64((sqlite3_uint64)a, (sqlite3_uint64)b);
+    }
+    t = a % b;
     a = b;
     b = t;
   }
   return a;
 }
 
+/* x / y for y > 0, using 64-bit division when both fit. */
+static i128 div128(i128 x, i128 y) {
+  if (x >= 0 && x <= INT64_MAX && y <= INT64_MAX) {
+    return (i128)((sqlite3_uint64)x / (sqlite3_uint64)y);
+  }
+  return x / y;
+}
+
 static TbFrac frac_reduce(i128 num, i128 den) {
   TbFrac f;
-  u128 g = gcd128(abs128(num), abs128(den));
-  if (g > 1) {
-    num /= (i128)g;
-    den /= (i128)g;
-  }
+  u128 g;
   if (den < 0) {
     num = -num;
     den = -den;
+  }
+  g = gcd128(abs128(num), (u128)den);
+  if (g > 1) {
+    num = num < 0 ? -div128(-num, (i128)g) : div128(num, (i128)g);
+    den = div128(den, (i128)g);
   }
   f.num = num;
   f.den = den;
@@ -75,6 +108,11 @@ static i128 floordiv(i128 num, i128 den, i128 *pRem) {
 int tb_frac_cmp(const TbFrac *pA, const TbFrac *pB) {
   i128 a = pA->num, b = pA->den, c = pB->num, d = pB->den;
   int sign = 1;
+  if (a >= INT64_MIN && a <= INT64_MAX && c >= INT64_MIN && c <= INT64_MAX &&
+      b <= INT64_MAX && d <= INT64_MAX) {
+    i128 x = a * d, y = c * b; /* 64 x 64 bits: cannot overflow */
+    return x < y ? -1 : x > y;
+  }
   for (;;) {
     i128 ra, rc;
     i128 qa = floordiv(a, b, &ra);
@@ -91,15 +129,30 @@ int tb_frac_cmp(const TbFrac *pA, const TbFrac *pB) {
   }
 }
 
-/* a + b, or 1 on overflow. */
+/*
+** a + b, or 1 on overflow.  Terms of one sum mostly share a denominator
+** (3 x rounds, or the floor's), so that case skips the GCD; the result is
+** reduced only when it grows large.
+*/
 static int frac_add(TbFrac *pOut, const TbFrac *pA, const TbFrac *pB) {
-  i128 g = (i128)gcd128((u128)pA->den, (u128)pB->den);
-  i128 den, x, y, num;
-  if (__builtin_mul_overflow(pA->den / g, pB->den, &den)) return 1;
-  if (__builtin_mul_overflow(pA->num, pB->den / g, &x)) return 1;
-  if (__builtin_mul_overflow(pB->num, pA->den / g, &y)) return 1;
-  if (__builtin_add_overflow(x, y, &num)) return 1;
-  *pOut = frac_reduce(num, den);
+  i128 num, den;
+  if (pA->den == pB->den) {
+    den = pA->den;
+    if (__builtin_add_overflow(pA->num, pB->num, &num)) return 1;
+  } else {
+    i128 g = (i128)gcd128((u128)pA->den, (u128)pB->den);
+    i128 x, y;
+    if (__builtin_mul_overflow(div128(pA->den, g), pB->den, &den)) return 1;
+    if (__builtin_mul_overflow(pA->num, div128(pB->den, g), &x)) return 1;
+    if (__builtin_mul_overflow(pB->num, div128(pA->den, g), &y)) return 1;
+    if (__builtin_add_overflow(x, y, &num)) return 1;
+  }
+  if (den > ((i128)1 << 62) || abs128(num) > ((u128)1 << 62)) {
+    *pOut = frac_reduce(num, den);
+  } else {
+    pOut->num = num;
+    pOut->den = den;
+  }
   return 0;
 }
 
@@ -162,7 +215,9 @@ static void acc_add_frac(TbAcc *p, const TbFrac *pF) {
 /* value += num/den */
 void tb_acc_add(TbAcc *p, i64 num, i64 den) {
   if (p->bExact) {
-    TbFrac f = tb_frac(num, den);
+    TbFrac f;
+    f.num = num;
+    f.den = den;
     acc_add_frac(p, &f);
   } else {
     p->r += (double)num / (double)den;
@@ -177,7 +232,13 @@ void tb_acc_add_floored(TbAcc *p, i64 num, i64 den, const TbFrac *pFloor) {
   /* num/den < floor  <=>  num * floor.den < floor.num * den (den > 0) */
   int bFloored = (i128)num * pFloor->den < pFloor->num * (i128)den;
   if (p->bExact) {
-    TbFrac f = bFloored ? *pFloor : tb_frac(num, den);
+    TbFrac f;
+    if (bFloored) {
+      f = *pFloor;
+    } else {
+      f.num = num;
+      f.den = den;
+    }
     acc_add_frac(p, &f);
   } else if (bFloored) {
     p->r += (double)pFloor->num / (double)pFloor->den;

@@ -34,7 +34,7 @@ __extension__ typedef __int128 i128 __attribute__((aligned(8)));
 
 /* ------------------------------------------------------------------ exact */
 
-/* An exact non-negative or negative rational num/den, den > 0, reduced. */
+/* An exact rational num/den, den > 0 (reduced when it grows large). */
 typedef struct TbFrac {
   i128 num;
   i128 den;
@@ -138,6 +138,13 @@ typedef struct TbParams {
   TbFrac floor;               /* minimum MWP / GWP */
 } TbParams;
 
+/* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
+typedef struct TbSlot {
+  sqlite3_uint64 h;
+  int iPlayer1;
+  int eType;
+} TbSlot;
+
 typedef struct TbEvent {
   int nPlayer;
   TbPlayer *aPlayer;
@@ -149,7 +156,7 @@ typedef struct TbEvent {
   char *aText;                /* arena holding text player ids */
   i64 nText, nTextAlloc;
   int nPlayerAlloc, nMatchAlloc;
-  int *aHash;                 /* open addressing: player index + 1, 0 = empty */
+  struct TbSlot *aHash;       /* open addressing over player ids */
   int nHash;
 } TbEvent;
 
