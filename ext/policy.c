@@ -8,13 +8,15 @@
 **     'mtg'                                  MTR Appendix C, floor 0.33
 **     'mtg(floor=1/3)'                       floor 1/3, as Melee.gg prints
 **     'mtg(floor=1/3, game_draw_points=0)'   a drawn game worth 0 points
+**     'mtg(floor=1/3, own_gwp_floor=0)'      own gwp unfloored (Melee.gg
+**                                            since late 2024)
 */
 #include "tiebreak_int.h"
 
 #include <string.h>
 
-/*                       win draw loss  gwin gdraw byegames  floor */
-#define TB_MTG_PARAMS    {3,  1,   0,    3,   1,    2,       {33, 100}}
+/*                       win draw loss  gwin gdraw byegames  floor  own gwp floor */
+#define TB_MTG_PARAMS    {3,  1,   0,    3,   1,    2,       {33, 100}, 0, {0, 1}}
 
 static const struct {
   const char *zName;
@@ -108,6 +110,13 @@ static int policy_option(TbPolicy *pPolicy, const char *zSpec,
     TbFrac f;
     rc = floor_check(tb_frac_parse(zValue, &f), &f, zValue, pzErr);
     if (rc == SQLITE_OK) pPolicy->params.floor = f;
+  } else if (nKey == 13 && sqlite3_strnicmp(zKey, "own_gwp_floor", 13) == 0) {
+    TbFrac f;
+    rc = floor_check(tb_frac_parse(zValue, &f), &f, zValue, pzErr);
+    if (rc == SQLITE_OK) {
+      pPolicy->params.ownGwpFloor = f;
+      pPolicy->params.bOwnGwpFloor = 1;
+    }
   } else if (nKey == 16 && sqlite3_strnicmp(zKey, "game_draw_points", 16) == 0) {
     TbFrac f;
     if (tb_frac_parse(zValue, &f) || f.den != 1 || f.num > 1000) {
@@ -120,7 +129,7 @@ static int policy_option(TbPolicy *pPolicy, const char *zSpec,
   } else {
     rc = set_error(pzErr, sqlite3_mprintf("unknown option '%.*s' in policy "
                                           "'%s' (known: floor, "
-                                          "game_draw_points)",
+                                          "game_draw_points, own_gwp_floor)",
                                           nKey, zKey, zSpec));
   }
   sqlite3_free(zValue);

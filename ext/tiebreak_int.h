@@ -136,6 +136,8 @@ typedef struct TbParams {
   i64 nGameWin, nGameDraw;
   int nByeGameWins;           /* a bye counts as this many games won */
   TbFrac floor;               /* minimum MWP / GWP */
+  int bOwnGwpFloor;           /* 1: ownGwpFloor replaces floor for gwp */
+  TbFrac ownGwpFloor;         /* floor of the player's own gwp tiebreaker */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */

@@ -24,13 +24,18 @@ static void add_mwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 ** game (only 0-0-0 draws) has no percentage; the floor stands in, so that
 ** their opponents' averages keep one term per opponent.
 */
-static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+static void add_gwp_floored(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                            int i, const TbFrac *pFloor) {
   const TbRecord *r = &e->aPlayer[i].rec;
   if (r->nGame == 0) {
-    tb_acc_add_floored(pAcc, 0, 1, &p->floor);
+    tb_acc_add_floored(pAcc, 0, 1, pFloor);
   } else {
-    tb_acc_add_floored(pAcc, r->nGamePoints, p->nGameWin * r->nGame, &p->floor);
+    tb_acc_add_floored(pAcc, r->nGamePoints, p->nGameWin * r->nGame, pFloor);
   }
+}
+
+static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+  add_gwp_floored(pAcc, e, p, i, &p->floor);
 }
 
 typedef void (*AddFn)(TbAcc*, const TbEvent*, const TbParams*, int);
@@ -60,8 +65,12 @@ static void tb_mwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   add_mwp(pAcc, e, p, i);
 }
 
+/*
+** The player's own gwp may have its own floor: from late 2024 Melee.gg
+** prints and ranks it unfloored while still flooring it inside OGW%.
+*/
 static void tb_gwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  add_gwp(pAcc, e, p, i);
+  add_gwp_floored(pAcc, e, p, i, p->bOwnGwpFloor ? &p->ownGwpFloor : &p->floor);
 }
 
 static void tb_omwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {

@@ -1,0 +1,47 @@
+"""Shared fixtures: sqlite3 connections with the tiebreak extension loaded.
+
+Run with Debian's /usr/bin/python3: other interpreters here are built without
+loadable-extension support. TIEBREAK_EXT overrides the extension path
+(default <repo>/build/tiebreak, the suffix is added by SQLite).
+"""
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXT_PATH = os.environ.get("TIEBREAK_EXT", str(REPO / "build" / "tiebreak"))
+
+
+def open_connection(database=":memory:", **kwargs):
+    conn = sqlite3.connect(database, **kwargs)
+    if not hasattr(conn, "enable_load_extension"):
+        conn.close()
+        raise RuntimeError("this Python's sqlite3 cannot load extensions; run /usr/bin/python3 -m pytest")
+    conn.enable_load_extension(True)
+    try:
+        conn.load_extension(EXT_PATH)
+    except sqlite3.OperationalError as e:
+        conn.close()
+        raise RuntimeError(f"cannot load extension {EXT_PATH!r} (build it or set TIEBREAK_EXT): {e}") from e
+    # Keep load_extension() unavailable to SQL run by the tests.
+    conn.enable_load_extension(False)
+    return conn
+
+
+@pytest.fixture(scope="session")
+def connect():
+    """Factory: connect(database=':memory:', **sqlite3_kwargs) -> connection with the
+    extension loaded. Session-scoped so module fixtures can use it; every connection it
+    opened is closed at the end of the session."""
+    opened = []
+
+    def factory(database=":memory:", **kwargs):
+        conn = open_connection(database, **kwargs)
+        opened.append(conn)
+        return conn
+
+    yield factory
+    for conn in opened:
+        conn.close()
