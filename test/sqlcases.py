@@ -273,11 +273,12 @@ def _expected_text(rows) -> str:
 # ---------------------------------------------------------------- running
 
 def default_ext() -> str:
-    return os.environ.get("TIEBREAK_EXT", str(REPO / "build" / "tiebreak"))
+    # An empty variable (e.g. an unset CMake cache entry) means the default.
+    return os.environ.get("TIEBREAK_EXT") or str(REPO / "build" / "tiebreak")
 
 
 def default_cli() -> str:
-    return os.environ.get("SQLITE3", "sqlite3")
+    return os.environ.get("SQLITE3") or "sqlite3"
 
 
 def ext_exists(ext: str) -> bool:

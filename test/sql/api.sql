@@ -1,0 +1,173 @@
+-- The extension's surface: version/debug functions, registered functions and
+-- module, the standings column list, scalar basics and joins.
+
+CREATE TABLE matches (
+  event_id  NOT NULL,
+  round     INTEGER NOT NULL,
+  player_a  NOT NULL,
+  player_b,
+  a_wins    INTEGER NOT NULL DEFAULT 0,
+  b_wins    INTEGER NOT NULL DEFAULT 0,
+  draws     INTEGER NOT NULL DEFAULT 0,
+  result    TEXT
+);
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (1, 1, 'A', 'B', 2, 0, 0), (2, 1, 'C', 'D', 1, 1, 0), (2, 2, 'C', 'E', 0, 2, 0);
+CREATE TABLE events (id);
+INSERT INTO events VALUES (1), (2), (3);
+
+-- case: version_format
+SELECT typeof(tiebreak_version()), tiebreak_version() GLOB '[0-9]*.[0-9]*.[0-9]*';
+-- expect:
+-- text|1
+
+-- case: version_takes_no_arguments
+SELECT tiebreak_version(1);
+-- error: wrong number of arguments to function tiebreak_version()
+
+-- case: debug_mentions_sqlite
+SELECT typeof(tiebreak_debug()), tiebreak_debug() LIKE '%sqlite%';
+-- expect:
+-- text|1
+
+-- case: debug_is_multi_line
+SELECT instr(tiebreak_debug(), char(10)) > 0;
+-- expect:
+-- 1
+
+-- case: functions_registered
+SELECT DISTINCT name FROM pragma_function_list
+WHERE name IN ('gwp', 'mwp', 'ogwp', 'omwp', 'tiebreak_debug', 'tiebreak_version')
+ORDER BY name;
+-- expect:
+-- gwp
+-- mwp
+-- ogwp
+-- omwp
+-- tiebreak_debug
+-- tiebreak_version
+
+-- case: module_registered
+SELECT name FROM pragma_module_list WHERE name = 'standings';
+-- expect:
+-- standings
+
+-- case: standings_columns
+SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
+-- expect:
+-- 0|rank|0
+-- 1|player|0
+-- 2|match_points|0
+-- 3|wins|0
+-- 4|losses|0
+-- 5|draws|0
+-- 6|byes|0
+-- 7|rounds|0
+-- 8|game_wins|0
+-- 9|game_losses|0
+-- 10|game_draws|0
+-- 11|game_points|0
+-- 12|games|0
+-- 13|mwp|0
+-- 14|gwp|0
+-- 15|omwp|0
+-- 16|ogwp|0
+-- 17|dropped|0
+-- 18|decided_by|0
+-- 19|event_id|1
+-- 20|policy|1
+-- 21|floor|1
+-- 22|as_of_round|1
+-- 23|matches_table|1
+-- 24|games_table|1
+
+-- case: scalar_mwp_basics
+-- 6/9, 0 -> 0.33, 1/3, 7/9
+SELECT round(mwp(2, 1, 0), 6), round(mwp(0, 3, 0), 6), round(mwp(0, 0, 1), 6), round(mwp(2, 0, 1), 6);
+-- expect:
+-- 0.666667|0.33|0.333333|0.777778
+
+-- case: scalar_gwp_basics
+SELECT round(gwp(1, 1, 1), 6), round(gwp(0, 2, 0), 6), round(gwp(0, 2, 0, 0), 6), round(gwp(4, 0, 0), 6);
+-- expect:
+-- 0.444444|0.33|0.0|1.0
+
+-- case: scalar_results_are_real
+SELECT typeof(mwp(1, 0, 0)), typeof(gwp(2, 0, 0)), mwp(1, 0, 0), gwp(2, 0, 0), mwp(0, 1, 0, 0);
+-- expect:
+-- real|real|1.0|1.0|0.0
+
+-- case: scalar_floor_forms
+SELECT round(mwp(0, 1, 0, 0.33), 6), round(mwp(0, 1, 0, '33/100'), 6), round(mwp(0, 1, 0, '1/3'), 6),
+       round(mwp(0, 1, 0, '0.5'), 6), mwp(0, 1, 0, 1);
+-- expect:
+-- 0.33|0.33|0.333333|0.5|1.0
+
+-- case: scalar_null_arguments
+SELECT mwp(NULL, 1, 1), mwp(1, NULL, 1), mwp(1, 1, NULL), gwp(NULL, 0, 0), gwp(2, NULL, 0), gwp(2, 0, NULL);
+-- expect:
+-- |||||
+
+-- case: scalar_zero_matches_or_games
+SELECT mwp(0, 0, 0), gwp(0, 0, 0), mwp(0, 0, 0, 0), gwp(0, 0, 0, '1/3');
+-- expect:
+-- |||
+
+-- case: scalar_mwp_is_deterministic
+-- a generated column only accepts deterministic functions
+CREATE TABLE rec (w INTEGER, l INTEGER, d INTEGER, p REAL AS (mwp(w, l, d)));
+INSERT INTO rec (w, l, d) VALUES (5, 2, 1), (1, 3, 0);
+SELECT round(p, 6) FROM rec ORDER BY rowid;
+-- expect:
+-- 0.666667
+-- 0.33
+
+-- case: scalar_gwp_is_deterministic
+CREATE TABLE grec (w INTEGER, l INTEGER, d INTEGER, p REAL AS (gwp(w, l, d, '1/3')));
+INSERT INTO grec (w, l, d) VALUES (7, 3, 0), (3, 8, 0);
+SELECT round(p, 6) FROM grec ORDER BY rowid;
+-- expect:
+-- 0.7
+-- 0.333333
+
+-- case: mwp_one_argument_rejected
+SELECT mwp(1);
+-- error-match: *mwp()*
+
+-- case: omwp_four_arguments_rejected
+SELECT omwp(1, 'A', 'mtg', 1);
+-- error-match: *omwp()*
+
+-- case: standings_in_lateral_join
+-- event 2: C drew D then lost to E; C's OMW (1/3 + 1)/2 beats D's 0.33
+SELECT e.id, s.rank, s.player, s.match_points
+FROM events AS e, standings(e.id, 'mtg') AS s
+ORDER BY e.id, s.rank, s.player;
+-- expect:
+-- 1|1|A|3
+-- 1|2|B|0
+-- 2|1|E|3
+-- 2|2|C|1
+-- 2|3|D|1
+
+-- case: standings_self_join
+SELECT count(*), sum(a.rank * b.rank) FROM standings(2, 'mtg') AS a, standings(2, 'mtg') AS b;
+-- expect:
+-- 9|36
+
+-- case: standings_in_subquery_and_aggregate
+SELECT (SELECT player FROM standings(2, 'mtg') WHERE rank = 1), (SELECT max(rounds) FROM standings(2, 'mtg'));
+-- expect:
+-- E|2
+
+-- case: standings_where_on_visible_columns
+SELECT player FROM standings(2, 'mtg') WHERE match_points = 1 AND decided_by = 'omwp';
+-- expect:
+-- D
+
+-- case: standings_order_by_other_column
+SELECT player FROM standings(2, 'mtg') ORDER BY player DESC;
+-- expect:
+-- E
+-- D
+-- C

@@ -1,0 +1,385 @@
+-- Every error message of the spec, raised by standings() and by the scalar
+-- functions, and the state the user's tables are left in after an error.
+-- Each case adds its own bad rows to a clean copy of this setup.
+
+CREATE TABLE matches (
+  event_id  NOT NULL,
+  round     INTEGER NOT NULL,
+  player_a  NOT NULL,
+  player_b,
+  a_wins    INTEGER NOT NULL DEFAULT 0,
+  b_wins    INTEGER NOT NULL DEFAULT 0,
+  draws     INTEGER NOT NULL DEFAULT 0,
+  result    TEXT
+);
+CREATE TABLE games (
+  event_id  NOT NULL,
+  round     INTEGER NOT NULL,
+  player_a  NOT NULL,
+  game      INTEGER NOT NULL,
+  winner,
+  PRIMARY KEY (event_id, round, player_a, game)
+);
+-- Same columns without constraints, so that it can hold a NULL player_a.
+CREATE TABLE loose (event_id, round, player_a, player_b, a_wins, b_wins, draws, result);
+
+-- A valid event 1 to show that other events' bad rows do not matter.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (1, 1, 'A', 'B', 2, 0, 0), (1, 1, 'C', NULL, 2, 0, 0),
+  (1, 2, 'A', 'C', 2, 1, 0), (1, 2, 'B', NULL, 0, 0, 0);
+
+-- case: missing_both_arguments
+SELECT * FROM standings;
+-- error: standings(): event_id and policy arguments are required
+
+-- case: missing_both_arguments_empty_call
+SELECT * FROM standings();
+-- error: standings(): event_id and policy arguments are required
+
+-- case: missing_policy_argument
+SELECT * FROM standings(1);
+-- error: standings(): event_id and policy arguments are required
+
+-- case: missing_event_id_named
+SELECT * FROM standings WHERE policy = 'mtg';
+-- error: standings(): event_id and policy arguments are required
+
+-- case: missing_policy_named
+SELECT * FROM standings WHERE event_id = 1;
+-- error: standings(): event_id and policy arguments are required
+
+-- case: event_id_null
+SELECT * FROM standings(NULL, 'mtg');
+-- error: standings(): event_id is NULL
+
+-- case: policy_null
+SELECT * FROM standings(1, NULL);
+-- error: standings(): policy is NULL
+
+-- case: unknown_policy
+SELECT * FROM standings(1, 'nope');
+-- error: standings(): unknown policy 'nope' (known: mtg)
+
+-- case: unknown_policy_option
+SELECT * FROM standings(1, 'mtg(x=1)');
+-- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor)
+
+-- case: unknown_policy_option_after_known_one
+SELECT * FROM standings(1, 'mtg(floor=1/3, bonus=2)');
+-- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor)
+
+-- case: floor_above_one_real
+SELECT * FROM standings(1, 'mtg', 1.5);
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '1.5'
+
+-- case: floor_above_one_text
+SELECT * FROM standings(1, 'mtg', '1.5');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '1.5'
+
+-- case: floor_above_one_integer
+SELECT * FROM standings(1, 'mtg', 2);
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '2'
+
+-- case: floor_negative
+SELECT * FROM standings(1, 'mtg', -0.5);
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '-0.5'
+
+-- case: floor_fraction_above_one
+SELECT * FROM standings(1, 'mtg', '4/3');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '4/3'
+
+-- case: floor_fraction_zero_denominator
+SELECT * FROM standings(1, 'mtg', '1/0');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '1/0'
+
+-- case: floor_not_a_number
+SELECT * FROM standings(1, 'mtg', 'abc');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got 'abc'
+
+-- case: floor_empty_text
+SELECT * FROM standings(1, 'mtg', '');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got ''
+
+-- case: floor_bad_in_policy_option
+SELECT * FROM standings(1, 'mtg(floor=1.5)');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '1.5'
+
+-- case: floor_bad_named
+SELECT * FROM standings WHERE event_id = 1 AND policy = 'mtg' AND floor = '3/2';
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '3/2'
+
+-- case: missing_matches_table_named
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'nosuch');
+-- error: standings(): no such table: nosuch
+
+-- case: missing_default_matches_table
+DROP TABLE matches;
+SELECT * FROM standings(1, 'mtg');
+-- error: standings(): no such table: matches
+
+-- case: missing_games_table_named
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'nosuch_games');
+-- error: standings(): no such table: nosuch_games
+
+-- case: missing_default_games_table_is_fine
+DROP TABLE games;
+SELECT rank, player FROM standings(1, 'mtg');
+-- expect:
+-- 1|A
+-- 2|C
+-- 3|B
+
+-- case: missing_column_a_wins
+CREATE TABLE m2 (event_id, round, player_a, player_b, b_wins, draws);
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'm2');
+-- error: standings(): table m2 has no column a_wins
+
+-- case: missing_column_round_default_table
+DROP TABLE matches;
+CREATE TABLE matches (event_id, player_a, player_b, a_wins, b_wins, draws);
+SELECT * FROM standings(1, 'mtg');
+-- error: standings(): table matches has no column round
+
+-- case: missing_column_player_b
+CREATE TABLE m3 (event_id, round, player_a, a_wins, b_wins, draws);
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'm3');
+-- error: standings(): table m3 has no column player_b
+
+-- case: missing_column_draws_in_view
+CREATE VIEW v AS SELECT event_id, round, player_a, player_b, a_wins, b_wins FROM matches;
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'v');
+-- error: standings(): table v has no column draws
+
+-- case: missing_column_in_games_table
+CREATE TABLE g2 (event_id, round, player_a, game);
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g2');
+-- error: standings(): table g2 has no column winner
+
+-- case: paired_twice_text_id
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 3, 'X', 'Y', 2, 0, 0), ('e', 3, 'Z', 'X', 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): player 'X' is paired twice in round 3
+
+-- case: paired_twice_integer_id
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (2, 3, 7, 8, 2, 0, 0), (2, 3, 9, 7, 2, 0, 0);
+SELECT * FROM standings(2, 'mtg');
+-- error: standings(): player 7 is paired twice in round 3
+
+-- case: paired_twice_as_player_a
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', 'Y', 2, 0, 0), ('e', 1, 'X', 'Z', 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): player 'X' is paired twice in round 1
+
+-- case: paired_twice_match_and_bye
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 2, 'X', 'Y', 2, 0, 0), ('e', 2, 'X', NULL, 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): player 'X' is paired twice in round 2
+
+-- case: paired_twice_two_byes
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', NULL, 2, 0, 0), ('e', 1, 'X', NULL, 0, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): player 'X' is paired twice in round 1
+
+-- case: paired_with_themself
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', 'Y', 2, 0, 0), ('e', 2, 'X', 'X', 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): player 'X' is paired with themself in round 2
+
+-- case: paired_with_themself_integer_id
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (2, 4, 5, 5, 0, 0, 0);
+SELECT * FROM standings(2, 'mtg');
+-- error: standings(): player 5 is paired with themself in round 4
+
+-- case: negative_a_wins
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 2, 'X', 'Y', -1, 2, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): negative game count in round 2 match of player 'X'
+
+-- case: negative_b_wins
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 2, 'X', 'Y', 2, -2, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): negative game count in round 2 match of player 'X'
+
+-- case: negative_draws_integer_id
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (2, 2, 3, 4, 0, 0, -3);
+SELECT * FROM standings(2, 'mtg');
+-- error: standings(): negative game count in round 2 match of player 3
+
+-- case: unknown_result
+INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, 'foo');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw' or 'double_loss')
+
+-- case: unknown_result_empty_text
+INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, '');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw' or 'double_loss')
+
+-- case: result_a_contradicts_counts
+INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
+
+-- case: result_b_contradicts_counts
+INSERT INTO matches VALUES ('e', 5, 'X', 'Y', 2, 1, 1, 'b');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): result 'b' contradicts game counts 2-1-1 in round 5 match of player 'X'
+
+-- case: result_a_contradicts_counts_integer_id
+INSERT INTO matches VALUES (2, 1, 12, 13, 1, 2, 0, 'a');
+SELECT * FROM standings(2, 'mtg');
+-- error: standings(): result 'a' contradicts game counts 1-2-0 in round 1 match of player 12
+
+-- case: bye_with_one_game
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', NULL, 1, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): bye of player 'X' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
+
+-- case: bye_with_losses
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 3, 'X', NULL, 2, 1, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): bye of player 'X' in round 3 has game counts 2-1-0 (expected 2-0-0 or 0-0-0)
+
+-- case: bye_with_draws_integer_id
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (2, 1, 6, NULL, 0, 0, 3);
+SELECT * FROM standings(2, 'mtg');
+-- error: standings(): bye of player 6 in round 1 has game counts 0-0-3 (expected 2-0-0 or 0-0-0)
+
+-- case: null_player_a
+INSERT INTO loose VALUES ('e', 1, NULL, 'Y', 2, 0, 0, NULL);
+SELECT * FROM standings('e', 'mtg', NULL, NULL, 'loose');
+-- error: standings(): NULL player_a in round 1
+
+-- case: round_zero
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 0, 'X', 'Y', 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): round must be a positive integer, got 0
+
+-- case: round_negative
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', 'Y', 2, 0, 0), ('e', -2, 'Z', 'W', 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): round must be a positive integer, got -2
+
+-- case: bad_rows_of_other_events_are_not_read
+INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a'), ('e', 0, 'X', 'X', -1, 0, 0, 'foo');
+SELECT rank, player FROM standings(1, 'mtg');
+-- expect:
+-- 1|A
+-- 2|C
+-- 3|B
+
+-- case: bad_rows_after_as_of_round_are_not_read
+INSERT INTO matches VALUES (1, 3, 'A', 'B', 0, 2, 0, 'a');
+SELECT rank, player FROM standings(1, 'mtg', NULL, 2);
+-- expect:
+-- 1|A
+-- 2|C
+-- 3|B
+
+-- case: bad_row_before_as_of_round_is_read
+INSERT INTO matches VALUES (1, 3, 'A', 'B', 0, 2, 0, 'a');
+SELECT rank, player FROM standings(1, 'mtg', NULL, 3);
+-- error: standings(): result 'a' contradicts game counts 0-2-0 in round 3 match of player 'A'
+
+-- case: scalar_omwp_unknown_policy
+SELECT omwp(1, 'A', 'nope');
+-- error: omwp(): unknown policy 'nope' (known: mtg)
+
+-- case: scalar_ogwp_unknown_option
+SELECT ogwp(1, 'A', 'mtg(x=1)');
+-- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor)
+
+-- case: scalar_omwp_bad_floor_option
+SELECT omwp(1, 'A', 'mtg(floor=2)');
+-- error: omwp(): floor must be a number or fraction between 0 and 1, got '2'
+
+-- case: scalar_mwp_bad_floor
+SELECT mwp(5, 2, 1, 1.5);
+-- error: mwp(): floor must be a number or fraction between 0 and 1, got '1.5'
+
+-- case: scalar_gwp_bad_floor
+SELECT gwp(5, 2, 1, 'abc');
+-- error: gwp(): floor must be a number or fraction between 0 and 1, got 'abc'
+
+-- case: scalar_mwp_paired_twice
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 3, 'X', 'Y', 2, 0, 0), ('e', 3, 'Z', 'X', 2, 0, 0);
+SELECT mwp('e', 'X');
+-- error: mwp(): player 'X' is paired twice in round 3
+
+-- case: scalar_gwp_bad_bye
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', NULL, 1, 0, 0), ('e', 1, 'Y', 'Z', 2, 0, 0);
+SELECT gwp('e', 'X');
+-- error: gwp(): bye of player 'X' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
+
+-- case: scalar_omwp_contradicting_result
+INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
+SELECT omwp('e', 'X');
+-- error: omwp(): result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
+
+-- case: scalar_ogwp_missing_table
+DROP TABLE matches;
+SELECT ogwp(1, 'A');
+-- error: ogwp(): no such table: matches
+
+-- case: scalar_mwp_round_zero
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 0, 'X', 'Y', 2, 0, 0);
+SELECT mwp('e', 'X');
+-- error: mwp(): round must be a positive integer, got 0
+
+-- case: table_unchanged_after_error
+INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
+-- then:
+SELECT count(*),
+       sum(round * 1000 + a_wins * 100 + b_wins * 10 + draws),
+       group_concat(event_id || ':' || round || ':' || player_a || '-' || ifnull(player_b, 'bye') || ':' || ifnull(result, ''), ' ')
+FROM (SELECT * FROM matches ORDER BY rowid);
+-- expect:
+-- 5|8630|1:1:A-B: 1:1:C-bye: 1:2:A-C: 1:2:B-bye: e:2:X-Y:a
+
+-- case: no_objects_left_after_error
+SELECT * FROM standings(1, 'nope');
+-- error: standings(): unknown policy 'nope' (known: mtg)
+-- then:
+SELECT group_concat(type || ' ' || name, ', ') FROM (SELECT type, name FROM sqlite_schema ORDER BY name);
+-- expect:
+-- table games, table loose, table matches, index sqlite_autoindex_games_1
+
+-- case: no_temp_objects_left_after_error
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 3, 'X', 'Y', 2, 0, 0), ('e', 3, 'Z', 'X', 2, 0, 0);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): player 'X' is paired twice in round 3
+-- then:
+SELECT count(*) FROM sqlite_temp_schema;
+-- expect:
+-- 0
+
+-- case: connection_usable_after_error
+SELECT * FROM standings(1, 'mtg', 7);
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '7'
+-- then:
+SELECT rank, player FROM standings(1, 'mtg');
+-- expect:
+-- 1|A
+-- 2|C
+-- 3|B
