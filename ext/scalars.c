@@ -95,7 +95,12 @@ static void func_error(sqlite3_context *ctx, const TbFuncData *pData,
   if (rc == SQLITE_NOMEM || zErr == 0) {
     sqlite3_result_error_nomem(ctx);
   } else {
-    char *zMsg = sqlite3_mprintf("%s(): %s", pData->zName, zErr);
+    /* An error from a nested call may already carry this prefix. */
+    size_t n = strlen(pData->zName);
+    int bPrefixed = strncmp(zErr, pData->zName, n) == 0 &&
+                    strncmp(zErr + n, "(): ", 4) == 0;
+    char *zMsg = bPrefixed ? sqlite3_mprintf("%s", zErr)
+                           : sqlite3_mprintf("%s(): %s", pData->zName, zErr);
     if (zMsg) sqlite3_result_error(ctx, zMsg, -1);
     else sqlite3_result_error_nomem(ctx);
     sqlite3_free(zMsg);

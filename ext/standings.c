@@ -65,10 +65,14 @@ typedef struct StandingsCursor {
   sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
 } StandingsCursor;
 
+/* Set the error message, prefixed with the function name once. */
 static int vtab_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
+  static const char zPrefix[] = "standings(): ";
   sqlite3_free(pVtab->zErrMsg);
   if (zMsg == 0) return SQLITE_NOMEM;
-  pVtab->zErrMsg = sqlite3_mprintf("standings(): %s", zMsg);
+  pVtab->zErrMsg = strncmp(zMsg, zPrefix, sizeof(zPrefix) - 1) == 0
+                       ? sqlite3_mprintf("%s", zMsg)
+                       : sqlite3_mprintf("%s%s", zPrefix, zMsg);
   sqlite3_free(zMsg);
   return pVtab->zErrMsg ? rc : SQLITE_NOMEM;
 }

@@ -39,7 +39,7 @@ CREATE TABLE matches (
                                -- error.
 );
 
--- standings() reads `WHERE event_id = ? AND round <= ?`; without this index every call scans
+-- standings() reads `WHERE event_id = ? [AND round <= ?]`; without this index every call scans
 -- the whole table (slow once the table holds many events).
 CREATE INDEX matches_event_round ON matches(event_id, round);
 

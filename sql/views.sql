@@ -12,7 +12,7 @@
 -- that call standings() or omwp()/ogwp() need TEMP under PRAGMA trusted_schema=OFF
 -- (docs/troubleshooting.md).
 --
--- standings() asks the view for one event (`WHERE event_id = ? AND round <= ?`); SQLite pushes
+-- standings() asks the view for one event (`WHERE event_id = ? [AND round <= ?]`); SQLite pushes
 -- that filter into the view, so index the underlying table on its event and round columns.
 --
 -- Run after sql/schema.sql and sql/example.sql: the sample tables below are filled from event 1
