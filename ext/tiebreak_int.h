@@ -116,18 +116,20 @@ typedef struct TbSeat {
   int nGW, nGL, nGD;          /* games won, lost, drawn */
 } TbSeat;
 
-/* A player's record, the inputs of every tiebreaker. */
+/* A player's record, the inputs of every tiebreaker.  The fields that
+** opponents' averages read come first, on one cache line. */
 typedef struct TbRecord {
-  int nWin, nLoss, nDraw, nBye, nRound;
-  int nGW, nGL, nGD, nGame;
   i64 nMatchPoints, nGamePoints;
+  int nRound, nGame;
+  int nWin, nLoss, nDraw, nBye;
+  int nGW, nGL, nGD;
   int iLastRound;
 } TbRecord;
 
 typedef struct TbPlayer {
+  TbRecord rec;
   TbKey key;
   int iSeat, nSeat;           /* this player's seats: aSeat[iSeat..iSeat+nSeat) */
-  TbRecord rec;
 } TbPlayer;
 
 /* Points and floors of a policy: the parameters tiebreakers read. */
