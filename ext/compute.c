@@ -20,7 +20,8 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   pConn->nDepth++;
-  rc = tb_read_event(db, pSrc, pEvent, pzErr);
+  rc = tb_read_event(db, pSrc, tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS,
+                     pEvent, pzErr);
   pConn->nDepth--;
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = tb_rank(pEvent, pPolicy, pStandings, pzErr);

@@ -323,6 +323,11 @@ static const char *result_name(int eResult) {
     case TB_RESULT_B: return "b";
     case TB_RESULT_DRAW: return "draw";
     case TB_RESULT_DOUBLE_LOSS: return "double_loss";
+    case TB_RESULT_FORFEIT_A: return "forfeit_a";
+    case TB_RESULT_FORFEIT_B: return "forfeit_b";
+    case TB_RESULT_DOUBLE_FORFEIT: return "double_forfeit";
+    case TB_RESULT_HALF_BYE: return "half_bye";
+    case TB_RESULT_ZERO_BYE: return "zero_bye";
   }
   return "NULL";
 }
@@ -370,6 +375,15 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbParams *pParams,
   if (m->iB < 0) {
     char *zId;
     int bCounts = m->nAWins || m->nBWins || m->nDraws;
+    if (m->eResult == TB_RESULT_HALF_BYE || m->eResult == TB_RESULT_ZERO_BYE) {
+      if (bCounts) {
+        return match_error(p, m, pzErr,
+                           sqlite3_mprintf("%s with game counts %d-%d-%d",
+                                           result_name(m->eResult), m->nAWins,
+                                           m->nBWins, m->nDraws));
+      }
+      return SQLITE_OK;
+    }
     if (m->eResult != TB_RESULT_GAMES && m->eResult != TB_RESULT_A) {
       zId = tb_key_text(&p->aPlayer[m->iA].key);
       if (zId == 0) return SQLITE_NOMEM;
@@ -396,6 +410,12 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbParams *pParams,
     m->eResult = TB_RESULT_A;
     return SQLITE_OK;
   }
+  if (m->eResult == TB_RESULT_HALF_BYE || m->eResult == TB_RESULT_ZERO_BYE) {
+    return match_error(p, m, pzErr,
+                       sqlite3_mprintf("result '%s' needs a bye row (player_b "
+                                       "NULL)",
+                                       result_name(m->eResult)));
+  }
   if ((m->eResult == TB_RESULT_A && m->nBWins > m->nAWins) ||
       (m->eResult == TB_RESULT_B && m->nAWins > m->nBWins)) {
     return match_error(p, m, pzErr,
@@ -412,11 +432,10 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbParams *pParams,
   return SQLITE_OK;
 }
 
-static void record_add(TbRecord *r, const TbSeat *s, int bBye,
-                       const TbParams *pParams) {
+static void record_add(TbRecord *r, const TbSeat *s, const TbParams *pParams) {
   r->nRound++;
   if (s->iRound > r->iLastRound) r->iLastRound = s->iRound;
-  if (bBye) r->nBye++;
+  if (s->iOpp < 0) r->nBye++;
   switch (s->eOutcome) {
     case TB_WIN:
       r->nWin++;
@@ -438,6 +457,44 @@ static void record_add(TbRecord *r, const TbSeat *s, int bBye,
   r->nGamePoints += s->nGW * pParams->nGameWin + s->nGD * pParams->nGameDraw;
 }
 
+/* The outcome and kind of round of one side of a settled match. */
+static void seat_outcome(TbSeat *s, const TbMatch *m, int bA) {
+  s->eKind = TB_PLAYED;
+  s->bFirst = bA;
+  switch (m->eResult) {
+    case TB_RESULT_DRAW:
+      s->eOutcome = TB_DRAW;
+      break;
+    case TB_RESULT_A:
+      s->eOutcome = bA ? TB_WIN : TB_LOSS;
+      if (m->iB < 0) s->eKind = TB_PAB;
+      break;
+    case TB_RESULT_B:
+      s->eOutcome = bA ? TB_LOSS : TB_WIN;
+      break;
+    case TB_RESULT_FORFEIT_A:
+    case TB_RESULT_FORFEIT_B:
+      s->eOutcome = (m->eResult == TB_RESULT_FORFEIT_A) == bA ? TB_WIN : TB_LOSS;
+      s->eKind = s->eOutcome == TB_WIN ? TB_FORFEIT_WIN : TB_FORFEIT_LOSS;
+      break;
+    case TB_RESULT_DOUBLE_FORFEIT:
+      s->eOutcome = TB_LOSS;
+      s->eKind = TB_FORFEIT_LOSS;
+      break;
+    case TB_RESULT_HALF_BYE:
+      s->eOutcome = TB_DRAW;
+      s->eKind = TB_HALF_BYE;
+      break;
+    case TB_RESULT_ZERO_BYE:
+      s->eOutcome = TB_LOSS;
+      s->eKind = TB_ZERO_BYE;
+      break;
+    default: /* double loss */
+      s->eOutcome = TB_LOSS;
+      break;
+  }
+}
+
 /* Fill every seat's outcome and games, and every player's record. */
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   int i, rc;
@@ -454,18 +511,11 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       TbSeat *s = &p->aSeat[pl->iSeat + j];
       const TbMatch *m = &p->aMatch[s->iMatch];
       int bA = m->iA == i;
-      int e = m->eResult;
       s->nGW = bA ? m->nAWins : m->nBWins;
       s->nGL = bA ? m->nBWins : m->nAWins;
       s->nGD = m->nDraws;
-      if (e == TB_RESULT_DRAW) {
-        s->eOutcome = TB_DRAW;
-      } else if ((e == TB_RESULT_A && bA) || (e == TB_RESULT_B && !bA)) {
-        s->eOutcome = TB_WIN;
-      } else {
-        s->eOutcome = TB_LOSS;
-      }
-      record_add(&pl->rec, s, m->iB < 0, pParams);
+      seat_outcome(s, m, bA);
+      record_add(&pl->rec, s, pParams);
     }
   }
   return SQLITE_OK;

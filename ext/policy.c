@@ -1,33 +1,82 @@
 /*
 ** policy.c: policies, the rule sets that organizations publish.
 **
-** A policy is a list of tiebreakers (tiebreakers.c) and the points and
-** floors they use.  Adding a policy is one line in aPolicy[].  A policy
-** string names a policy and may set options:
+** A policy is an ordered list of tiebreakers (tiebreakers.c), the points
+** and floors they use, and the extra columns it shows.  Adding a policy is
+** one line in aPolicy[].  A policy string names a policy, optionally with
+** options, or lists tiebreakers for a custom order:
 **
 **     'mtg'                                  MTR Appendix C, floor 0.33
 **     'mtg(floor=1/3)'                       floor 1/3, as Melee.gg prints
 **     'mtg(floor=1/3, game_draw_points=0)'   a drawn game worth 0 points
-**     'mtg(floor=1/3, own_gwp_floor=0)'      own gwp unfloored (Melee.gg
-**                                            since late 2024)
+**     'mp,omw(floor=0.25),gw,ogw'            a custom order; options on a
+**                                            tiebreaker apply to it alone
+**
+** A custom order takes its points from the policy of its first tiebreaker
+** (for 'points,buchholz_cut1', chess: 1, 1/2, 0).
 */
 #include "tiebreak_int.h"
 
+#include <stddef.h>
 #include <string.h>
 
-/*                       win draw loss  gwin gdraw byegames  floor  own gwp floor */
-#define TB_MTG_PARAMS    {3,  1,   0,    3,   1,    2,       {33, 100}, 0, {0, 1}}
+/* Default parameters of each family of rules. */
+static const TbParams mtgParams = {
+  .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
+  .floor = {33, 100}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2024,
+};
+static const TbParams pokemonParams = {
+  .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
+  .floor = {1, 4}, .ownGwpFloor = {0, 1}, .cap = {3, 4},
+  .tieCredit = {1, 3}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2024,
+};
+static const TbParams chessParams = {
+  .nMatchWin = 2, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 2,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 0,
+  .floor = {0, 1}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 2}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2026,
+};
 
 static const struct {
   const char *zName;
-  const char *zTiebreakers;   /* comma-separated, in ranking order */
-  TbParams params;
+  const TbParams *pParams;
+  const char *zTiebreakers;   /* ranking order */
+  const char *zDisplay;       /* more columns shown, not ranked by */
   const char *zDoc;
 } aPolicy[] = {
-  {"mtg", "match_points,omwp,gwp,ogwp", TB_MTG_PARAMS,
+  {"mtg", &mtgParams, "match_points,omwp,gwp,ogwp", "mwp",
    "Magic: The Gathering, Magic Tournament Rules Appendix C"},
 };
 #define N_POLICY ((int)(sizeof(aPolicy) / sizeof(aPolicy[0])))
+
+/* How an option's value is read. */
+enum { OPT_FRACTION01, OPT_INT, OPT_BOOL };
+
+/*
+** Every option a policy string can set.  Scoring options change records
+** (the points of a match or game), so they apply to the whole policy even
+** when written on one tiebreaker of a custom order.
+*/
+static const struct {
+  const char *zName;
+  int eType;
+  size_t iOffset;             /* of the field in TbParams */
+  size_t iFlag;               /* of an int set to 1 when given, or 0 */
+  int bScoring;
+  i64 iMin, iMax;             /* for OPT_INT */
+} aOption[] = {
+  {"floor", OPT_FRACTION01, offsetof(TbParams, floor), 0, 0, 0, 0},
+  {"game_draw_points", OPT_INT, offsetof(TbParams, nGameDraw), 0, 1, 0, 1000},
+  {"own_gwp_floor", OPT_FRACTION01, offsetof(TbParams, ownGwpFloor),
+   offsetof(TbParams, bOwnGwpFloor), 0, 0, 0},
+};
+#define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
 static int set_error(char **pzErr, char *zMsg) {
   *pzErr = zMsg;
@@ -68,20 +117,34 @@ int tb_floor_from_value(sqlite3_value *pVal, TbFrac *pFloor, char **pzErr) {
   return floor_check(tb_frac_parse(z, pFloor), pFloor, z, pzErr);
 }
 
-/* Fill the tiebreakers of a policy from its comma-separated list. */
-static int policy_tiebreakers(TbPolicy *pPolicy, const char *zList) {
-  const char *z = zList;
-  pPolicy->nTiebreaker = 0;
-  while (*z) {
-    int n = (int)strcspn(z, ",");
-    const TbTiebreaker *t = tb_tiebreaker_find(z, n);
-    if (t == 0 || pPolicy->nTiebreaker >= TB_MAX_TIEBREAKERS) return SQLITE_ERROR;
-    pPolicy->aTiebreaker[pPolicy->nTiebreaker++] = t;
-    z += n;
-    if (*z == ',') z++;
-  }
-  return SQLITE_OK;
+/* The floor argument of standings(): every tiebreaker's floor. */
+void tb_policy_set_floor(TbPolicy *pPolicy, const TbFrac *pFloor) {
+  int k;
+  pPolicy->params.floor = *pFloor;
+  for (k = 0; k < pPolicy->nTiebreaker; k++) pPolicy->aParams[k].floor = *pFloor;
 }
+
+/* Union of what the policy's tiebreakers need read (TB_NEEDS_*). */
+int tb_policy_needs(const TbPolicy *pPolicy) {
+  int k, m = 0;
+  for (k = 0; k < pPolicy->nTiebreaker; k++) m |= pPolicy->aTiebreaker[k]->mNeeds;
+  for (k = 0; k < pPolicy->nDisplay; k++) m |= pPolicy->aDisplay[k]->mNeeds;
+  return m;
+}
+
+int tb_policy_count(void) {
+  return N_POLICY;
+}
+
+void tb_policy_info(int i, const char **pzName, const char **pzTiebreakers,
+                    const char **pzDisplay, const char **pzDoc) {
+  *pzName = aPolicy[i].zName;
+  *pzTiebreakers = aPolicy[i].zTiebreakers;
+  *pzDisplay = aPolicy[i].zDisplay;
+  *pzDoc = aPolicy[i].zDoc;
+}
+
+/* ---------------------------------------------------------------- parsing */
 
 static const char *skip_space(const char *z) {
   while (*z == ' ' || *z == '\t' || *z == '\n') z++;
@@ -99,44 +162,28 @@ static int word_len(const char *z) {
   return n;
 }
 
-/* Apply one option "key=value" to the policy's parameters. */
-static int policy_option(TbPolicy *pPolicy, const char *zSpec,
-                         const char *zKey, int nKey, const char *zVal,
-                         int nVal, char **pzErr) {
-  char *zValue = sqlite3_mprintf("%.*s", nVal, zVal);
-  int rc = SQLITE_OK;
-  if (zValue == 0) return SQLITE_NOMEM;
-  if (nKey == 5 && sqlite3_strnicmp(zKey, "floor", 5) == 0) {
-    TbFrac f;
-    rc = floor_check(tb_frac_parse(zValue, &f), &f, zValue, pzErr);
-    if (rc == SQLITE_OK) pPolicy->params.floor = f;
-  } else if (nKey == 13 && sqlite3_strnicmp(zKey, "own_gwp_floor", 13) == 0) {
-    TbFrac f;
-    rc = floor_check(tb_frac_parse(zValue, &f), &f, zValue, pzErr);
-    if (rc == SQLITE_OK) {
-      pPolicy->params.ownGwpFloor = f;
-      pPolicy->params.bOwnGwpFloor = 1;
-    }
-  } else if (nKey == 16 && sqlite3_strnicmp(zKey, "game_draw_points", 16) == 0) {
-    TbFrac f;
-    if (tb_frac_parse(zValue, &f) || f.den != 1 || f.num > 1000) {
-      rc = set_error(pzErr, sqlite3_mprintf("game_draw_points must be a "
-                                            "non-negative integer, got '%s'",
-                                            zValue));
-    } else {
-      pPolicy->params.nGameDraw = (i64)f.num;
-    }
-  } else {
-    rc = set_error(pzErr, sqlite3_mprintf("unknown option '%.*s' in policy "
-                                          "'%s' (known: floor, "
-                                          "game_draw_points, own_gwp_floor)",
-                                          nKey, zKey, zSpec));
-  }
-  sqlite3_free(zValue);
-  return rc;
+static int word_is(const char *z, int n, const char *zWord) {
+  return n > 0 && sqlite3_strnicmp(z, zWord, n) == 0 && zWord[n] == 0;
 }
 
-/* The list of policy names, for messages. */
+static int find_policy(const char *z, int n) {
+  int i;
+  for (i = 0; i < N_POLICY; i++) {
+    if (word_is(z, n, aPolicy[i].zName)) return i;
+  }
+  return -1;
+}
+
+/* A comma-separated list of names, for messages. */
+static char *option_names(void) {
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  int i;
+  for (i = 0; i < N_OPTION; i++) {
+    sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", aOption[i].zName);
+  }
+  return sqlite3_str_finish(pStr);
+}
+
 static char *policy_names(void) {
   sqlite3_str *pStr = sqlite3_str_new(0);
   int i;
@@ -146,59 +193,220 @@ static char *policy_names(void) {
   return sqlite3_str_finish(pStr);
 }
 
-/* Parse a policy string: name [ '(' key=value {, key=value} ')' ]. */
-int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
-  const char *z = skip_space(zSpec);
-  int n = word_len(z), i, rc;
+static char *tiebreaker_names(void) {
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  int i;
+  for (i = 0; i < tb_nTiebreaker; i++) {
+    sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", tb_aTiebreaker[i].zName);
+  }
+  return sqlite3_str_finish(pStr);
+}
 
-  memset(pPolicy, 0, sizeof(*pPolicy));
-  for (i = 0; i < N_POLICY; i++) {
-    if (n > 0 && sqlite3_strnicmp(aPolicy[i].zName, z, n) == 0 &&
-        aPolicy[i].zName[n] == 0) {
-      break;
+/* Set one option "key=value" in *pParams (and in the policy if scoring). */
+static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
+                        const char *zSpec, const char *zKey, int nKey,
+                        const char *zValue, char **pzErr) {
+  int i, rc;
+  TbFrac f;
+  for (i = 0; i < N_OPTION; i++) {
+    if (word_is(zKey, nKey, aOption[i].zName)) break;
+  }
+  if (i == N_OPTION) {
+    char *zNames = option_names();
+    if (zNames == 0) return SQLITE_NOMEM;
+    rc = set_error(pzErr, sqlite3_mprintf("unknown option '%.*s' in policy "
+                                          "'%s' (known: %s)",
+                                          nKey, zKey, zSpec, zNames));
+    sqlite3_free(zNames);
+    return rc;
+  }
+  if (aOption[i].eType == OPT_FRACTION01) {
+    rc = floor_check(tb_frac_parse(zValue, &f), &f, zValue, pzErr);
+    if (rc != SQLITE_OK) return rc;
+  } else {
+    int bBad = tb_frac_parse(zValue, &f) || f.den != 1;
+    i64 iMin = aOption[i].eType == OPT_BOOL ? 0 : aOption[i].iMin;
+    i64 iMax = aOption[i].eType == OPT_BOOL ? 1 : aOption[i].iMax;
+    if (!bBad && zValue[0] == '-') f.num = -f.num;
+    if (bBad || f.num < iMin || f.num > iMax) {
+      return set_error(pzErr, sqlite3_mprintf("%s must be an integer from "
+                                              "%lld to %lld, got '%s'",
+                                              aOption[i].zName, iMin, iMax,
+                                              zValue));
     }
   }
-  if (i == N_POLICY) {
+  for (;;) {
+    char *pBase = (char *)pParams;
+    if (aOption[i].eType == OPT_FRACTION01) {
+      memcpy(pBase + aOption[i].iOffset, &f, sizeof(f));
+    } else if (aOption[i].eType == OPT_INT) {
+      i64 v = (i64)f.num;
+      memcpy(pBase + aOption[i].iOffset, &v, sizeof(v));
+    } else {
+      int v = (int)f.num;
+      memcpy(pBase + aOption[i].iOffset, &v, sizeof(v));
+    }
+    if (aOption[i].iFlag) {
+      int one = 1;
+      memcpy(pBase + aOption[i].iFlag, &one, sizeof(one));
+    }
+    if (!aOption[i].bScoring || pParams == &pPolicy->params) break;
+    pParams = &pPolicy->params;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Parse "( key=value {, key=value} )" at *pz, if present, into pParams.
+** Returns SQLITE_OK, an error, or SQLITE_MISUSE for a syntax error.
+*/
+static int parse_options(TbPolicy *pPolicy, TbParams *pParams,
+                         const char *zSpec, const char **pz, char **pzErr) {
+  const char *z = skip_space(*pz);
+  if (*z != '(') return SQLITE_OK;
+  z = skip_space(z + 1);
+  while (*z != ')') {
+    const char *zKey = z, *zVal;
+    int nKey = word_len(z), nVal, rc;
+    char *zValue;
+    z = skip_space(z + nKey);
+    if (nKey == 0 || *z != '=') return SQLITE_MISUSE;
+    zVal = skip_space(z + 1);
+    nVal = word_len(zVal);
+    if (nVal == 0) return SQLITE_MISUSE;
+    zValue = sqlite3_mprintf("%.*s", nVal, zVal);
+    if (zValue == 0) return SQLITE_NOMEM;
+    rc = apply_option(pPolicy, pParams, zSpec, zKey, nKey, zValue, pzErr);
+    sqlite3_free(zValue);
+    if (rc != SQLITE_OK) return rc;
+    z = skip_space(zVal + nVal);
+    if (*z == ',') {
+      z = skip_space(z + 1);
+    } else if (*z != ')') {
+      return SQLITE_MISUSE;
+    }
+  }
+  *pz = z + 1;
+  return SQLITE_OK;
+}
+
+/* Append the tiebreakers of a comma-separated list to a policy's order. */
+static int add_list(const TbTiebreaker **aOut, int *pn, const char *zList) {
+  while (*zList) {
+    int n = (int)strcspn(zList, ",");
+    const TbTiebreaker *t = tb_tiebreaker_find(zList, n);
+    if (t == 0 || *pn >= TB_MAX_TIEBREAKERS) return SQLITE_ERROR;
+    aOut[(*pn)++] = t;
+    zList += n;
+    if (*zList == ',') zList++;
+  }
+  return SQLITE_OK;
+}
+
+/* A named policy, with options that apply to all its tiebreakers. */
+static int parse_named(int iPolicy, const char *zSpec, const char *z,
+                       TbPolicy *pPolicy, char **pzErr) {
+  int k, rc;
+  pPolicy->zName = aPolicy[iPolicy].zName;
+  pPolicy->params = *aPolicy[iPolicy].pParams;
+  if (add_list(pPolicy->aTiebreaker, &pPolicy->nTiebreaker,
+               aPolicy[iPolicy].zTiebreakers) != SQLITE_OK ||
+      add_list(pPolicy->aDisplay, &pPolicy->nDisplay,
+               aPolicy[iPolicy].zDisplay) != SQLITE_OK) {
+    return set_error(pzErr, sqlite3_mprintf("policy %s lists an unknown "
+                                            "tiebreaker", pPolicy->zName));
+  }
+  rc = parse_options(pPolicy, &pPolicy->params, zSpec, &z, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  for (k = 0; k < pPolicy->nTiebreaker; k++) pPolicy->aParams[k] = pPolicy->params;
+  return *skip_space(z) ? SQLITE_MISUSE : SQLITE_OK;
+}
+
+/* A custom order: tiebreaker [ (options) ] { , tiebreaker [ (options) ] } */
+static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
+  const char *z = skip_space(zSpec);
+  int rc, k;
+  pPolicy->zName = "custom";
+  while (*z) {
+    int n = word_len(z);
+    const TbTiebreaker *t = tb_tiebreaker_find(z, n);
+    if (t == 0) {
+      char *zNames = tiebreaker_names();
+      char *zPolicies = policy_names();
+      if (zNames && zPolicies) {
+        rc = set_error(pzErr, sqlite3_mprintf("unknown policy or tiebreaker "
+                                              "'%.*s' (policies: %s; "
+                                              "tiebreakers: %s)",
+                                              n, z, zPolicies, zNames));
+      } else {
+        rc = SQLITE_NOMEM;
+      }
+      sqlite3_free(zNames);
+      sqlite3_free(zPolicies);
+      return n == 0 ? SQLITE_MISUSE : rc;
+    }
+    if (pPolicy->nTiebreaker >= TB_MAX_TIEBREAKERS) {
+      return set_error(pzErr, sqlite3_mprintf("too many tiebreakers in policy "
+                                              "'%s' (at most %d)",
+                                              zSpec, TB_MAX_TIEBREAKERS));
+    }
+    if (pPolicy->nTiebreaker == 0) {
+      /* the first tiebreaker's family gives the points */
+      int iFamily = find_policy(t->zFamily, (int)strlen(t->zFamily));
+      pPolicy->params = *aPolicy[iFamily < 0 ? 0 : iFamily].pParams;
+    }
+    for (k = 0; k < pPolicy->nTiebreaker; k++) {
+      if (pPolicy->aTiebreaker[k] == t) {
+        return set_error(pzErr, sqlite3_mprintf("tiebreaker %s is listed twice "
+                                                "in policy '%s'",
+                                                t->zName, zSpec));
+      }
+    }
+    k = pPolicy->nTiebreaker++;
+    pPolicy->aTiebreaker[k] = t;
+    pPolicy->aParams[k] = pPolicy->params;
+    z += n;
+    rc = parse_options(pPolicy, &pPolicy->aParams[k], zSpec, &z, pzErr);
+    if (rc != SQLITE_OK) return rc;
+    z = skip_space(z);
+    if (*z == ',') {
+      z = skip_space(z + 1);
+      if (*z == 0) return SQLITE_MISUSE;
+    } else if (*z) {
+      return SQLITE_MISUSE;
+    }
+  }
+  /* scoring options written on a later tiebreaker reach the earlier ones */
+  for (k = 0; k < pPolicy->nTiebreaker; k++) {
+    pPolicy->aParams[k].nGameDraw = pPolicy->params.nGameDraw;
+  }
+  return pPolicy->nTiebreaker ? SQLITE_OK : SQLITE_MISUSE;
+}
+
+/* Parse a policy string (see the comment at the top of this file). */
+int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
+  const char *z = skip_space(zSpec);
+  int n = word_len(z);
+  int iPolicy = find_policy(z, n);
+  int rc;
+
+  memset(pPolicy, 0, sizeof(*pPolicy));
+  if (iPolicy >= 0) {
+    rc = parse_named(iPolicy, zSpec, z + n, pPolicy, pzErr);
+  } else if (tb_tiebreaker_find(z, n) == 0 && strchr(zSpec, ',') == 0) {
     char *zNames = policy_names();
     if (zNames == 0) return SQLITE_NOMEM;
     rc = set_error(pzErr, sqlite3_mprintf("unknown policy '%s' (known: %s)",
                                           zSpec, zNames));
     sqlite3_free(zNames);
     return rc;
+  } else {
+    rc = parse_custom(zSpec, pPolicy, pzErr);
   }
-  pPolicy->zName = aPolicy[i].zName;
-  pPolicy->params = aPolicy[i].params;
-  if (policy_tiebreakers(pPolicy, aPolicy[i].zTiebreakers) != SQLITE_OK) {
-    return set_error(pzErr, sqlite3_mprintf("policy %s lists an unknown "
-                                            "tiebreaker", pPolicy->zName));
-  }
-  z = skip_space(z + n);
-  if (*z == '(') {
-    z = skip_space(z + 1);
-    while (*z != ')') {
-      const char *zKey = z, *zVal;
-      int nKey = word_len(z), nVal;
-      z = skip_space(z + nKey);
-      if (nKey == 0 || *z != '=') goto syntax_error;
-      zVal = skip_space(z + 1);
-      nVal = word_len(zVal);
-      if (nVal == 0) goto syntax_error;
-      rc = policy_option(pPolicy, zSpec, zKey, nKey, zVal, nVal, pzErr);
-      if (rc != SQLITE_OK) return rc;
-      z = skip_space(zVal + nVal);
-      if (*z == ',') {
-        z = skip_space(z + 1);
-      } else if (*z != ')') {
-        goto syntax_error;
-      }
-    }
-    z = skip_space(z + 1);
-  }
-  if (*z == 0) return SQLITE_OK;
-
-syntax_error:
+  if (rc != SQLITE_MISUSE) return rc;
   return set_error(pzErr, sqlite3_mprintf("cannot parse policy '%s' (expected "
-                                          "a name, e.g. 'mtg' or "
-                                          "'mtg(floor=1/3)')",
+                                          "a name with options, e.g. "
+                                          "'mtg(floor=1/3)', or a list of "
+                                          "tiebreakers, e.g. 'mp,omw,gw,ogw')",
                                           zSpec));
 }

@@ -8,6 +8,11 @@
 ** compared instead.  So an exact tie is always a tie, and a real difference,
 ** however small, always decides: no floating-point noise ranks anyone.
 **
+** Some tiebreakers exist only among tied players (head-to-head, direct
+** encounter).  Players are sorted by the tiebreakers before such a one;
+** each run of players still tied forms a group, whose values are computed
+** for that group alone, and the run is then sorted from there on.
+**
 ** Players equal on every tiebreaker share a rank, competition style
 ** (1, 2, 2, 4); within such a tie they are listed by player id.
 */
@@ -26,10 +31,11 @@
 typedef struct RankCtx {
   const TbEvent *pEvent;
   const TbPolicy *pPolicy;
-  const double *aValue;         /* fast values [player * nTb + tiebreaker] */
-  const unsigned char *aNull;
+  double *aValue;               /* fast values [player * nTb + tiebreaker] */
+  unsigned char *aNull;
   TbFrac *aExact[TB_MAX_TIEBREAKERS];     /* per policy tiebreaker, lazily */
   unsigned char *aDone[TB_MAX_TIEBREAKERS]; /* 0: not yet, 1: done, 2: NULL */
+  int *aTmp;                    /* scratch for the merge sort */
   int rc;                       /* first error met while comparing */
 } RankCtx;
 
@@ -37,23 +43,32 @@ static int tb_index(const TbTiebreaker *t) {
   return (int)(t - tb_aTiebreaker);
 }
 
+/* Exact values of the policy's k-th tiebreaker: allocated on first use. */
+static int exact_alloc(RankCtx *c, int k) {
+  sqlite3_uint64 n = (sqlite3_uint64)c->pEvent->nPlayer + 1;
+  if (c->aExact[k]) return SQLITE_OK;
+  if (c->rc) return c->rc;
+  c->aExact[k] = sqlite3_malloc64(sizeof(TbFrac) * n);
+  c->aDone[k] = sqlite3_malloc64(n);
+  if (c->aExact[k] == 0 || c->aDone[k] == 0) {
+    sqlite3_free(c->aExact[k]);
+    sqlite3_free(c->aDone[k]);
+    c->aExact[k] = 0;
+    c->aDone[k] = 0;
+    return c->rc = SQLITE_NOMEM;
+  }
+  memset(c->aDone[k], 0, (size_t)n);
+  return SQLITE_OK;
+}
+
 /* The exact value of player i for the policy's k-th tiebreaker. */
 static const TbFrac *exact_value(RankCtx *c, int k, int i, int *pbNull) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
-  if (c->aExact[k] == 0) {
-    sqlite3_uint64 n = (sqlite3_uint64)c->pEvent->nPlayer;
-    c->aExact[k] = sqlite3_malloc64(sizeof(TbFrac) * n);
-    c->aDone[k] = sqlite3_malloc64(n);
-    if (c->aExact[k] == 0 || c->aDone[k] == 0) {
-      c->rc = SQLITE_NOMEM;
-      return 0;
-    }
-    memset(c->aDone[k], 0, (size_t)n);
-  }
+  if (exact_alloc(c, k) != SQLITE_OK) return 0;
   if (c->aDone[k][i] == 0) {
     TbAcc acc;
     tb_acc_init(&acc, 1);
-    t->xValue(c->pEvent, &c->pPolicy->params, i, &acc);
+    t->xValue(c->pEvent, &c->pPolicy->aParams[k], i, &acc);
     if (acc.bOverflow) {
       c->rc = SQLITE_TOOBIG;
       return 0;
@@ -78,7 +93,11 @@ static int compare_on(RankCtx *c, int k, int a, int b) {
   int cmp;
 
   if (bNullA || bNullB) return bNullA == bNullB ? 0 : (bNullA ? 1 : -1);
-  if (fabs(ra - rb) > TB_NEAR * fmax(1.0, fmax(fabs(ra), fabs(rb)))) {
+  if (t->xGroup) {
+    /* group values are exact from the start (see group_values) */
+    if (c->aExact[k] == 0) return 0; /* out of memory, reported by c->rc */
+    cmp = tb_frac_cmp(&c->aExact[k][a], &c->aExact[k][b]);
+  } else if (fabs(ra - rb) > TB_NEAR * fmax(1.0, fmax(fabs(ra), fabs(rb)))) {
     cmp = ra < rb ? -1 : 1;
   } else {
     const TbFrac *qa, *qb;
@@ -101,24 +120,27 @@ static int compare_keys(const TbKey *a, const TbKey *b) {
   return cmp ? cmp : a->n - b->n;
 }
 
-static int compare_players(RankCtx *c, int a, int b) {
+/* Compare on tiebreakers [k0, k1); with bKeys, then by player id. */
+static int compare_players(RankCtx *c, int k0, int k1, int bKeys, int a, int b) {
   int k;
-  for (k = 0; k < c->pPolicy->nTiebreaker; k++) {
+  for (k = k0; k < k1; k++) {
     int cmp = compare_on(c, k, a, b);
     if (cmp) return cmp;
   }
+  if (!bKeys) return 0;
   return compare_keys(&c->pEvent->aPlayer[a].key, &c->pEvent->aPlayer[b].key);
 }
 
-/* Stable merge sort of n player indexes, with aTmp as scratch space. */
-static void sort_players(RankCtx *c, int *a, int *aTmp, int n) {
+/* Stable merge sort of n player indexes on tiebreakers [k0, k1). */
+static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
   int w, i;
+  int *aTmp = c->aTmp;
   for (w = 1; w < n; w *= 2) {
     for (i = 0; i < n; i += 2 * w) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        aTmp[o++] = compare_players(c, a[r], a[l]) < 0 ? a[r++] : a[l++];
+        aTmp[o++] = compare_players(c, k0, k1, 1, a[r], a[l]) < 0 ? a[r++] : a[l++];
       }
       while (l < mid) aTmp[o++] = a[l++];
       while (r < hi) aTmp[o++] = a[r++];
@@ -127,13 +149,75 @@ static void sort_players(RankCtx *c, int *a, int *aTmp, int n) {
   }
 }
 
-/* Fast values of every tiebreaker for every player (the output columns). */
-static void fast_values(const TbEvent *e, const TbParams *p, double *aValue,
-                        unsigned char *aNull) {
+/* Values of the policy's k-th (group) tiebreaker for one tied group. */
+static int group_values(RankCtx *c, int k, const int *a, int n) {
+  const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
+  int j = tb_index(t), i;
+  TbFrac *aOut = sqlite3_malloc64(sizeof(TbFrac) * (sqlite3_uint64)(n + 1));
+  if (aOut == 0 || exact_alloc(c, k) != SQLITE_OK) {
+    sqlite3_free(aOut);
+    return c->rc = SQLITE_NOMEM;
+  }
+  t->xGroup(c->pEvent, &c->pPolicy->aParams[k], a, n, aOut);
+  for (i = 0; i < n; i++) {
+    c->aExact[k][a[i]] = aOut[i];
+    c->aDone[k][a[i]] = 1;
+    c->aValue[a[i] * tb_nTiebreaker + j] = tb_frac_double(&aOut[i]);
+    c->aNull[a[i] * tb_nTiebreaker + j] = 0;
+  }
+  sqlite3_free(aOut);
+  return SQLITE_OK;
+}
+
+/*
+** Sort a[0..n), players already tied on the tiebreakers before k0: by the
+** per-player tiebreakers up to the next group one, then each still-tied
+** run by that group tiebreaker and those after it.
+*/
+static int rank_range(RankCtx *c, int k0, int *a, int n) {
+  int nTb = c->pPolicy->nTiebreaker, g, s, e;
+  for (g = k0; g < nTb && c->pPolicy->aTiebreaker[g]->xGroup == 0; g++) {
+  }
+  sort_players(c, k0, g, a, n);
+  if (g == nTb || c->rc) return c->rc;
+  for (s = 0; s < n; s = e) {
+    for (e = s + 1; e < n && compare_players(c, k0, g, 0, a[s], a[e]) == 0; e++) {
+    }
+    if (group_values(c, g, a + s, e - s) != SQLITE_OK) return c->rc;
+    if (rank_range(c, g, a + s, e - s) != SQLITE_OK) return c->rc;
+  }
+  return c->rc;
+}
+
+/* Which params a column is computed with: its slot's, or the policy's. */
+static const TbParams *column_params(const TbPolicy *pPolicy, int j,
+                                     int *pbShown) {
+  int k;
+  for (k = 0; k < pPolicy->nTiebreaker; k++) {
+    if (tb_index(pPolicy->aTiebreaker[k]) == j) {
+      *pbShown = 1;
+      return &pPolicy->aParams[k];
+    }
+  }
+  for (k = 0; k < pPolicy->nDisplay; k++) {
+    if (tb_index(pPolicy->aDisplay[k]) == j) *pbShown = 1;
+  }
+  return &pPolicy->params;
+}
+
+/* Fast values of the policy's tiebreakers for every player (the columns);
+** the others, and group tiebreakers until a group reaches them, are NULL. */
+static void fast_values(const TbEvent *e, const TbPolicy *pPolicy,
+                        double *aValue, unsigned char *aNull) {
   int i, j;
-  for (i = 0; i < e->nPlayer; i++) {
-    for (j = 0; j < tb_nTiebreaker; j++) {
+  for (j = 0; j < tb_nTiebreaker; j++) {
+    int bShown = 0;
+    const TbParams *p = column_params(pPolicy, j, &bShown);
+    for (i = 0; i < e->nPlayer; i++) {
       TbAcc acc;
+      aValue[i * tb_nTiebreaker + j] = 0.0;
+      aNull[i * tb_nTiebreaker + j] = 1;
+      if (!bShown || tb_aTiebreaker[j].xValue == 0) continue;
       tb_acc_init(&acc, 0);
       tb_aTiebreaker[j].xValue(e, p, i, &acc);
       aValue[i * tb_nTiebreaker + j] = acc.r;
@@ -155,35 +239,35 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
             char **pzErr) {
   sqlite3_uint64 n = (sqlite3_uint64)pEvent->nPlayer;
   sqlite3_uint64 nVal = n * (sqlite3_uint64)tb_nTiebreaker;
-  int *aTmp;
   RankCtx c;
   int i, k;
 
   memset(pOut, 0, sizeof(*pOut));
   memset(&c, 0, sizeof(c));
   pOut->nPlayer = pEvent->nPlayer;
+  pOut->nPointScale = pPolicy->params.nPointScale;
   pOut->aOrder = sqlite3_malloc64(sizeof(int) * (n + 1));
   pOut->aRank = sqlite3_malloc64(sizeof(int) * (n + 1));
   pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
   pOut->aValue = sqlite3_malloc64(sizeof(double) * (nVal + 1));
   pOut->aNull = sqlite3_malloc64(nVal + 1);
-  aTmp = sqlite3_malloc64(sizeof(int) * (n + 1));
+  c.aTmp = sqlite3_malloc64(sizeof(int) * (n + 1));
   if (!pOut->aOrder || !pOut->aRank || !pOut->aDecidedBy || !pOut->aValue ||
-      !pOut->aNull || !aTmp) {
-    sqlite3_free(aTmp);
+      !pOut->aNull || !c.aTmp) {
+    sqlite3_free(c.aTmp);
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
-  fast_values(pEvent, &pPolicy->params, pOut->aValue, pOut->aNull);
+  fast_values(pEvent, pPolicy, pOut->aValue, pOut->aNull);
 
   c.pEvent = pEvent;
   c.pPolicy = pPolicy;
   c.aValue = pOut->aValue;
   c.aNull = pOut->aNull;
   for (i = 0; i < pEvent->nPlayer; i++) pOut->aOrder[i] = i;
-  sort_players(&c, pOut->aOrder, aTmp, pEvent->nPlayer);
+  rank_range(&c, 0, pOut->aOrder, pEvent->nPlayer);
 
-  for (i = 0; i < pEvent->nPlayer; i++) {
+  for (i = 0; i < pEvent->nPlayer && c.rc == SQLITE_OK; i++) {
     pOut->aRank[i] = i + 1;
     pOut->aDecidedBy[i] = 0;
     if (i == 0) continue;
@@ -197,7 +281,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
     }
   }
 
-  sqlite3_free(aTmp);
+  sqlite3_free(c.aTmp);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
     sqlite3_free(c.aExact[k]);
     sqlite3_free(c.aDone[k]);

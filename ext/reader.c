@@ -168,6 +168,11 @@ static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
       {"b", TB_RESULT_B},
       {"draw", TB_RESULT_DRAW},
       {"double_loss", TB_RESULT_DOUBLE_LOSS},
+      {"forfeit_a", TB_RESULT_FORFEIT_A},
+      {"forfeit_b", TB_RESULT_FORFEIT_B},
+      {"double_forfeit", TB_RESULT_DOUBLE_FORFEIT},
+      {"half_bye", TB_RESULT_HALF_BYE},
+      {"zero_bye", TB_RESULT_ZERO_BYE},
   };
   sqlite3_value *v = sqlite3_column_value(pStmt, iCol);
   const char *z;
@@ -188,8 +193,9 @@ static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
   zId = value_literal(sqlite3_column_value(pStmt, 1)); /* player_a */
   if (zLit && zId) {
     *pzErr = sqlite3_mprintf("unknown result %s in round %d match of player %s "
-                             "(expected NULL, 'a', 'b', 'draw' or "
-                             "'double_loss')",
+                             "(expected NULL, 'a', 'b', 'draw', "
+                             "'double_loss', 'forfeit_a', 'forfeit_b', "
+                             "'double_forfeit', 'half_bye' or 'zero_bye')",
                              zLit, m->iRound, zId);
   }
   sqlite3_free(zLit);
@@ -333,11 +339,60 @@ static int read_games(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
   return finish(db, pStmt, rc, pzErr);
 }
 
-/* Read one event: its matches, their seats, and its games. */
-int tb_read_event(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
-                  char **pzErr) {
+static const char *azPlayerCol[] = {"event_id", "player", "rating"};
+
+/*
+** Ratings, for tiebreakers that average them (chess ARO): the optional
+** table players(event_id, player, rating).  A player without a row, or
+** with a NULL rating, is unrated.
+*/
+static int read_ratings(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
+                        char **pzErr) {
+  sqlite3_stmt *pStmt = 0;
+  unsigned mask;
+  int bTable, rc;
+  char *zSql;
+
+  rc = check_table(db, "players", azPlayerCol, 3, 3, &bTable, &mask, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  if (!bTable) {
+    return set_error(pzErr, sqlite3_mprintf("no such table: players (a "
+                                            "tiebreaker of the policy needs "
+                                            "ratings)"));
+  }
+  zSql = sqlite3_mprintf("SELECT player, rating FROM players WHERE event_id = ?1");
+  if (zSql == 0) return SQLITE_NOMEM;
+  rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  sqlite3_free(zSql);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
+  if (rc != SQLITE_OK) return finish(db, pStmt, rc, pzErr);
+  while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    int iPlayer = tb_event_find(pEvent, sqlite3_column_value(pStmt, 0));
+    sqlite3_value *v = sqlite3_column_value(pStmt, 1);
+    if (iPlayer < 0 || sqlite3_value_type(v) == SQLITE_NULL) continue;
+    if (sqlite3_value_type(v) != SQLITE_INTEGER) {
+      char *zLit = value_literal(v);
+      if (zLit == 0) {
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      rc = set_error(pzErr, sqlite3_mprintf("rating must be an integer, got %s",
+                                            zLit));
+      sqlite3_free(zLit);
+      break;
+    }
+    pEvent->aPlayer[iPlayer].bRated = 1;
+    pEvent->aPlayer[iPlayer].iRating = sqlite3_value_int64(v);
+  }
+  return finish(db, pStmt, rc, pzErr);
+}
+
+/* Read one event: its matches, their seats, its games and ratings. */
+int tb_read_event(sqlite3 *db, const TbSource *pSrc, int bRatings,
+                  TbEvent *pEvent, char **pzErr) {
   int rc = read_matches(db, pSrc, pEvent, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_index(pEvent, pzErr);
   if (rc == SQLITE_OK) rc = read_games(db, pSrc, pEvent, pzErr);
+  if (rc == SQLITE_OK && bRatings) rc = read_ratings(db, pSrc, pEvent, pzErr);
   return rc;
 }

@@ -26,6 +26,7 @@
 */
 #include "tiebreak_int.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Columns of the player's record, in schema order. */
@@ -102,7 +103,6 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
   for (iCol = 0; iCol < N_RECORD_COL; iCol++) {
     sqlite3_str_appendf(pSql, "%s%s", iCol ? "," : "", azRecordCol[iCol]);
   }
-  pNew->aColTb[COL_MATCH_POINTS] = 0; /* match_points is tiebreaker 0 */
   for (i = 0; i < tb_nTiebreaker; i++) {
     if (strcmp(tb_aTiebreaker[i].zName, "match_points") == 0) continue;
     sqlite3_str_appendf(pSql, ",%s", tb_aTiebreaker[i].zName);
@@ -251,8 +251,10 @@ args_ok:
   if (zPolicy == 0) return SQLITE_NOMEM;
   if ((rc = tb_policy_parse(zPolicy, pPolicy, pzErr)) != SQLITE_OK) return rc;
   if (apArg[ARG_FLOOR] && sqlite3_value_type(apArg[ARG_FLOOR]) != SQLITE_NULL) {
-    rc = tb_floor_from_value(apArg[ARG_FLOOR], &pPolicy->params.floor, pzErr);
+    TbFrac floor;
+    rc = tb_floor_from_value(apArg[ARG_FLOOR], &floor, pzErr);
     if (rc != SQLITE_OK) return rc;
+    tb_policy_set_floor(pPolicy, &floor);
   }
   if (apArg[ARG_ROUND] && sqlite3_value_type(apArg[ARG_ROUND]) != SQLITE_NULL) {
     i64 r = sqlite3_value_int64(apArg[ARG_ROUND]);
@@ -314,6 +316,15 @@ static int standingsRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
   return SQLITE_OK;
 }
 
+/* Points counted in units of 1/scale: INTEGER when whole units. */
+static void result_points(sqlite3_context *ctx, i64 n, i64 nScale) {
+  if (nScale == 1) {
+    sqlite3_result_int64(ctx, n);
+  } else {
+    sqlite3_result_double(ctx, (double)n / (double)nScale);
+  }
+}
+
 static void result_key(sqlite3_context *ctx, const TbKey *k) {
   if (k->eType == SQLITE_INTEGER) {
     sqlite3_result_int64(ctx, k->i);
@@ -339,7 +350,9 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   switch (iCol) {
     case COL_RANK: sqlite3_result_int(ctx, s->aRank[pCur->iRow]); return SQLITE_OK;
     case COL_PLAYER: result_key(ctx, &pl->key); return SQLITE_OK;
-    case COL_MATCH_POINTS: sqlite3_result_int64(ctx, r->nMatchPoints); return SQLITE_OK;
+    case COL_MATCH_POINTS:
+      result_points(ctx, r->nMatchPoints, s->nPointScale);
+      return SQLITE_OK;
     case COL_WINS: sqlite3_result_int(ctx, r->nWin); return SQLITE_OK;
     case COL_LOSSES: sqlite3_result_int(ctx, r->nLoss); return SQLITE_OK;
     case COL_DRAWS: sqlite3_result_int(ctx, r->nDraw); return SQLITE_OK;
@@ -357,8 +370,14 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     const TbTiebreaker *t = s->aDecidedBy[pCur->iRow];
     if (t) sqlite3_result_text(ctx, t->zName, -1, SQLITE_STATIC);
   } else if (pTab->aColTb[iCol] >= 0) {
+    const TbTiebreaker *t = &tb_aTiebreaker[pTab->aColTb[iCol]];
     int j = iPlayer * tb_nTiebreaker + pTab->aColTb[iCol];
-    if (!s->aNull[j]) sqlite3_result_double(ctx, s->aValue[j]);
+    if (s->aNull[j]) return SQLITE_OK;
+    if (t->eType == TB_INTEGER || (t->eType == TB_POINTS && s->nPointScale == 1)) {
+      sqlite3_result_int64(ctx, (i64)llround(s->aValue[j]));
+    } else {
+      sqlite3_result_double(ctx, s->aValue[j]);
+    }
   }
   return SQLITE_OK;
 }

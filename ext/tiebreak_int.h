@@ -83,13 +83,18 @@ typedef struct TbKey {
   const char *z;              /* text id (owned by the event's arena) */
 } TbKey;
 
-/* How a match ended, before policy points are applied. */
+/* How a match ended, before policy points are applied (column result). */
 enum {
-  TB_RESULT_GAMES = 0,        /* decided by game counts */
-  TB_RESULT_A,                /* player_a won */
-  TB_RESULT_B,                /* player_b won */
-  TB_RESULT_DRAW,
-  TB_RESULT_DOUBLE_LOSS
+  TB_RESULT_GAMES = 0,        /* NULL: decided by game counts */
+  TB_RESULT_A,                /* 'a': player_a won */
+  TB_RESULT_B,                /* 'b': player_b won */
+  TB_RESULT_DRAW,             /* 'draw' */
+  TB_RESULT_DOUBLE_LOSS,      /* 'double_loss' */
+  TB_RESULT_FORFEIT_A,        /* 'forfeit_a': player_a won, game not played */
+  TB_RESULT_FORFEIT_B,        /* 'forfeit_b' */
+  TB_RESULT_DOUBLE_FORFEIT,   /* 'double_forfeit': both lose, not played */
+  TB_RESULT_HALF_BYE,         /* 'half_bye': a requested half-point bye */
+  TB_RESULT_ZERO_BYE          /* 'zero_bye': a zero-point bye (absent) */
 };
 
 /* One row of the matches table, with players as indexes into aPlayer. */
@@ -107,12 +112,27 @@ typedef struct TbMatch {
 /* How a player's round ended. */
 enum { TB_LOSS = 0, TB_DRAW = 1, TB_WIN = 2 };
 
+/*
+** What kind of round it was.  Magic knows only played rounds and byes;
+** chess (FIDE C.07 Art. 16) scores unplayed rounds by their kind.
+*/
+enum {
+  TB_PLAYED = 0,              /* a game or match against an opponent */
+  TB_PAB,                     /* pairing-allocated (full-point) bye */
+  TB_HALF_BYE,                /* requested half-point bye */
+  TB_ZERO_BYE,                /* zero-point bye, or absent */
+  TB_FORFEIT_WIN,             /* opponent did not play */
+  TB_FORFEIT_LOSS             /* did not play against a paired opponent */
+};
+
 /* One round of one player: a seat at a match, or a bye. */
 typedef struct TbSeat {
   int iRound;
   int iOpp;                   /* opponent's index, -1 for a bye */
   int iMatch;                 /* index in aMatch */
   int eOutcome;               /* TB_WIN / TB_DRAW / TB_LOSS */
+  int eKind;                  /* TB_PLAYED, TB_PAB, ... */
+  int bFirst;                 /* was player_a: White in chess */
   int nGW, nGL, nGD;          /* games won, lost, drawn */
 } TbSeat;
 
@@ -130,16 +150,29 @@ typedef struct TbPlayer {
   TbRecord rec;
   TbKey key;
   int iSeat, nSeat;           /* this player's seats: aSeat[iSeat..iSeat+nSeat) */
+  int bRated;                 /* a rating was read (players table) */
+  i64 iRating;
 } TbPlayer;
 
-/* Points and floors of a policy: the parameters tiebreakers read. */
+/*
+** Points, floors and options of a policy: what tiebreakers read.  Points
+** are counted in units of 1/nPointScale (chess: half points, scale 2).
+** Every field settable from SQL has a line in aOption[] (policy.c).
+*/
 typedef struct TbParams {
   i64 nMatchWin, nMatchDraw, nMatchLoss;
+  i64 nPointScale;            /* match points are nMatchPoints / this */
   i64 nGameWin, nGameDraw;
   int nByeGameWins;           /* a bye counts as this many games won */
-  TbFrac floor;               /* minimum MWP / GWP */
+  TbFrac floor;               /* minimum MWP / GWP / win % */
   int bOwnGwpFloor;           /* 1: ownGwpFloor replaces floor for gwp */
   TbFrac ownGwpFloor;         /* floor of the player's own gwp tiebreaker */
+  TbFrac cap;                 /* maximum win % of a dropped player (Pokemon) */
+  TbFrac tieCredit;           /* a tied match in a win % (Pokemon) */
+  int bFreezeDrops;           /* opponents see a dropped player as they left */
+  int bOppByeIsWin;           /* HCT T1: an opponent's bye counts as a win */
+  i64 nT1Floor;               /* HCT T1: least an opponent contributes */
+  int iRules;                 /* FIDE C.07 rule year: 2024 or 2026 */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -174,17 +207,41 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 char *tb_key_text(const TbKey *pKey);
 
-int tb_read_event(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent, char **pzErr);
+int tb_read_event(sqlite3 *db, const TbSource *pSrc, int bRatings,
+                  TbEvent *pEvent, char **pzErr);
 
 /* ------------------------------------------------------------ tiebreakers */
 
+/* One player's value, into an accumulator (fast or exact, see exact.c). */
 typedef void (*TbValueFn)(const TbEvent*, const TbParams*, int iPlayer, TbAcc*);
+
+/*
+** Values that exist only within a group of tied players (head-to-head,
+** direct encounter): aOut[i] for aPlayer[i], exact.
+*/
+typedef void (*TbGroupFn)(const TbEvent*, const TbParams*, const int *aPlayer,
+                          int n, TbFrac *aOut);
+
+/* How a tiebreaker's column is typed. */
+enum {
+  TB_REAL = 0,                /* a percentage or other fraction */
+  TB_INTEGER,                 /* always a whole number */
+  TB_POINTS                   /* INTEGER under a point scale of 1, else REAL */
+};
+
+/* What a tiebreaker needs read besides the matches. */
+#define TB_NEEDS_RATINGS 0x01
 
 typedef struct TbTiebreaker {
   const char *zName;          /* name in policies, decided_by and column */
-  const char *zAlias;         /* short name accepted in policies */
-  TbValueFn xValue;           /* computes one player's value */
+  const char *zAlias;         /* short name accepted in policies, or "" */
+  const char *zFamily;        /* policy whose points a custom order uses */
+  TbValueFn xValue;           /* one player's value; NULL for group ones */
+  TbGroupFn xGroup;           /* values within a tied group, or NULL */
   int bLowerIsBetter;
+  int eType;                  /* TB_REAL, TB_INTEGER, TB_POINTS */
+  int mNeeds;                 /* TB_NEEDS_* */
+  const char *zOptions;       /* options it reads, e.g. "floor", or "" */
   const char *zDoc;           /* one-line definition */
 } TbTiebreaker;
 
@@ -197,26 +254,42 @@ const TbTiebreaker *tb_tiebreaker_find(const char *zName, int nName);
 
 #define TB_MAX_TIEBREAKERS 16
 
+/*
+** A parsed policy: its ranking order, each with its own parameters (a
+** custom order may give one tiebreaker its own floor), and the extra
+** columns it shows without ranking by them.
+*/
 typedef struct TbPolicy {
-  const char *zName;
-  TbParams params;
+  const char *zName;          /* named policy, or "custom" */
+  TbParams params;            /* the policy's parameters */
   int nTiebreaker;
   const TbTiebreaker *aTiebreaker[TB_MAX_TIEBREAKERS];
+  TbParams aParams[TB_MAX_TIEBREAKERS];
+  int nDisplay;
+  const TbTiebreaker *aDisplay[TB_MAX_TIEBREAKERS];
 } TbPolicy;
 
 int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr);
+int tb_policy_needs(const TbPolicy *pPolicy);
+void tb_policy_set_floor(TbPolicy *pPolicy, const TbFrac *pFloor);
 int tb_floor_from_value(sqlite3_value *pVal, TbFrac *pFloor, char **pzErr);
+
+/* Listing of the named policies and the options (for tiebreak_policies). */
+int tb_policy_count(void);
+void tb_policy_info(int i, const char **pzName, const char **pzTiebreakers,
+                    const char **pzDisplay, const char **pzDoc);
 
 /* ------------------------------------------------------------------- rank */
 
 /* The computed standings of one event. */
 typedef struct TbStandings {
   int nPlayer;
+  i64 nPointScale;            /* of the policy: types the points columns */
   int *aOrder;                /* player indexes, best first */
   int *aRank;                 /* rank of aOrder[i] */
   const TbTiebreaker **aDecidedBy; /* per aOrder[i], NULL when tied/first */
   double *aValue;             /* [player * tb_nTiebreaker + tiebreaker] */
-  unsigned char *aNull;       /* same layout: 1 when the value is NULL */
+  unsigned char *aNull;       /* same layout: 1 when NULL or not computed */
 } TbStandings;
 
 int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,

@@ -57,8 +57,7 @@ static void opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 
 static void tb_match_points(const TbEvent *e, const TbParams *p, int i,
                             TbAcc *pAcc) {
-  (void)p;
-  tb_acc_add(pAcc, e->aPlayer[i].rec.nMatchPoints, 1);
+  tb_acc_add(pAcc, e->aPlayer[i].rec.nMatchPoints, p->nPointScale);
 }
 
 static void tb_mwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
@@ -81,17 +80,21 @@ static void tb_ogwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   opponents_mean(pAcc, e, p, i, add_gwp);
 }
 
-/* The order of this table is the order of the standings() value columns. */
+/*
+** The order of this table is the order of the standings() value columns.
+** name, alias, family, value, group, lower is better, type, needs, options,
+** definition.
+*/
 const TbTiebreaker tb_aTiebreaker[] = {
-  {"match_points", "mp", tb_match_points, 0,
-   "points of matches: 3 per win (byes included), 1 per draw, 0 per loss"},
-  {"mwp", "mw", tb_mwp, 0,
+  {"match_points", "mp", "mtg", tb_match_points, 0, 0, TB_POINTS, 0, "",
+   "points of matches: a win (byes included), a draw, a loss"},
+  {"mwp", "mw", "mtg", tb_mwp, 0, 0, TB_REAL, 0, "floor",
    "match-win %: match points / (3 x rounds played), at least the floor"},
-  {"gwp", "gw", tb_gwp, 0,
+  {"gwp", "gw", "mtg", tb_gwp, 0, 0, TB_REAL, 0, "floor, own_gwp_floor",
    "game-win %: game points / (3 x games played), at least the floor"},
-  {"omwp", "omw", tb_omwp, 0,
+  {"omwp", "omw", "mtg", tb_omwp, 0, 0, TB_REAL, 0, "floor",
    "opponents' match-win %: mean of each opponent's floored mwp, byes skipped"},
-  {"ogwp", "ogw", tb_ogwp, 0,
+  {"ogwp", "ogw", "mtg", tb_ogwp, 0, 0, TB_REAL, 0, "floor",
    "opponents' game-win %: mean of each opponent's floored gwp, byes skipped"},
 };
 const int tb_nTiebreaker = sizeof(tb_aTiebreaker) / sizeof(tb_aTiebreaker[0]);
@@ -101,6 +104,7 @@ const TbTiebreaker *tb_tiebreaker_find(const char *zName, int nName) {
   int i;
   for (i = 0; i < tb_nTiebreaker; i++) {
     const TbTiebreaker *t = &tb_aTiebreaker[i];
+    if (nName == 0) return 0;
     if ((sqlite3_strnicmp(t->zName, zName, nName) == 0 && t->zName[nName] == 0) ||
         (sqlite3_strnicmp(t->zAlias, zName, nName) == 0 && t->zAlias[nName] == 0)) {
       return t;

@@ -218,12 +218,12 @@ SELECT * FROM standings(2, 'mtg');
 -- case: unknown_result
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, 'foo');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw' or 'double_loss')
+-- error: standings(): unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye' or 'zero_bye')
 
 -- case: unknown_result_empty_text
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, '');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw' or 'double_loss')
+-- error: standings(): unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye' or 'zero_bye')
 
 -- case: result_a_contradicts_counts
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
