@@ -9,8 +9,10 @@
 **   tiebreakers.c  one small function per tiebreaker, and the table listing them
 **   policy.c       policies: named lists of tiebreakers, with their options
 **   rank.c         ordering players exactly, shared ranks, decided_by
+**   compute.c      the pipeline every function shares: read, score, rank
 **   standings.c    the standings() table-valued function
 **   scalars.c      mwp(), gwp(), omwp(), ogwp()
+**   listings.c     the tiebreak_policies and tiebreakers tables
 **   tiebreak.c     the entry point, tiebreak_version() and tiebreak_debug()
 **
 ** Everything here has hidden visibility: the shared library exports only
@@ -308,5 +310,6 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                TbStandings *pStandings, char **pzErr);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
+int tb_register_listings(sqlite3 *db);
 
 #endif /* TIEBREAK_INT_H */
