@@ -3,8 +3,8 @@
 **
 ** This is the only file that runs SQL.  It reads one event's rows of the
 ** matches table (and of the games table when there is one) into a TbEvent,
-** then finalizes its statements before returning, so no statement is left
-** open to block a later DROP TABLE or VACUUM.  Table names come from SQL
+** and the caller finalizes its statements (tb_reader_close) before returning
+** to SQLite, so no statement is left open to block a DROP TABLE or VACUUM.  Table names come from SQL
 ** arguments and are always quoted as identifiers (%w); the extension never
 ** writes.  Only the requested event's rows are read: with an index on
 ** matches(event_id, round) that is a range scan.
@@ -82,7 +82,6 @@ static int prepare_event_query(sqlite3 *db, const char *zCols,
   if (zSql == 0) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v2(db, zSql, -1, ppStmt, 0);
   sqlite3_free(zSql);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_value(*ppStmt, 1, pSrc->pEvent);
   if (rc == SQLITE_OK && pSrc->iAsOfRound) {
     rc = sqlite3_bind_int64(*ppStmt, 2, pSrc->iAsOfRound);
   }
@@ -203,37 +202,53 @@ static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* Finish a read loop: a step error becomes the message of SQLite. */
+/*
+** End a read loop: a step error becomes the message of SQLite, and the
+** statement is reset so that it holds no lock between events.
+*/
 static int finish(sqlite3 *db, sqlite3_stmt *pStmt, int rc, char **pzErr) {
   if (rc == SQLITE_DONE) rc = SQLITE_OK;
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
     rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(db)));
   }
-  sqlite3_finalize(pStmt);
+  sqlite3_reset(pStmt);
+  return rc;
+}
+
+/* Bind the event to a prepared event query. */
+static int bind_event(TbReader *r, sqlite3_stmt *pStmt, sqlite3_value *pEvent,
+                      char **pzErr) {
+  int rc = sqlite3_bind_value(pStmt, 1, pEvent);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(r->db)));
+  }
   return rc;
 }
 
 static const char *azMatchCol[] = {"event_id", "round",  "player_a", "player_b",
                                    "a_wins",   "b_wins", "draws",    "result"};
 
-static int read_matches(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
-                        char **pzErr) {
-  sqlite3_stmt *pStmt = 0;
+static int open_matches(TbReader *r, char **pzErr) {
+  const char *zTable = r->pSrc->zMatches;
   unsigned mask;
-  int bTable, bResult, rc;
+  int bTable, rc;
 
-  rc = check_table(db, pSrc->zMatches, azMatchCol, 8, 7, &bTable, &mask, pzErr);
+  rc = check_table(r->db, zTable, azMatchCol, 8, 7, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
-  if (!bTable) {
-    return set_error(pzErr, sqlite3_mprintf("no such table: %s", pSrc->zMatches));
-  }
-  bResult = (mask >> 7) & 1;
-  rc = prepare_event_query(db,
-                           bResult ? "round, player_a, player_b, a_wins, "
-                                     "b_wins, draws, result"
-                                   : "round, player_a, player_b, a_wins, "
-                                     "b_wins, draws",
-                           pSrc->zMatches, pSrc, &pStmt, pzErr);
+  if (!bTable) return set_error(pzErr, sqlite3_mprintf("no such table: %s", zTable));
+  r->bResult = (mask >> 7) & 1;
+  return prepare_event_query(r->db,
+                             r->bResult ? "round, player_a, player_b, a_wins, "
+                                          "b_wins, draws, result"
+                                        : "round, player_a, player_b, a_wins, "
+                                          "b_wins, draws",
+                             zTable, r->pSrc, &r->pMatches, pzErr);
+}
+
+static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+                        char **pzErr) {
+  sqlite3_stmt *pStmt = r->pMatches;
+  int rc = bind_event(r, pStmt, pEventId, pzErr);
   if (rc != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
     TbMatch m;
@@ -251,13 +266,13 @@ static int read_matches(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
         (rc = read_count(pStmt, 5, "draws", m.iRound, &m.nDraws, pzErr))) {
       break;
     }
-    if (bResult &&
+    if (r->bResult &&
         (rc = read_result(pStmt, 6, &m, &m.eResult, pzErr)) != SQLITE_OK) {
       break;
     }
     if ((rc = tb_event_add_match(pEvent, &m)) != SQLITE_OK) break;
   }
-  return finish(db, pStmt, rc, pzErr);
+  return finish(r->db, pStmt, rc, pzErr);
 }
 
 static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};
@@ -316,27 +331,33 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-static int read_games(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
-                      char **pzErr) {
-  const char *zGames = pSrc->zGames ? pSrc->zGames : "games";
-  sqlite3_stmt *pStmt = 0;
+/* The games table, if any: the default one is optional, a named one not. */
+static int open_games(TbReader *r, char **pzErr) {
+  const char *zGames = r->pSrc->zGames ? r->pSrc->zGames : "games";
   unsigned mask;
   int bTable, rc;
 
   if (zGames[0] == 0) return SQLITE_OK;
-  rc = check_table(db, zGames, azGameCol, 4, 4, &bTable, &mask, pzErr);
+  rc = check_table(r->db, zGames, azGameCol, 4, 4, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) {
-    if (pSrc->zGames == 0) return SQLITE_OK; /* the default table is optional */
+    if (r->pSrc->zGames == 0) return SQLITE_OK;
     return set_error(pzErr, sqlite3_mprintf("no such table: %s", zGames));
   }
-  rc = prepare_event_query(db, "round, player_a, winner", zGames, pSrc, &pStmt,
-                           pzErr);
-  if (rc != SQLITE_OK) return rc;
+  return prepare_event_query(r->db, "round, player_a, winner", zGames, r->pSrc,
+                             &r->pGames, pzErr);
+}
+
+static int read_games(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+                      char **pzErr) {
+  sqlite3_stmt *pStmt = r->pGames;
+  int rc;
+  if (pStmt == 0) return SQLITE_OK;
+  if ((rc = bind_event(r, pStmt, pEventId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
     if ((rc = apply_game(pEvent, pStmt, pzErr)) != SQLITE_OK) break;
   }
-  return finish(db, pStmt, rc, pzErr);
+  return finish(r->db, pStmt, rc, pzErr);
 }
 
 static const char *azPlayerCol[] = {"event_id", "player", "rating"};
@@ -346,26 +367,31 @@ static const char *azPlayerCol[] = {"event_id", "player", "rating"};
 ** table players(event_id, player, rating).  A player without a row, or
 ** with a NULL rating, is unrated.
 */
-static int read_ratings(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
-                        char **pzErr) {
-  sqlite3_stmt *pStmt = 0;
+static int open_ratings(TbReader *r, char **pzErr) {
   unsigned mask;
-  int bTable, rc;
-  char *zSql;
-
-  rc = check_table(db, "players", azPlayerCol, 3, 3, &bTable, &mask, pzErr);
+  int bTable;
+  int rc = check_table(r->db, "players", azPlayerCol, 3, 3, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) {
     return set_error(pzErr, sqlite3_mprintf("no such table: players (a "
                                             "tiebreaker of the policy needs "
                                             "ratings)"));
   }
-  zSql = sqlite3_mprintf("SELECT player, rating FROM players WHERE event_id = ?1");
-  if (zSql == 0) return SQLITE_NOMEM;
-  rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
-  sqlite3_free(zSql);
-  if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
-  if (rc != SQLITE_OK) return finish(db, pStmt, rc, pzErr);
+  rc = sqlite3_prepare_v2(r->db,
+                          "SELECT player, rating FROM players WHERE event_id = ?1",
+                          -1, &r->pRatings, 0);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(r->db)));
+  }
+  return rc;
+}
+
+static int read_ratings(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+                        char **pzErr) {
+  sqlite3_stmt *pStmt = r->pRatings;
+  int rc;
+  if (pStmt == 0) return SQLITE_OK;
+  if ((rc = bind_event(r, pStmt, pEventId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
     int iPlayer = tb_event_find(pEvent, sqlite3_column_value(pStmt, 0));
     sqlite3_value *v = sqlite3_column_value(pStmt, 1);
@@ -384,15 +410,65 @@ static int read_ratings(sqlite3 *db, const TbSource *pSrc, TbEvent *pEvent,
     pEvent->aPlayer[iPlayer].bRated = 1;
     pEvent->aPlayer[iPlayer].iRating = sqlite3_value_int64(v);
   }
-  return finish(db, pStmt, rc, pzErr);
+  return finish(r->db, pStmt, rc, pzErr);
+}
+
+/* ----------------------------------------------------------------- reader */
+
+/*
+** Check the tables and prepare the queries once, for one event or many.
+** Every statement is finalized by tb_reader_close(), which the caller runs
+** before returning to SQLite.
+*/
+int tb_reader_open(TbReader *r, sqlite3 *db, const TbSource *pSrc,
+                   int bRatings, char **pzErr) {
+  int rc;
+  memset(r, 0, sizeof(*r));
+  r->db = db;
+  r->pSrc = pSrc;
+  rc = open_matches(r, pzErr);
+  if (rc == SQLITE_OK) rc = open_games(r, pzErr);
+  if (rc == SQLITE_OK && bRatings) rc = open_ratings(r, pzErr);
+  if (rc != SQLITE_OK) tb_reader_close(r);
+  return rc;
+}
+
+void tb_reader_close(TbReader *r) {
+  sqlite3_finalize(r->pMatches);
+  sqlite3_finalize(r->pGames);
+  sqlite3_finalize(r->pRatings);
+  sqlite3_finalize(r->pEvents);
+  r->pMatches = r->pGames = r->pRatings = r->pEvents = 0;
+}
+
+/*
+** The next event of the matches table, in index order, or SQLITE_DONE.
+** *ppEvent stays valid until the next call.
+*/
+int tb_reader_next_event(TbReader *r, sqlite3_value **ppEvent, char **pzErr) {
+  int rc;
+  if (r->pEvents == 0) {
+    char *zSql = sqlite3_mprintf("SELECT DISTINCT event_id FROM \"%w\"",
+                                 r->pSrc->zMatches);
+    if (zSql == 0) return SQLITE_NOMEM;
+    rc = sqlite3_prepare_v2(r->db, zSql, -1, &r->pEvents, 0);
+    sqlite3_free(zSql);
+    if (rc != SQLITE_OK) return finish(r->db, r->pEvents, rc, pzErr);
+  }
+  rc = sqlite3_step(r->pEvents);
+  if (rc == SQLITE_ROW) {
+    *ppEvent = sqlite3_column_value(r->pEvents, 0);
+    return rc;
+  }
+  return finish(r->db, r->pEvents, rc, pzErr) == SQLITE_OK ? SQLITE_DONE : rc;
 }
 
 /* Read one event: its matches, their seats, its games and ratings. */
-int tb_read_event(sqlite3 *db, const TbSource *pSrc, int bRatings,
-                  TbEvent *pEvent, char **pzErr) {
-  int rc = read_matches(db, pSrc, pEvent, pzErr);
+int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+                    char **pzErr) {
+  int rc = read_matches(r, pEventId, pEvent, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_index(pEvent, pzErr);
-  if (rc == SQLITE_OK) rc = read_games(db, pSrc, pEvent, pzErr);
-  if (rc == SQLITE_OK && bRatings) rc = read_ratings(db, pSrc, pEvent, pzErr);
+  if (rc == SQLITE_OK) rc = read_games(r, pEventId, pEvent, pzErr);
+  if (rc == SQLITE_OK) rc = read_ratings(r, pEventId, pEvent, pzErr);
   return rc;
 }

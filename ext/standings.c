@@ -13,7 +13,8 @@
 ** Arguments are hidden columns, in this order (positional arguments fill
 ** them left to right):
 **
-**   event_id       required  the event whose matches are read
+**   event_id       optional  the event whose matches are read; without
+**                            it, every event (event_id = the row's event)
 **   policy         required  'mtg' or 'mtg(floor=1/3, game_draw_points=0)'
 **   floor          optional  overrides the policy's floor: 0.33, '1/3'
 **   as_of_round    optional  standings after that round
@@ -47,7 +48,7 @@ static const char *azTailCol[] = {"dropped", "decided_by"};
 enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES, N_ARG };
 static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
                                    "matches_table", "games_table"};
-#define ARGS_REQUIRED ((1 << ARG_EVENT) | (1 << ARG_POLICY))
+#define ARGS_REQUIRED (1 << ARG_POLICY)
 
 typedef struct StandingsVtab {
   sqlite3_vtab base;
@@ -58,11 +59,18 @@ typedef struct StandingsVtab {
   int aColTb[TB_MAX_TIEBREAKERS * 4]; /* column -> tiebreaker index, -1 */
 } StandingsVtab;
 
-typedef struct StandingsCursor {
-  sqlite3_vtab_cursor base;
+/* The standings of one event, as the cursor walks them. */
+typedef struct EventResult {
+  sqlite3_value *pEventId;
   TbEvent event;
   TbStandings standings;
-  int iRow;
+} EventResult;
+
+typedef struct StandingsCursor {
+  sqlite3_vtab_cursor base;
+  EventResult *aRes;            /* one event, or every event */
+  int nRes, nResAlloc;
+  int iRes, iRow;               /* current row: aRes[iRes], row iRow */
   sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
 } StandingsCursor;
 
@@ -167,8 +175,9 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   }
   if ((seen & ARGS_REQUIRED) != ARGS_REQUIRED) {
     return vtab_error(pVtab, SQLITE_ERROR,
-                      sqlite3_mprintf("event_id and policy arguments are "
-                                      "required"));
+                      sqlite3_mprintf("the policy argument is required, e.g. "
+                                      "standings(1, 'mtg') or WHERE policy = "
+                                      "'mtg' for every event"));
   }
   if (seen & ~usable) return SQLITE_CONSTRAINT;
   for (i = 0; i < N_ARG; i++) {
@@ -177,8 +186,9 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     pInfo->aConstraintUsage[aIdx[i]].omit = 1;
   }
   pInfo->idxNum = usable;
-  pInfo->estimatedCost = 1000.0;
-  pInfo->estimatedRows = 100;
+  /* every event costs more than one */
+  pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
+  pInfo->estimatedRows = (usable & (1 << ARG_EVENT)) ? 100 : 100000;
   return SQLITE_OK;
 }
 
@@ -195,13 +205,88 @@ static int standingsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
 
 static void cursor_reset(StandingsCursor *pCur) {
   int i;
-  tb_standings_free(&pCur->standings);
-  tb_event_free(&pCur->event);
+  for (i = 0; i < pCur->nRes; i++) {
+    tb_standings_free(&pCur->aRes[i].standings);
+    tb_event_free(&pCur->aRes[i].event);
+    sqlite3_value_free(pCur->aRes[i].pEventId);
+  }
+  sqlite3_free(pCur->aRes);
+  pCur->aRes = 0;
+  pCur->nRes = pCur->nResAlloc = 0;
   for (i = 0; i < N_ARG; i++) {
     sqlite3_value_free(pCur->apArg[i]);
     pCur->apArg[i] = 0;
   }
-  pCur->iRow = 0;
+  pCur->iRes = pCur->iRow = 0;
+}
+
+/* A new, empty result for the event pEventId (copied). */
+static EventResult *result_add(StandingsCursor *pCur, sqlite3_value *pEventId) {
+  EventResult *p;
+  if (pCur->nRes >= pCur->nResAlloc) {
+    int nNew = pCur->nResAlloc ? pCur->nResAlloc * 2 : 4;
+    EventResult *aNew = sqlite3_realloc64(pCur->aRes,
+                                          sizeof(EventResult) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return 0;
+    pCur->aRes = aNew;
+    pCur->nResAlloc = nNew;
+  }
+  p = &pCur->aRes[pCur->nRes];
+  memset(p, 0, sizeof(*p));
+  p->pEventId = sqlite3_value_dup(pEventId);
+  if (p->pEventId == 0) return 0;
+  pCur->nRes++;
+  return p;
+}
+
+/* Skip events without rows, so that (iRes, iRow) is a row or the end. */
+static void cursor_settle(StandingsCursor *pCur) {
+  while (pCur->iRes < pCur->nRes &&
+         pCur->iRow >= pCur->aRes[pCur->iRes].standings.nPlayer) {
+    pCur->iRes++;
+    pCur->iRow = 0;
+  }
+}
+
+/*
+** Compute the standings of the event argument, or, without one, of every
+** event of the matches table, reading through one set of statements.
+*/
+static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
+                       const TbSource *pSrc, const TbPolicy *pPolicy,
+                       char **pzErr) {
+  TbConn *pConn = pTab->pConn;
+  TbReader reader;
+  sqlite3_value *pEventId = pSrc->pEvent;
+  int rc;
+
+  if (pConn->nDepth > 0) {
+    *pzErr = sqlite3_mprintf("recursive call: the tables it reads must not "
+                             "themselves use the tiebreak functions");
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  pConn->nDepth++;
+  rc = tb_reader_open(&reader, pTab->db, pSrc,
+                      tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
+  if (rc == SQLITE_OK && pEventId == 0) {
+    rc = tb_reader_next_event(&reader, &pEventId, pzErr);
+  }
+  pConn->nDepth--;
+  while (rc == SQLITE_OK || rc == SQLITE_ROW) {
+    EventResult *p = result_add(pCur, pEventId);
+    if (p == 0) {
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = tb_compute_event(pConn, &reader, p->pEventId, pPolicy, &p->event,
+                          &p->standings, pzErr);
+    if (rc != SQLITE_OK || pSrc->pEvent) break;
+    pConn->nDepth++;
+    rc = tb_reader_next_event(&reader, &pEventId, pzErr);
+    pConn->nDepth--;
+  }
+  tb_reader_close(&reader);
+  return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static int standingsClose(sqlite3_vtab_cursor *cur) {
@@ -231,7 +316,7 @@ static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
   int rc, eType;
 
   memset(pSrc, 0, sizeof(*pSrc));
-  eType = sqlite3_value_type(pEvent);
+  eType = pEvent ? sqlite3_value_type(pEvent) : SQLITE_INTEGER;
   if (eType == SQLITE_NULL) {
     *pzErr = sqlite3_mprintf("event_id is NULL");
   } else if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT) {
@@ -290,25 +375,27 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
   }
   rc = parse_args(pCur->apArg, &src, &policy, &zErr);
   if (rc == SQLITE_OK) {
-    rc = tb_compute(pTab->pConn, pTab->db, &src, &policy, &pCur->event,
-                    &pCur->standings, &zErr);
+    rc = compute_all(pCur, pTab, &src, &policy, &zErr);
   }
   if (rc != SQLITE_OK) {
     cursor_reset(pCur);
     if (zErr) return vtab_error(cur->pVtab, rc, zErr);
     return rc;
   }
+  cursor_settle(pCur);
   return SQLITE_OK;
 }
 
 static int standingsNext(sqlite3_vtab_cursor *cur) {
-  ((StandingsCursor *)cur)->iRow++;
+  StandingsCursor *pCur = (StandingsCursor *)cur;
+  pCur->iRow++;
+  cursor_settle(pCur);
   return SQLITE_OK;
 }
 
 static int standingsEof(sqlite3_vtab_cursor *cur) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
-  return pCur->iRow >= pCur->standings.nPlayer;
+  return pCur->iRes >= pCur->nRes;
 }
 
 static int standingsRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
@@ -337,13 +424,15 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
                            int iCol) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
   StandingsVtab *pTab = (StandingsVtab *)cur->pVtab;
-  const TbStandings *s = &pCur->standings;
+  const EventResult *pRes = &pCur->aRes[pCur->iRes];
+  const TbStandings *s = &pRes->standings;
   int iPlayer = s->aOrder[pCur->iRow];
-  const TbPlayer *pl = &pCur->event.aPlayer[iPlayer];
+  const TbPlayer *pl = &pRes->event.aPlayer[iPlayer];
   const TbRecord *r = &pl->rec;
 
   if (iCol >= pTab->iFirstArg) {
     sqlite3_value *v = pCur->apArg[iCol - pTab->iFirstArg];
+    if (iCol - pTab->iFirstArg == ARG_EVENT) v = pRes->pEventId;
     if (v) sqlite3_result_value(ctx, v);
     return SQLITE_OK;
   }
@@ -365,7 +454,7 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     case COL_GAMES: sqlite3_result_int(ctx, r->nGame); return SQLITE_OK;
   }
   if (iCol == pTab->nCol - 2) { /* dropped */
-    sqlite3_result_int(ctx, r->iLastRound < pCur->event.iLastRound);
+    sqlite3_result_int(ctx, r->iLastRound < pRes->event.iLastRound);
   } else if (iCol == pTab->nCol - 1) { /* decided_by */
     const TbTiebreaker *t = s->aDecidedBy[pCur->iRow];
     if (t) sqlite3_result_text(ctx, t->zName, -1, SQLITE_STATIC);

@@ -174,6 +174,7 @@ typedef struct TbParams {
   int bFreezeDrops;           /* opponents see a dropped player as they left */
   int bOppByeIsWin;           /* HCT T1: an opponent's bye counts as a win */
   i64 nT1Floor;               /* HCT T1: least an opponent contributes */
+  int bKtsTruncate;           /* Yu-Gi-Oh KTS digits: 1 truncate, 0 round */
   int iRules;                 /* FIDE C.07 rule year: 2024 or 2026 */
 } TbParams;
 
@@ -209,8 +210,20 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 char *tb_key_text(const TbKey *pKey);
 
-int tb_read_event(sqlite3 *db, const TbSource *pSrc, int bRatings,
-                  TbEvent *pEvent, char **pzErr);
+/* Reads events from the user's tables with statements prepared once. */
+typedef struct TbReader {
+  sqlite3 *db;
+  const TbSource *pSrc;
+  int bResult;                /* the matches table has a result column */
+  sqlite3_stmt *pMatches, *pGames, *pRatings, *pEvents;
+} TbReader;
+
+int tb_reader_open(TbReader *r, sqlite3 *db, const TbSource *pSrc,
+                   int bRatings, char **pzErr);
+int tb_reader_next_event(TbReader *r, sqlite3_value **ppEvent, char **pzErr);
+int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+                    char **pzErr);
+void tb_reader_close(TbReader *r);
 
 /* ------------------------------------------------------------ tiebreakers */
 
@@ -308,6 +321,9 @@ typedef struct TbConn {
 int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                const TbPolicy *pPolicy, TbEvent *pEvent,
                TbStandings *pStandings, char **pzErr);
+int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
+                     const TbPolicy *pPolicy, TbEvent *pEvent,
+                     TbStandings *pStandings, char **pzErr);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);

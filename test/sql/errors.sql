@@ -30,23 +30,24 @@ INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
 
 -- case: missing_both_arguments
 SELECT * FROM standings;
--- error: standings(): event_id and policy arguments are required
+-- error: standings(): the policy argument is required, e.g. standings(1, 'mtg') or WHERE policy = 'mtg' for every event
 
 -- case: missing_both_arguments_empty_call
 SELECT * FROM standings();
--- error: standings(): event_id and policy arguments are required
+-- error: standings(): the policy argument is required, e.g. standings(1, 'mtg') or WHERE policy = 'mtg' for every event
 
 -- case: missing_policy_argument
 SELECT * FROM standings(1);
--- error: standings(): event_id and policy arguments are required
+-- error: standings(): the policy argument is required, e.g. standings(1, 'mtg') or WHERE policy = 'mtg' for every event
 
--- case: missing_event_id_named
-SELECT * FROM standings WHERE policy = 'mtg';
--- error: standings(): event_id and policy arguments are required
+-- case: every_event_when_event_id_absent
+SELECT count(*), count(DISTINCT event_id) FROM standings WHERE policy = 'mtg';
+-- expect:
+-- 3|1
 
 -- case: missing_policy_named
 SELECT * FROM standings WHERE event_id = 1;
--- error: standings(): event_id and policy arguments are required
+-- error: standings(): the policy argument is required, e.g. standings(1, 'mtg') or WHERE policy = 'mtg' for every event
 
 -- case: event_id_null
 SELECT * FROM standings(NULL, 'mtg');
