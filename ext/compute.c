@@ -7,22 +7,32 @@
 #include "tiebreak_int.h"
 
 /*
-** One event through an open reader.  A view or trigger read by the inner
-** queries could call back into the extension; the depth guard turns that
-** endless recursion into an error.
+** Enter the user's tables.  A view or trigger read by the inner queries
+** could call back into the extension; the depth guard turns that endless
+** recursion into an error.  Every tb_enter() that succeeds has a tb_leave().
 */
-int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbPolicy *pPolicy, TbEvent *pEvent,
-                     TbStandings *pStandings, char **pzErr) {
-  int rc;
+int tb_enter(TbConn *pConn, char **pzErr) {
   if (pConn->nDepth > 0) {
     *pzErr = sqlite3_mprintf("recursive call: the tables it reads must not "
                              "themselves use the tiebreak functions");
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   pConn->nDepth++;
-  rc = tb_reader_event(pReader, pEventId, pEvent, pzErr);
+  return SQLITE_OK;
+}
+
+void tb_leave(TbConn *pConn) {
   pConn->nDepth--;
+}
+
+/* One event through an open reader. */
+int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
+                     const TbPolicy *pPolicy, TbEvent *pEvent,
+                     TbStandings *pStandings, char **pzErr) {
+  int rc = tb_enter(pConn, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  rc = tb_reader_event(pReader, pEventId, pEvent, pzErr);
+  tb_leave(pConn);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = tb_rank(pEvent, pPolicy, pStandings, pzErr);
   return rc;
@@ -33,16 +43,11 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                const TbPolicy *pPolicy, TbEvent *pEvent,
                TbStandings *pStandings, char **pzErr) {
   TbReader reader;
-  int rc;
-  if (pConn->nDepth > 0) {
-    *pzErr = sqlite3_mprintf("recursive call: the tables it reads must not "
-                             "themselves use the tiebreak functions");
-    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  pConn->nDepth++;
+  int rc = tb_enter(pConn, pzErr);
+  if (rc != SQLITE_OK) return rc;
   rc = tb_reader_open(&reader, db, pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
-  pConn->nDepth--;
+  tb_leave(pConn);
   if (rc != SQLITE_OK) return rc;
   rc = tb_compute_event(pConn, &reader, pSrc->pEvent, pPolicy, pEvent,
                         pStandings, pzErr);

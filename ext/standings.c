@@ -260,18 +260,13 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
   sqlite3_value *pEventId = pSrc->pEvent;
   int rc;
 
-  if (pConn->nDepth > 0) {
-    *pzErr = sqlite3_mprintf("recursive call: the tables it reads must not "
-                             "themselves use the tiebreak functions");
-    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  pConn->nDepth++;
+  if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) return rc;
   rc = tb_reader_open(&reader, pTab->db, pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
   if (rc == SQLITE_OK && pEventId == 0) {
     rc = tb_reader_next_event(&reader, &pEventId, pzErr);
   }
-  pConn->nDepth--;
+  tb_leave(pConn);
   while (rc == SQLITE_OK || rc == SQLITE_ROW) {
     EventResult *p = result_add(pCur, pEventId);
     if (p == 0) {
@@ -281,9 +276,9 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
     rc = tb_compute_event(pConn, &reader, p->pEventId, pPolicy, &p->event,
                           &p->standings, pzErr);
     if (rc != SQLITE_OK || pSrc->pEvent) break;
-    pConn->nDepth++;
+    if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) break;
     rc = tb_reader_next_event(&reader, &pEventId, pzErr);
-    pConn->nDepth--;
+    tb_leave(pConn);
   }
   tb_reader_close(&reader);
   return rc == SQLITE_DONE ? SQLITE_OK : rc;

@@ -318,6 +318,8 @@ typedef struct TbConn {
   int nDepth;                 /* computations under way: guards recursion */
 } TbConn;
 
+int tb_enter(TbConn *pConn, char **pzErr);
+void tb_leave(TbConn *pConn);
 int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                const TbPolicy *pPolicy, TbEvent *pEvent,
                TbStandings *pStandings, char **pzErr);
