@@ -24,6 +24,19 @@ static char *value_literal(sqlite3_value *v) {
   return sqlite3_mprintf("a blob");
 }
 
+/*
+** An INTEGER, or a REAL holding a whole number: clients such as Node bind
+** every number as REAL, and 1.0 = 1 in SQL, so both name event 1.
+*/
+int tb_value_is_integral(sqlite3_value *v) {
+  double r;
+  if (sqlite3_value_type(v) == SQLITE_INTEGER) return 1;
+  if (sqlite3_value_type(v) != SQLITE_FLOAT) return 0;
+  r = sqlite3_value_double(v);
+  return r >= -9007199254740992.0 && r <= 9007199254740992.0 &&
+         r == (double)(i64)r;
+}
+
 static int set_error(char **pzErr, char *zMsg) {
   *pzErr = zMsg;
   return zMsg ? SQLITE_ERROR : SQLITE_NOMEM;

@@ -150,7 +150,8 @@ static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int bNew = 0, iPlayer, j, rc;
 
   if (eType == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT) {
+  if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
+      !tb_value_is_integral(argv[0])) {
     func_error(ctx, pData, SQLITE_ERROR,
                sqlite3_mprintf("event_id must be INTEGER or TEXT"));
     return;

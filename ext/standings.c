@@ -314,7 +314,8 @@ static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
   eType = pEvent ? sqlite3_value_type(pEvent) : SQLITE_INTEGER;
   if (eType == SQLITE_NULL) {
     *pzErr = sqlite3_mprintf("event_id is NULL");
-  } else if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT) {
+  } else if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
+             !tb_value_is_integral(pEvent)) {
     *pzErr = sqlite3_mprintf("event_id must be INTEGER or TEXT");
   } else if (sqlite3_value_type(pPol) == SQLITE_NULL) {
     *pzErr = sqlite3_mprintf("policy is NULL");
@@ -338,7 +339,7 @@ args_ok:
   }
   if (apArg[ARG_ROUND] && sqlite3_value_type(apArg[ARG_ROUND]) != SQLITE_NULL) {
     i64 r = sqlite3_value_int64(apArg[ARG_ROUND]);
-    if (sqlite3_value_type(apArg[ARG_ROUND]) != SQLITE_INTEGER || r < 1) {
+    if (!tb_value_is_integral(apArg[ARG_ROUND]) || r < 1) {
       *pzErr = sqlite3_mprintf("as_of_round must be a positive integer");
       return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }

@@ -2,7 +2,7 @@
 ** tiebreak.h: the public interface of the tiebreak SQLite extension.
 **
 ** Loadable:  SELECT load_extension('./tiebreak');   (or .load in the shell)
-** Static:    link libtiebreak_static.a (built with SQLITE_CORE), then
+** Static:    link libtiebreak.a (built with SQLITE_CORE), then
 **            sqlite3_auto_extension((void (*)(void))sqlite3_tiebreak_init);
 */
 #ifndef TIEBREAK_H

@@ -175,7 +175,7 @@ typedef struct TbParams {
   int bOppByeIsWin;           /* HCT T1: an opponent's bye counts as a win */
   i64 nT1Floor;               /* HCT T1: least an opponent contributes */
   int bKtsTruncate;           /* Yu-Gi-Oh KTS digits: 1 truncate, 0 round */
-  int iRules;                 /* FIDE C.07 rule year: 2024 or 2026 */
+  i64 iRules;                 /* FIDE C.07 rule year: 2024 or 2026 */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -209,6 +209,8 @@ int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 char *tb_key_text(const TbKey *pKey);
+
+int tb_value_is_integral(sqlite3_value *v);
 
 /* Reads events from the user's tables with statements prepared once. */
 typedef struct TbReader {
