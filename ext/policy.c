@@ -35,6 +35,14 @@ static const TbParams pokemonParams = {
   .tieCredit = {1, 3}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
   .iRules = 2024,
 };
+/* Yu-Gi-Oh!: Konami publishes no floor (docs/policy-yugioh.md). */
+static const TbParams yugiohParams = {
+  .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
+  .floor = {0, 1}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2024,
+};
 static const TbParams chessParams = {
   .nMatchWin = 2, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 2,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 0,
@@ -52,11 +60,25 @@ static const struct {
 } aPolicy[] = {
   {"mtg", &mtgParams, "match_points,omwp,gwp,ogwp", "mwp",
    "Magic: The Gathering, Magic Tournament Rules Appendix C"},
+  {"battlefy", &mtgParams, "match_points,omwp,gwp,oomwp", "mwp",
+   "Battlefy Swiss, Default tie breaker (OMW%, GW%, OOMW%)"},
+  {"hct", &mtgParams, "match_wins,hct_t1,hct_t2,hct_t3", "",
+   "Battlefy Swiss, HCT tie breaker (Hearthstone Championship Tour)"},
+  {"pokemon", &pokemonParams, "match_points,owp,oowp,head_to_head", "win_pct",
+   "Play! Pokemon Tournament Rules Handbook, as TOM computes it"},
+  {"yugioh", &yugiohParams, "match_points,omwp,oomwp", "kts",
+   "Yu-Gi-Oh! (Konami KTS): points, OMW%, OOMW%"},
+  {"fide", &chessParams,
+   "points,buchholz_cut1,buchholz,sonneborn_berger,direct_encounter,"
+   "rounds_won,games_won,black_games",
+   "buchholz_median1,sonneborn_berger_cut1,progressive",
+   "Chess, FIDE Tie-Break Regulations C.07 (Swiss; rules=2026 or 2024)"},
 };
 #define N_POLICY ((int)(sizeof(aPolicy) / sizeof(aPolicy[0])))
 
 /* How an option's value is read. */
-enum { OPT_FRACTION01, OPT_INT, OPT_BOOL };
+enum { OPT_FRACTION01, OPT_INT, OPT_BOOL,
+       OPT_EITHER /* an integer: iMin or iMax, nothing between */ };
 
 /*
 ** Every option a policy string can set.  Scoring options change records
@@ -69,12 +91,20 @@ static const struct {
   size_t iOffset;             /* of the field in TbParams */
   size_t iFlag;               /* of an int set to 1 when given, or 0 */
   int bScoring;
-  i64 iMin, iMax;             /* for OPT_INT */
+  i64 iMin, iMax;             /* for OPT_INT and OPT_EITHER */
 } aOption[] = {
   {"floor", OPT_FRACTION01, offsetof(TbParams, floor), 0, 0, 0, 0},
   {"game_draw_points", OPT_INT, offsetof(TbParams, nGameDraw), 0, 1, 0, 1000},
   {"own_gwp_floor", OPT_FRACTION01, offsetof(TbParams, ownGwpFloor),
    offsetof(TbParams, bOwnGwpFloor), 0, 0, 0},
+  {"cap", OPT_FRACTION01, offsetof(TbParams, cap), 0, 0, 0, 0},
+  {"tie_credit", OPT_FRACTION01, offsetof(TbParams, tieCredit), 0, 0, 0, 0},
+  {"freeze_drops", OPT_BOOL, offsetof(TbParams, bFreezeDrops), 0, 0, 0, 0},
+  {"opponent_bye_is_win", OPT_BOOL, offsetof(TbParams, bOppByeIsWin), 0, 0, 0,
+   0},
+  {"t1_floor", OPT_INT, offsetof(TbParams, nT1Floor), 0, 0, -100, 0},
+  {"kts_truncate", OPT_BOOL, offsetof(TbParams, bKtsTruncate), 0, 0, 0, 0},
+  {"rules", OPT_EITHER, offsetof(TbParams, iRules), 0, 0, 2024, 2026},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -221,13 +251,26 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
     return rc;
   }
   if (aOption[i].eType == OPT_FRACTION01) {
-    rc = floor_check(tb_frac_parse(zValue, &f), &f, zValue, pzErr);
-    if (rc != SQLITE_OK) return rc;
+    if (tb_frac_parse(zValue, &f) || f.num < 0 || f.num > f.den) {
+      return set_error(pzErr, sqlite3_mprintf("%s must be a number or "
+                                              "fraction between 0 and 1, "
+                                              "got '%s'",
+                                              aOption[i].zName, zValue));
+    }
   } else {
-    int bBad = tb_frac_parse(zValue, &f) || f.den != 1;
+    /* tb_frac_parse() reads no sign: a negative integer is parsed after it */
+    int bNeg = zValue[0] == '-';
+    int bBad = tb_frac_parse(zValue + bNeg, &f) || f.den != 1;
     i64 iMin = aOption[i].eType == OPT_BOOL ? 0 : aOption[i].iMin;
     i64 iMax = aOption[i].eType == OPT_BOOL ? 1 : aOption[i].iMax;
-    if (!bBad && zValue[0] == '-') f.num = -f.num;
+    if (!bBad && bNeg) f.num = -f.num;
+    if (aOption[i].eType == OPT_EITHER &&
+        (bBad || (f.num != iMin && f.num != iMax))) {
+      return set_error(pzErr, sqlite3_mprintf("%s must be %lld or %lld, got "
+                                              "'%s'",
+                                              aOption[i].zName, iMin, iMax,
+                                              zValue));
+    }
     if (bBad || f.num < iMin || f.num > iMax) {
       return set_error(pzErr, sqlite3_mprintf("%s must be an integer from "
                                               "%lld to %lld, got '%s'",
@@ -239,7 +282,8 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
     char *pBase = (char *)pParams;
     if (aOption[i].eType == OPT_FRACTION01) {
       memcpy(pBase + aOption[i].iOffset, &f, sizeof(f));
-    } else if (aOption[i].eType == OPT_INT) {
+    } else if (aOption[i].eType == OPT_INT ||
+               aOption[i].eType == OPT_EITHER) {
       i64 v = (i64)f.num;
       memcpy(pBase + aOption[i].iOffset, &v, sizeof(v));
     } else {

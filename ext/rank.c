@@ -174,9 +174,10 @@ static int group_values(RankCtx *c, int k, const int *a, int n) {
 ** per-player tiebreakers up to the next group one, then each still-tied
 ** run by that group tiebreaker and those after it.
 */
-static int rank_range(RankCtx *c, int k0, int *a, int n) {
+static int rank_range(RankCtx *c, int k0, int bGroupDone, int *a, int n) {
   int nTb = c->pPolicy->nTiebreaker, g, s, e;
-  for (g = k0; g < nTb && c->pPolicy->aTiebreaker[g]->xGroup == 0; g++) {
+  /* bGroupDone: k0 is a group tiebreaker whose values this run has */
+  for (g = k0 + bGroupDone; g < nTb && c->pPolicy->aTiebreaker[g]->xGroup == 0; g++) {
   }
   sort_players(c, k0, g, a, n);
   if (g == nTb || c->rc) return c->rc;
@@ -184,7 +185,7 @@ static int rank_range(RankCtx *c, int k0, int *a, int n) {
     for (e = s + 1; e < n && compare_players(c, k0, g, 0, a[s], a[e]) == 0; e++) {
     }
     if (group_values(c, g, a + s, e - s) != SQLITE_OK) return c->rc;
-    if (rank_range(c, g, a + s, e - s) != SQLITE_OK) return c->rc;
+    if (rank_range(c, g, 1, a + s, e - s) != SQLITE_OK) return c->rc;
   }
   return c->rc;
 }
@@ -265,7 +266,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
   c.aValue = pOut->aValue;
   c.aNull = pOut->aNull;
   for (i = 0; i < pEvent->nPlayer; i++) pOut->aOrder[i] = i;
-  rank_range(&c, 0, pOut->aOrder, pEvent->nPlayer);
+  rank_range(&c, 0, 0, pOut->aOrder, pEvent->nPlayer);
 
   for (i = 0; i < pEvent->nPlayer && c.rc == SQLITE_OK; i++) {
     pOut->aRank[i] = i + 1;

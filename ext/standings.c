@@ -45,6 +45,9 @@ static const char *azRecordCol[N_RECORD_COL] = {
 static const char *azTailCol[] = {"dropped", "decided_by"};
 #define N_TAIL_COL 2
 
+/* Room for the visible columns: the record, every tiebreaker, the tail. */
+#define TB_MAX_COLUMNS 128
+
 enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES, N_ARG };
 static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
                                    "matches_table", "games_table"};
@@ -56,7 +59,7 @@ typedef struct StandingsVtab {
   TbConn *pConn;
   int nCol;                   /* visible columns */
   int iFirstArg;              /* column of the first hidden argument */
-  int aColTb[TB_MAX_TIEBREAKERS * 4]; /* column -> tiebreaker index, -1 */
+  int aColTb[TB_MAX_COLUMNS];   /* column -> tiebreaker index, -1 */
 } StandingsVtab;
 
 /* The standings of one event, as the cursor walks them. */
@@ -97,8 +100,13 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
   int i, iCol, rc;
   (void)argc;
   (void)argv;
-  (void)pzErr;
 
+  if (N_RECORD_COL + tb_nTiebreaker + N_TAIL_COL > TB_MAX_COLUMNS) {
+    *pzErr = sqlite3_mprintf("standings(): more than %d columns",
+                             TB_MAX_COLUMNS);
+    sqlite3_free(sqlite3_str_finish(pSql));
+    return SQLITE_ERROR;
+  }
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if (pNew == 0) {
     sqlite3_free(sqlite3_str_finish(pSql));
@@ -174,6 +182,12 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     aIdx[iArg] = i;
   }
   if ((seen & ARGS_REQUIRED) != ARGS_REQUIRED) {
+    /*
+    ** No argument at all but other constraints: SQLite may be planning one
+    ** branch of an OR (WHERE wins = 1 OR losses = 1), which it asks about
+    ** alone.  Refusing that plan leaves the plan with the arguments.
+    */
+    if (seen == 0 && pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
     return vtab_error(pVtab, SQLITE_ERROR,
                       sqlite3_mprintf("the policy argument is required, e.g. "
                                       "standings(1, 'mtg') or WHERE policy = "

@@ -7,6 +7,9 @@
 **   reader.c       reading the user's matches/games tables (the only SQL it runs)
 **   event.c        the tournament model: players, their rounds, their records
 **   tiebreakers.c  one small function per tiebreaker, and the table listing them
+**   tb_tcg.c       tiebreakers of Battlefy Default and Yu-Gi-Oh! (OOMW%, KTS)
+**   tb_hct.c       tiebreakers of Battlefy HCT (wins, T1, T2, T3)
+**   tb_pokemon.c   tiebreakers of Play! Pokemon (win %, OWP, OOWP, head-to-head)
 **   policy.c       policies: named lists of tiebreakers, with their options
 **   rank.c         ordering players exactly, shared ranks, decided_by
 **   compute.c      the pipeline every function shares: read, score, rank

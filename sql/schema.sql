@@ -21,6 +21,17 @@
 --   * Result: usually decided by game counts (more games won wins the match, equal is a draw).
 --     The optional `result` column records an outcome the counts cannot express (a double
 --     loss) or states the outcome explicitly.
+--
+-- Conventions (policy 'fide', chess, FIDE C.07; docs/policy-fide.md):
+--   * One row per game: player_a has White. A game is 1-0-0, 0-1-0 or 0-0-1 (or result
+--     'a', 'b', 'draw'). Points: 1 a win, 1/2 a draw (match_points is REAL).
+--   * Forfeit: result 'forfeit_a' / 'forfeit_b' (the named player wins, no game was played);
+--     'double_forfeit': neither played.
+--   * Byes: player_b NULL. result NULL: pairing-allocated bye (1 point); 'half_bye': requested
+--     half-point bye; 'zero_bye': zero-point bye.
+--   * A round with no row for a player (absent, withdrawn, late entry) is a zero-point bye:
+--     rounds 1 to the event's last round all count (Art. 16).
+--   * Ratings (tiebreaker aro only): optional table players(event_id, player, rating).
 
 CREATE TABLE matches (
   event_id  NOT NULL,          -- INTEGER or TEXT; standings() reads one event at a time

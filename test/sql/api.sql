@@ -72,14 +72,39 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 14|gwp|0
 -- 15|omwp|0
 -- 16|ogwp|0
--- 17|dropped|0
--- 18|decided_by|0
--- 19|event_id|1
--- 20|policy|1
--- 21|floor|1
--- 22|as_of_round|1
--- 23|matches_table|1
--- 24|games_table|1
+-- 17|oomwp|0
+-- 18|kts|0
+-- 19|match_wins|0
+-- 20|hct_t1|0
+-- 21|hct_t2|0
+-- 22|hct_t3|0
+-- 23|win_pct|0
+-- 24|owp|0
+-- 25|oowp|0
+-- 26|head_to_head|0
+-- 27|points|0
+-- 28|buchholz|0
+-- 29|buchholz_cut1|0
+-- 30|buchholz_cut2|0
+-- 31|buchholz_median1|0
+-- 32|buchholz_median2|0
+-- 33|sonneborn_berger|0
+-- 34|sonneborn_berger_cut1|0
+-- 35|progressive|0
+-- 36|progressive_cut1|0
+-- 37|direct_encounter|0
+-- 38|rounds_won|0
+-- 39|games_won|0
+-- 40|black_games|0
+-- 41|aro|0
+-- 42|dropped|0
+-- 43|decided_by|0
+-- 44|event_id|1
+-- 45|policy|1
+-- 46|floor|1
+-- 47|as_of_round|1
+-- 48|matches_table|1
+-- 49|games_table|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

@@ -1,0 +1,47 @@
+/*
+** tiebreakers.h: tiebreaker functions defined outside tiebreakers.c, for
+** its table tb_aTiebreaker[].  Each family of rules has its own file; each
+** function has the signature of TbValueFn or TbGroupFn (tiebreak_int.h).
+*/
+#ifndef TIEBREAKERS_H
+#define TIEBREAKERS_H
+
+#include "tiebreak_int.h"
+
+/* tb_tcg.c: Battlefy "Default" and Yu-Gi-Oh! (KTS) */
+void tb_tcg_oomwp(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_yugioh_kts(const TbEvent*, const TbParams*, int, TbAcc*);
+
+/* tb_hct.c: Battlefy "HCT" (Hearthstone Championship Tour) */
+void tb_hct_match_wins(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_hct_t1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_hct_t2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_hct_t3(const TbEvent*, const TbParams*, int, TbAcc*);
+
+/* tb_pokemon.c: Play! Pokemon (TOM) */
+void tb_pokemon_win_pct(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_pokemon_owp(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_pokemon_oowp(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_pokemon_head_to_head(const TbEvent*, const TbParams*, const int*, int,
+                             TbFrac*);
+
+/* tb_fide.c: chess, FIDE C.07 */
+void tb_fide_points(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_buchholz(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_buchholz_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_buchholz_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_buchholz_median1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_buchholz_median2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_sonneborn_berger(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_sonneborn_berger_cut1(const TbEvent*, const TbParams*, int,
+                                   TbAcc*);
+void tb_fide_progressive(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_progressive_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_direct_encounter(const TbEvent*, const TbParams*, const int*, int,
+                              TbFrac*);
+void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_games_won(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
+
+#endif /* TIEBREAKERS_H */

@@ -1,0 +1,535 @@
+/*
+** oom.c: every allocation of a workload fails in turn.
+**
+** SQLite's allocator is wrapped (SQLITE_CONFIG_MALLOC around the default
+** methods) with a counter that makes the Nth allocation fail: in persistent
+** mode it and every later one, in single mode only it.  The workload opens a
+** database, registers the extension with sqlite3_tiebreak_init(), loads
+** events (without failures: that is SQLite's work) and runs standings() and
+** the scalars, including failing calls.  It runs once without failures to
+** record what each statement returns, then for N = 1, 2, 3 ... until a run
+** meets no injected failure.  Every statement of every run must return
+** exactly what it returned without failures, or stop with an out-of-memory
+** error after a prefix of those rows; the database must close cleanly with
+** no allocation outstanding.
+**
+** Lookaside is disabled so that every small allocation is a failure point.
+**
+**   test_oom                        every failure point, both modes
+**   test_oom persistent|single N    only the Nth (a reproducer; in a
+**                                   debugger, "break oom_injected")
+*/
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tiebreak.h"
+
+/* ------------------------------------------------------------ allocator */
+
+static sqlite3_mem_methods defaultMem;
+static struct {
+  long long nCall;        /* allocation attempts in this run */
+  long long iFail;        /* 1-based attempt to fail; 0 = none */
+  int bPersist;           /* fail every attempt from iFail on */
+  int nInjected;          /* failures injected in this run */
+  int bPaused;            /* not counting: SQLite's own work */
+  long long nOutstanding; /* live allocations */
+} mem;
+
+/* A place for a debugger's breakpoint: "break oom_injected". */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void oom_injected(void) {
+  mem.nInjected++;
+}
+
+static int should_fail(void) {
+  if (mem.bPaused) return 0;
+  mem.nCall++;
+  if (mem.iFail == 0) return 0;
+  if (mem.nCall == mem.iFail || (mem.bPersist && mem.nCall > mem.iFail)) {
+    oom_injected();
+    return 1;
+  }
+  return 0;
+}
+
+static void *oom_malloc(int n) {
+  void *p;
+  if (should_fail()) return 0;
+  p = defaultMem.xMalloc(n);
+  if (p) mem.nOutstanding++;
+  return p;
+}
+
+static void oom_free(void *p) {
+  if (p) mem.nOutstanding--;
+  defaultMem.xFree(p);
+}
+
+/* A failed realloc leaves the block allocated, as SQLite expects. */
+static void *oom_realloc(void *p, int n) {
+  if (p == 0) return oom_malloc(n);
+  if (should_fail()) return 0;
+  return defaultMem.xRealloc(p, n);
+}
+
+static int oom_size(void *p) { return defaultMem.xSize(p); }
+static int oom_roundup(int n) { return defaultMem.xRoundup(n); }
+static int oom_init(void *pAppData) {
+  (void)pAppData;
+  return defaultMem.xInit(defaultMem.pAppData);
+}
+static void oom_shutdown(void *pAppData) {
+  (void)pAppData;
+  defaultMem.xShutdown(defaultMem.pAppData);
+}
+
+/* --------------------------------------------------------------- output */
+
+/* Text grown with libc's allocator, outside the counted one. */
+typedef struct Buf {
+  char *z;
+  size_t n, nAlloc;
+} Buf;
+
+static void buf_printf(Buf *b, const char *zFmt, ...);
+
+/* Empty the buffer, keeping it a valid string. */
+static void buf_reset(Buf *b) {
+  b->n = 0;
+  buf_printf(b, "%s", "");
+}
+
+static void buf_printf(Buf *b, const char *zFmt, ...) {
+  va_list ap;
+  int n;
+  va_start(ap, zFmt);
+  n = vsnprintf(0, 0, zFmt, ap);
+  va_end(ap);
+  if (b->n + (size_t)n + 1 > b->nAlloc) {
+    b->nAlloc = (b->n + (size_t)n + 1) * 2;
+    b->z = realloc(b->z, b->nAlloc);
+    if (b->z == 0) {
+      fprintf(stderr, "oom: out of real memory\n");
+      exit(2);
+    }
+  }
+  va_start(ap, zFmt);
+  vsnprintf(b->z + b->n, (size_t)n + 1, zFmt, ap);
+  va_end(ap);
+  b->n += (size_t)n;
+}
+
+/* ------------------------------------------------------------- workload */
+
+/* Setup: SQLite's own work, run without failures (they would test SQLite,
+** and cost a run each). */
+static const char *azSetup[] = {
+  "CREATE TABLE matches(event_id NOT NULL, round INTEGER NOT NULL,"
+  " player_a NOT NULL, player_b, a_wins INTEGER NOT NULL DEFAULT 0,"
+  " b_wins INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
+  " result TEXT);"
+  "CREATE INDEX matches_event_round ON matches(event_id, round);"
+  "CREATE TABLE games(event_id NOT NULL, round INTEGER NOT NULL,"
+  " player_a NOT NULL, game INTEGER NOT NULL, winner,"
+  " PRIMARY KEY(event_id, round, player_a, game));",
+
+  /* Event 1: byes (0-0-0 and 2-0-0), a drop (Dan after round 2), a late
+  ** entry (Eve from round 2), an intentional draw 0-0-3, a 0-0-0 draw, a
+  ** 1-1-1 draw, a double loss, game counts from the games table. */
+  "INSERT INTO matches VALUES"
+  " (1, 1, 'Ann', 'Bob', 2, 1, 0, NULL), (1, 1, 'Cat', 'Dan', 0, 0, 3, NULL),"
+  " (1, 1, 'Fay', NULL, 0, 0, 0, NULL),"
+  " (1, 2, 'Ann', 'Cat', 0, 0, 0, NULL), (1, 2, 'Bob', 'Dan', 1, 1, 1, NULL),"
+  " (1, 2, 'Eve', 'Fay', 0, 0, 0, 'double_loss'),"
+  " (1, 3, 'Ann', 'Eve', 0, 0, 0, NULL), (1, 3, 'Bob', 'Fay', 0, 0, 0, 'draw'),"
+  " (1, 3, 'Cat', NULL, 2, 0, 0, 'a');"
+  "INSERT INTO games VALUES (1, 3, 'Ann', 1, 'Eve'), (1, 3, 'Ann', 2, 'Ann'),"
+  " (1, 3, 'Ann', 3, 'Eve');",
+
+  /* Event 'T': integer ids and exact ties. */
+  "INSERT INTO matches VALUES"
+  " ('T', 1, 1, 2, 2, 0, 0, NULL), ('T', 1, 3, 4, 2, 0, 0, NULL),"
+  " ('T', 2, 1, 4, 0, 2, 0, NULL), ('T', 2, 3, 2, 0, 2, 0, NULL);",
+
+  /* Event 2: a player paired twice (an error). */
+  "INSERT INTO matches VALUES (2, 1, 'X', 'Y', 2, 0, 0, NULL),"
+  " (2, 1, 'X', 'Z', 2, 0, 0, NULL);",
+
+  /* Event 3: 80 players with long names, 8 rounds, 320 matches: the
+  ** extension's arrays, hash and text arena all grow. */
+  "WITH RECURSIVE p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < 79),"
+  " r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 8)"
+  " INSERT INTO matches SELECT 3, n, printf('player %060d', i),"
+  " printf('player %060d', (i | n) - (i & n)), (i * 7 + n) % 3, (i * 5 + n * 3) % 3,"
+  " (i + n) % 2, NULL FROM p, r WHERE i < (i | n) - (i & n);",
+
+  "CREATE TEMP VIEW recursive_matches AS"
+  " SELECT 1 AS event_id, 1 AS round, player AS player_a, NULL AS player_b,"
+  " 0 AS a_wins, 0 AS b_wins, 0 AS draws FROM standings(1, 'mtg');",
+};
+
+static const char *azQuery[] = {
+  "SELECT * FROM standings(1, 'mtg');",
+  "SELECT rank, player, omwp, gwp, ogwp FROM standings(1, 'mtg', '1/3', 2);",
+  "SELECT rank, player, decided_by FROM standings('T', "
+  "'mtg(floor=1/3, game_draw_points=0, own_gwp_floor=0)', 0.33, NULL, "
+  "'matches', 'games');",
+  "SELECT rank, player, gwp FROM standings WHERE event_id = 1 AND policy = "
+  "'mtg' AND floor = 0 AND games_table = '';",
+  "SELECT e.id, s.rank, s.player FROM (SELECT 1 AS id UNION ALL SELECT 'T') "
+  "AS e, standings(e.id, 'mtg') AS s;",
+  "SELECT rank, player, match_points, omwp, ogwp FROM standings(3, 'mtg');",
+  "SELECT mwp(5, 2, 1), gwp(1, 2, 0), mwp(1, 3, 0, '1/3'), gwp(2, 1, 0, 0.5);",
+  "SELECT mwp(1, 'Ann'), gwp(1, 'Ann'), omwp(1, 'Eve'), ogwp(1, 'Eve'), "
+  "omwp(1, 'Fay', 'mtg(floor=1/3)'), ogwp('T', 2, 'mtg');",
+  /* one computation per statement, cached for every row (auxdata) */
+  "SELECT player_a, omwp(1, player_a), ogwp(1, player_a, 'mtg(floor=0)') "
+  "FROM matches WHERE event_id = 1;",
+  "SELECT tiebreak_version(), length(tiebreak_debug()) > 0;",
+  /* errors */
+  "SELECT * FROM standings(2, 'mtg');",
+  "SELECT * FROM standings(1, 'nope');",
+  "SELECT * FROM standings(1, 'mtg(floor=2)');",
+  "SELECT * FROM standings(1, 'mtg', NULL, NULL, 'nosuch');",
+  "SELECT * FROM standings(1, 'mtg', NULL, NULL, 'recursive_matches');",
+  "SELECT omwp(2, 'X');",
+  "SELECT mwp(1, -1, 0);",
+};
+#define N_SETUP ((int)(sizeof(azSetup) / sizeof(azSetup[0])))
+#define N_QUERY ((int)(sizeof(azQuery) / sizeof(azQuery[0])))
+
+/* Outcome of each statement when nothing fails. */
+static char *azExpect[N_QUERY];
+
+/* Run every statement of zSql, printing rows and the error (if any) into
+** pOut, one line each.  Returns the error code or SQLITE_OK. */
+static int run_sql(sqlite3 *db, const char *zSql, Buf *pOut) {
+  const char *zTail = zSql;
+  while (zTail && *zTail) {
+    sqlite3_stmt *pStmt = 0;
+    int rc = sqlite3_prepare_v2(db, zTail, -1, &pStmt, &zTail);
+    if (rc != SQLITE_OK) {
+      buf_printf(pOut, "error %d: %s\n", rc, sqlite3_errmsg(db));
+      return rc;
+    }
+    if (pStmt == 0) break; /* only white space left */
+    while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+      int i, n = sqlite3_column_count(pStmt);
+      size_t nRowStart = pOut->n;
+      for (i = 0; i < n; i++) {
+        const char *zSep = i ? "|" : "";
+        switch (sqlite3_column_type(pStmt, i)) {
+          case SQLITE_INTEGER:
+            buf_printf(pOut, "%s%lld", zSep, sqlite3_column_int64(pStmt, i));
+            break;
+          case SQLITE_FLOAT:
+            buf_printf(pOut, "%s%.17g", zSep, sqlite3_column_double(pStmt, i));
+            break;
+          case SQLITE_TEXT: {
+            /* may allocate (to add a terminator) and fail */
+            const unsigned char *z = sqlite3_column_text(pStmt, i);
+            if (z == 0) {
+              rc = sqlite3_errcode(db);
+              pOut->n = nRowStart; /* drop the partial row */
+              buf_printf(pOut, "error %d: %s (column %d)\n", rc,
+                         sqlite3_errmsg(db), i);
+              sqlite3_finalize(pStmt);
+              return rc;
+            }
+            buf_printf(pOut, "%s'%s'", zSep, (const char *)z);
+            break;
+          }
+          case SQLITE_NULL:
+            buf_printf(pOut, "%sNULL", zSep);
+            break;
+          default:
+            buf_printf(pOut, "%s(blob)", zSep);
+        }
+      }
+      buf_printf(pOut, "\n");
+    }
+    if (rc != SQLITE_DONE) {
+      buf_printf(pOut, "error %d: %s\n", rc, sqlite3_errmsg(db));
+      sqlite3_finalize(pStmt);
+      return rc;
+    }
+    sqlite3_finalize(pStmt);
+  }
+  return SQLITE_OK;
+}
+
+/* --------------------------------------------------------------- checks */
+
+enum { OOM_NOMEM, OOM_AS_ERROR, OOM_LOST_MESSAGE };
+
+static struct {
+  long long nRun;         /* runs with a failure injected */
+  long long aKind[3];     /* statements stopped by each OOM_* kind of error */
+  long long nSame;        /* statements identical despite an injected failure */
+  int nProblem;
+} tally;
+
+static void problem(const char *zMode, long long iFail, const char *zWhat,
+                    const char *zSql, const char *zWant, const char *zGot) {
+  tally.nProblem++;
+  if (tally.nProblem > 20) return;
+  fprintf(stderr, "oom: %s mode, allocation %lld failed: %s\n", zMode, iFail,
+          zWhat);
+  if (zSql) fprintf(stderr, "  statement: %s\n", zSql);
+  if (zWant) fprintf(stderr, "  without failure:\n%s", zWant);
+  if (zGot) fprintf(stderr, "  got:\n%s", zGot);
+}
+
+/* The last line of z, which must be an error line ("error RC: MSG\n"). */
+static const char *last_line(const char *z) {
+  size_t n = strlen(z);
+  const char *p;
+  if (n == 0) return z;
+  for (p = z + n - 1; p > z && p[-1] != '\n'; p--) {
+  }
+  return p;
+}
+
+/*
+** An error that says memory ran out.  When SQLite cannot allocate the copy
+** of an error message it keeps the code with its generic text ("SQL logic
+** error"), which an extension copying sqlite3_errmsg() may prefix.
+*/
+static int is_oom_error(const char *zLine, int *peKind) {
+  int rc, n;
+  const char *zGeneric, *zMsg;
+  size_t nMsg, nGeneric;
+  if (sscanf(zLine, "error %d: %n", &rc, &n) != 1) return 0;
+  zMsg = zLine + n;
+  nMsg = strcspn(zMsg, "\n");
+  zGeneric = sqlite3_errstr(rc);
+  nGeneric = strlen(zGeneric);
+  if (rc == SQLITE_NOMEM) {
+    *peKind = OOM_NOMEM;
+  } else if (strstr(zLine, "out of memory")) {
+    *peKind = OOM_AS_ERROR;
+  } else if (nMsg >= nGeneric &&
+             strncmp(zMsg + nMsg - nGeneric, zGeneric, nGeneric) == 0) {
+    *peKind = OOM_LOST_MESSAGE;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+/* Check one statement's output against the run without failures. */
+static void check_output(const char *zMode, long long iFail, const char *zSql,
+                         const char *zWant, const char *zGot) {
+  const char *zLast;
+  int eKind = 0;
+  size_t nPrefix;
+  if (strcmp(zWant, zGot) == 0) {
+    tally.nSame++;
+    return;
+  }
+  zLast = last_line(zGot);
+  nPrefix = (size_t)(zLast - zGot);
+  if (!is_oom_error(zLast, &eKind)) {
+    problem(zMode, iFail, "wrong result or error", zSql, zWant, zGot);
+    return;
+  }
+  if (strncmp(zWant, zGot, nPrefix) != 0) {
+    problem(zMode, iFail, "rows before the error differ", zSql, zWant, zGot);
+    return;
+  }
+  tally.aKind[eKind]++;
+}
+
+/* One run of the workload.  With bRecord, store each statement's output. */
+static void run_workload(const char *zMode, long long iFail, int bRecord) {
+  sqlite3 *db = 0;
+  char *zErr = 0;
+  Buf out = {0, 0, 0};
+  int rc, i;
+
+  rc = sqlite3_open_v2(":memory:", &db,
+                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, 0);
+  if (rc != SQLITE_OK) {
+    if (rc != SQLITE_NOMEM) {
+      problem(zMode, iFail, "sqlite3_open_v2 failed", 0, 0,
+              db ? sqlite3_errmsg(db) : "");
+    }
+    goto done;
+  }
+  rc = sqlite3_tiebreak_init(db, &zErr, 0);
+  sqlite3_free(zErr);
+  if (rc != SQLITE_OK) {
+    if (rc != SQLITE_NOMEM) {
+      problem(zMode, iFail, "sqlite3_tiebreak_init failed without NOMEM", 0, 0,
+              sqlite3_errmsg(db));
+    }
+    if (bRecord) problem(zMode, 0, "registration failed", 0, 0, 0);
+    goto done;
+  }
+  mem.bPaused = 1;
+  for (i = 0; i < N_SETUP; i++) {
+    buf_reset(&out);
+    rc = run_sql(db, azSetup[i], &out);
+    if (rc != SQLITE_OK) {
+      mem.bPaused = 0;
+      problem(zMode, iFail, "setup failed", azSetup[i], "", out.z);
+      goto done;
+    }
+  }
+  mem.bPaused = 0;
+  for (i = 0; i < N_QUERY; i++) {
+    buf_reset(&out);
+    run_sql(db, azQuery[i], &out);
+    if (bRecord) {
+      azExpect[i] = strdup(out.z);
+    } else {
+      check_output(zMode, iFail, azQuery[i], azExpect[i], out.z);
+    }
+  }
+
+done:
+  free(out.z);
+  if (db) {
+    /* The extension must not leave statements open. */
+    rc = sqlite3_close(db);
+    if (rc != SQLITE_OK) {
+      problem(zMode, iFail, "sqlite3_close failed", 0, 0, sqlite3_errstr(rc));
+    }
+  }
+}
+
+/* ---------------------------------------------------------- crash report */
+
+/* Where the sweep is, written before each run so that a crash can say it. */
+static char zWhere[128];
+static const char *zArgv0 = "test_oom";
+
+static void where_set(const char *zMode, long long iFail) {
+  snprintf(zWhere, sizeof(zWhere),
+           "\noom: crashed in %s mode, allocation %lld failed; reproduce with: "
+           "%s %s %lld\n", zMode, iFail, zArgv0, zMode, iFail);
+}
+
+static void where_print(void) {
+  if (write(2, zWhere, strlen(zWhere)) < 0) return;
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OOM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define OOM_ASAN 1
+#endif
+
+#ifdef OOM_ASAN
+/* AddressSanitizer calls this before its report (which has the stack). */
+void __asan_on_error(void);
+void __asan_on_error(void) { where_print(); }
+static void crash_handlers(void) {}
+#else
+static void on_crash(int sig) {
+  where_print();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+static void crash_handlers(void) {
+  signal(SIGSEGV, on_crash);
+  signal(SIGBUS, on_crash);
+  signal(SIGABRT, on_crash);
+  signal(SIGFPE, on_crash);
+}
+#endif
+
+/* Fail the Nth allocation for N = iFirst, iFirst + 1, ... until a run
+** completes with no failure injected (or N = iLast); returns the number of
+** failure points exercised. */
+static long long sweep(int bPersist, long long nBaseline, long long iFirst,
+                       long long iLast) {
+  const char *zMode = bPersist ? "persistent" : "single";
+  long long iFail;
+  for (iFail = iFirst; iLast == 0 || iFail <= iLast; iFail++) {
+    mem.nCall = 0;
+    mem.nInjected = 0;
+    mem.iFail = iFail;
+    mem.bPersist = bPersist;
+    where_set(zMode, iFail);
+    run_workload(zMode, iFail, 0);
+    mem.iFail = 0;
+    if (mem.nOutstanding != nBaseline) {
+      char z[64];
+      snprintf(z, sizeof(z), "%lld allocations leaked",
+               mem.nOutstanding - nBaseline);
+      problem(zMode, iFail, z, 0, 0, 0);
+      nBaseline = mem.nOutstanding;
+    }
+    if (mem.nInjected == 0) break;
+    tally.nRun++;
+  }
+  return iFail - iFirst;
+}
+
+int main(int argc, char **argv) {
+  static sqlite3_mem_methods oomMem = {oom_malloc, oom_free, oom_realloc,
+                                       oom_size, oom_roundup, oom_init,
+                                       oom_shutdown, 0};
+  long long nBaseline, nClean, nPersist, nSingle;
+
+  zArgv0 = argv[0];
+  crash_handlers();
+
+  if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) != SQLITE_OK ||
+      sqlite3_config(SQLITE_CONFIG_MALLOC, &oomMem) != SQLITE_OK ||
+      sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 0, 0) != SQLITE_OK ||
+      sqlite3_initialize() != SQLITE_OK) {
+    fprintf(stderr, "oom: cannot install the allocator\n");
+    return 2;
+  }
+  nBaseline = mem.nOutstanding;
+
+  run_workload("recording", 0, 1);
+  nClean = mem.nCall;
+  if (mem.nOutstanding != nBaseline) {
+    problem("recording", 0, "allocations leaked without failures", 0, 0, 0);
+  }
+  if (tally.nProblem) return 1;
+
+  if (argc == 3) {
+    long long iFail = atoll(argv[2]);
+    int bPersist = strcmp(argv[1], "persistent") == 0;
+    if (!bPersist && strcmp(argv[1], "single") != 0) {
+      fprintf(stderr, "usage: %s [persistent|single N]\n", argv[0]);
+      return 2;
+    }
+    sweep(bPersist, nBaseline, iFail, iFail);
+    printf("oom: %s mode, allocation %lld: %s\n", argv[1], iFail,
+           tally.nProblem ? "problem" : "ok");
+    return tally.nProblem != 0;
+  }
+  nPersist = sweep(1, nBaseline, 1, 0);
+  nSingle = sweep(0, nBaseline, 1, 0);
+
+  printf("oom: workload of %lld allocations; failure points exercised: "
+         "%lld persistent + %lld single = %lld\n",
+         nClean, nPersist, nSingle, nPersist + nSingle);
+  printf("oom: statements stopped by SQLITE_NOMEM %lld, by another code "
+         "saying \"out of memory\" %lld, by an error whose message SQLite "
+         "could not keep %lld; unaffected %lld\n",
+         tally.aKind[OOM_NOMEM], tally.aKind[OOM_AS_ERROR],
+         tally.aKind[OOM_LOST_MESSAGE], tally.nSame);
+  if (tally.nProblem) {
+    printf("oom: %d problems\n", tally.nProblem);
+    return 1;
+  }
+  sqlite3_shutdown();
+  return 0;
+}

@@ -1,0 +1,583 @@
+-- Chess, policy 'fide' (FIDE C.07 Tie-Break Regulations, Swiss).  Expected
+-- values are the published answers of the FIDE TEC tie-break exercise (March
+-- 2024) and values derived from its crosstable by hand with the rules'
+-- text (/work/shared/rules-examples.json, key fide_c07); the small events
+-- below are worked out by hand, the working in their comments.
+--
+-- Conventions: player_a has White; a game is 1-0-0 / 0-1-0 / 0-0-1; a
+-- forfeit is result 'forfeit_a'/'forfeit_b'; a bye has player_b NULL
+-- (result NULL: pairing-allocated, 'half_bye', 'zero_bye'); a round with no
+-- row for a player is a zero-point bye.
+
+CREATE TABLE matches (
+  event_id  NOT NULL,
+  round     INTEGER NOT NULL,
+  player_a  NOT NULL,
+  player_b,
+  a_wins    INTEGER NOT NULL DEFAULT 0,
+  b_wins    INTEGER NOT NULL DEFAULT 0,
+  draws     INTEGER NOT NULL DEFAULT 0,
+  result    TEXT
+);
+CREATE TABLE players (event_id, player, rating);
+
+-- Event 'tec': the TEC exercise, 16 players, 5 rounds, entered from its
+-- crosstable (+W9 = win with White against 9; =BYE a requested half-point
+-- bye; +BYE a pairing-allocated bye; +F14 a forfeit win; -- not paired).
+-- Round 3: 12 wins by forfeit against 14; round 4: 11 against 9.  Players
+-- 12 (rounds 4-5) and 14 (round 4) have no row: zero-point byes.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('tec', 1, 1, 9, 1, 0, 0, NULL),
+  ('tec', 1, 3, 11, 0, 0, 1, NULL),
+  ('tec', 1, 5, 13, 0, 1, 0, NULL),
+  ('tec', 1, 7, 15, 1, 0, 0, NULL),
+  ('tec', 1, 10, 2, 0, 1, 0, NULL),
+  ('tec', 1, 12, 4, 0, 1, 0, NULL),
+  ('tec', 1, 14, 6, 1, 0, 0, NULL),
+  ('tec', 1, 16, 8, 0, 0, 1, NULL),
+  ('tec', 2, 2, 7, 1, 0, 0, NULL),
+  ('tec', 2, 4, NULL, 0, 0, 0, 'half_bye'),
+  ('tec', 2, 6, 3, 0, 1, 0, NULL),
+  ('tec', 2, 8, 14, 1, 0, 0, NULL),
+  ('tec', 2, 9, 10, 0, 1, 0, NULL),
+  ('tec', 2, 11, 16, 0, 1, 0, NULL),
+  ('tec', 2, 12, NULL, 0, 0, 0, NULL),
+  ('tec', 2, 13, 1, 0, 0, 1, NULL),
+  ('tec', 2, 15, 5, 1, 0, 0, NULL),
+  ('tec', 3, 1, 2, 0, 0, 1, NULL),
+  ('tec', 3, 3, 8, 1, 0, 0, NULL),
+  ('tec', 3, 4, 13, 1, 0, 0, NULL),
+  ('tec', 3, 5, 11, 1, 0, 0, NULL),
+  ('tec', 3, 6, NULL, 0, 0, 0, NULL),
+  ('tec', 3, 9, NULL, 0, 0, 0, 'half_bye'),
+  ('tec', 3, 10, 15, 0, 1, 0, NULL),
+  ('tec', 3, 12, 14, 0, 0, 0, 'forfeit_a'),
+  ('tec', 3, 16, 7, 1, 0, 0, NULL),
+  ('tec', 4, 2, 16, 1, 0, 0, NULL),
+  ('tec', 4, 4, 3, 0, 0, 1, NULL),
+  ('tec', 4, 6, 10, 1, 0, 0, NULL),
+  ('tec', 4, 7, 5, 0, 0, 1, NULL),
+  ('tec', 4, 8, 13, 1, 0, 0, NULL),
+  ('tec', 4, 11, 9, 0, 0, 0, 'forfeit_a'),
+  ('tec', 4, 15, 1, 0, 1, 0, NULL),
+  ('tec', 5, 1, 4, 0, 0, 1, NULL),
+  ('tec', 5, 3, 2, 0, 0, 1, NULL),
+  ('tec', 5, 5, 10, 1, 0, 0, NULL),
+  ('tec', 5, 8, 6, 0, 1, 0, NULL),
+  ('tec', 5, 9, NULL, 0, 0, 0, NULL),
+  ('tec', 5, 11, 7, 1, 0, 0, NULL),
+  ('tec', 5, 13, 14, 0, 1, 0, NULL),
+  ('tec', 5, 16, 15, 1, 0, 0, NULL);
+
+
+-- Event 'wd': B withdraws after round 2 (no row in round 3).
+--   R1 A-B 1-0, C-D 1-0;  R2 A-C draw, B-D 1-0;  R3 A-D 1-0, C bye.
+--   Scores A 2.5, B 1, C 2.5, D 0.  B's absence in the last round is a
+--   category 16.2.5 VUR: opponents count B as 1 + 1/2 = 1.5 (16.3).
+--   BH A = 1.5 + 2.5 + 0 = 4 (3.5 without 16.3); BH D = 2.5 + 1.5 + 2.5 = 6.5,
+--   BH-C1 D = 6.5 - 1.5 = 5 (no VUR: the least value).  PS C = 1 + 1.5 + 2.5.
+--   BH B = 2.5 + 0 + dummy 1 = 3.5; BH-C1 cuts the VUR's 1, not the 0: 2.5.
+--   BH C = 0 + 2.5 + dummy 2.5 = 5 (2024); 2026 caps the PAB's dummy at
+--   1/2 x 3 rounds = 1.5: 4.  SB A = 1.5x1 + 2.5x1/2 + 0x1 = 2.75;
+--   SB C = 0 + 1.25 + 2.5 = 3.75 (2024), 1.25 + 1.5 = 2.75 (2026).
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('wd', 1, 'A', 'B', 1, 0, 0, NULL), ('wd', 1, 'C', 'D', 1, 0, 0, NULL),
+  ('wd', 2, 'A', 'C', 0, 0, 1, NULL), ('wd', 2, 'B', 'D', 1, 0, 0, NULL),
+  ('wd', 3, 'A', 'D', 1, 0, 0, NULL), ('wd', 3, 'C', NULL, 0, 0, 0, NULL);
+-- Ratings: D is unrated.  ARO A = (1801 + 1900) / 2 = 1850.5 -> 1851;
+-- B: 2000 (D left out); C: 2000 (D left out, the bye is no game);
+-- D: (1900 + 1801 + 2000) / 3 = 1900.33 -> 1900.
+INSERT INTO players VALUES ('wd', 'A', 2000), ('wd', 'B', 1801), ('wd', 'C', 1900),
+  ('wd', 'D', NULL);
+
+-- Event 'late': E enters in round 2 (no row in round 1).
+--   R1 A-B 1-0, C bye;  R2 A-E draw, B-C 0-1;  R3 C-A draw, E-B 1-0.
+--   Scores A 2, B 0, C 2.5, E 1.5.  E's absence is followed by rounds played:
+--   category 16.2.3, so opponents count E as scored, 1.5.
+--   BH A = 0 + 1.5 + 2.5 = 4, BH-M1 A = 4 - 0 - 2.5 = 1.5, PS A = 1 + 1.5 + 2
+--   = 4.5, PS-C1 A = 4.5 - 1 = 3.5.  BH E = dummy 1.5 + 2 + 0 = 3.5 (2026: the cap
+--   1/2 x 3 = 1.5 changes nothing); BH-C1 E cuts the VUR's 1.5: 2;
+--   BH-M1 E = 3.5 - 1.5 - 2 = 0.  SB E = 0 + 2x1/2 + 0x1 = 1; SB-C1 E: the
+--   lowest-scoring opponent (B, 0) and the VUR both contribute 0: 1.
+--   PS E = 0 + 0.5 + 1.5 = 2; PS-C1 E = 2 - 0 = 2.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('late', 1, 'A', 'B', 1, 0, 0, NULL), ('late', 1, 'C', NULL, 0, 0, 0, NULL),
+  ('late', 2, 'A', 'E', 0, 0, 1, NULL), ('late', 2, 'B', 'C', 0, 1, 0, NULL),
+  ('late', 3, 'C', 'A', 0, 0, 1, NULL), ('late', 3, 'E', 'B', 1, 0, 0, NULL);
+-- Event 'late0': the same with E's absence recorded as a zero-point bye.
+INSERT INTO matches SELECT 'late0', round, player_a, player_b, a_wins, b_wins, draws, result
+  FROM matches WHERE event_id = 'late';
+INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES
+  ('late0', 1, 'E', NULL, 'zero_bye');
+
+-- Event 'ps': the published progressive score example, W, L, W, D:
+-- running scores 1, 1, 2, 2.5, sum 6.5; Cut-1 leaves out round 1's 1: 5.5.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('ps', 1, 'P', 'Q1', 0, 0, 0, 'a'), ('ps', 2, 'Q2', 'P', 0, 0, 0, 'a'),
+  ('ps', 3, 'P', 'Q3', 0, 0, 0, 'a'), ('ps', 4, 'Q4', 'P', 0, 0, 0, 'draw');
+
+-- Direct encounter (Art. 6).  Ranked by 'direct_encounter' alone, a whole
+-- event is one tied group.
+-- 'rr4', everyone met (6.2): R1 A-B 1-0, C-D draw; R2 A-C 1-0, B-D 1-0;
+-- R3 D-A 1-0, B-C 1-0.  Among all four: A 2, B 2, D 1.5, C 0.5; A and B
+-- again among themselves: A beat B.  Places A 1, B 2, D 3, C 4.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rr4', 1, 'A', 'B', 1, 0, 0, NULL), ('rr4', 1, 'C', 'D', 0, 0, 1, NULL),
+  ('rr4', 2, 'A', 'C', 1, 0, 0, NULL), ('rr4', 2, 'B', 'D', 1, 0, 0, NULL),
+  ('rr4', 3, 'D', 'A', 1, 0, 0, NULL), ('rr4', 3, 'B', 'C', 1, 0, 0, NULL);
+-- 'sw4', not all met (6.3): W beat X, Y and Z; X beat Z and Y; Y and Z never
+-- met.  W (3, all met) is above everyone's best case (X 2, Y and Z 0 + 1):
+-- first.  X (2) is above Y's and Z's best case (1): second.  Y and Z, Art. 6
+-- again between them: they never met, so no one is alone on top: level.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('sw4', 1, 'W', 'X', 1, 0, 0, NULL), ('sw4', 1, 'Y', NULL, 0, 0, 0, NULL),
+  ('sw4', 1, 'Z', NULL, 0, 0, 0, NULL),
+  ('sw4', 2, 'Y', 'W', 0, 1, 0, NULL), ('sw4', 2, 'X', 'Z', 1, 0, 0, NULL),
+  ('sw4', 3, 'W', 'Z', 1, 0, 0, NULL), ('sw4', 3, 'Y', 'X', 0, 1, 0, NULL);
+-- 'sw3': X beat Y; Z only had a bye.  X has 1 with one game missing; Z could
+-- still reach 2: no one is alone on top whatever the missing games: level.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('sw3', 1, 'X', 'Y', 1, 0, 0, NULL), ('sw3', 1, 'Z', NULL, 0, 0, 0, NULL);
+-- 'rep', repeated games are averaged (6.1.2), forfeits left out (6.1.1):
+-- A-B 1-0 and draw: A 3/4, B 1/4; C beat A; B beat C; A's forfeit win over C
+-- is not counted.  A 3/4 + 0, B 1/4 + 1, C 1 + 0: B 1, C 2, A 3.  (Summing
+-- the two A-B games would tie A and B at 1.5; counting the forfeit as a game
+-- would tie A and B at 5/4, with C last.)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rep', 1, 'A', 'B', 1, 0, 0, NULL), ('rep', 2, 'B', 'A', 0, 0, 1, NULL),
+  ('rep', 3, 'C', 'A', 1, 0, 0, NULL), ('rep', 4, 'B', 'C', 1, 0, 0, NULL),
+  ('rep', 5, 'A', 'C', 0, 0, 0, 'forfeit_a');
+-- Event 'med': the Median-Buchholz explainer of rules-examples.json
+-- (challonge_median_buchholz).  P1's six opponents finish with 4, 2, 3, 4, 5,
+-- 6 wins, P2's with 5, 4, 2, 6, 4, 5; every game is decisive and every
+-- opponent plays all six rounds, so scores are wins.  Median-1 drops the
+-- lowest and the highest: P1 24 - 2 - 6 = 16 (published), P2 26 - 2 - 6 = 18.
+-- Opponent Pk-On beats Pk in round n and its first (wins - 1) other games,
+-- each against a new player who plays only that game.
+WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 6),
+opp(p, n, wins) AS (VALUES ('P1', 1, 4), ('P1', 2, 2), ('P1', 3, 3), ('P1', 4, 4),
+  ('P1', 5, 5), ('P1', 6, 6), ('P2', 1, 5), ('P2', 2, 4), ('P2', 3, 2), ('P2', 4, 6),
+  ('P2', 5, 4), ('P2', 6, 5))
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
+  SELECT 'med', n, p || '-O' || n, p, 1, 0, 0 FROM opp
+  UNION ALL
+  SELECT 'med', k.n, opp.p || '-O' || opp.n, opp.p || '-O' || opp.n || '-f' || k.n,
+         k.n - (k.n > opp.n) <= opp.wins - 1, k.n - (k.n > opp.n) > opp.wins - 1, 0
+    FROM opp JOIN k ON k.n <> opp.n;
+-- Larger groups (more than 16 members are looked up through an index).
+-- 'star': player 0 beats players 1 to 20, one game a round; they never meet
+-- each other.  0 is alone on top whatever the missing games (20 points;
+-- any other at most 19, winning all 19 games it misses); the other 20 met
+-- no one: level, second.
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 20)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
+  SELECT 'star', n, 0, n, 1, 0, 0 FROM r;
+-- 'rr17': a round robin of 17 players, one game a round, the lower id always
+-- wins: separate standings 16, 15, ..., 0, so player i is i-th.
+WITH RECURSIVE p(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM p WHERE n < 17)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
+  SELECT 'rr17', row_number() OVER (ORDER BY a.n, b.n), a.n, b.n, 1, 0, 0
+    FROM p AS a JOIN p AS b ON a.n < b.n;
+
+-- case: tec_published_buchholz
+-- The TEC exercise: published BH (rules of 2024).
+SELECT player, buchholz FROM standings('tec', 'fide(rules=2024)')
+ WHERE player IN (1, 2, 3, 4, 5, 8, 11, 16) ORDER BY player;
+-- expect:
+-- 1|12.5
+-- 2|13.0
+-- 3|15.5
+-- 4|15.0
+-- 5|8.5
+-- 8|13.5
+-- 11|13.5
+-- 16|12.5
+
+-- case: tec_published_buchholz_cut1
+SELECT player, buchholz_cut1 FROM standings('tec', 'fide(rules=2024)')
+ WHERE player IN (1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 14, 15, 16) ORDER BY player;
+-- expect:
+-- 1|11.0
+-- 3|13.0
+-- 4|11.5
+-- 5|7.5
+-- 7|12.5
+-- 8|12.0
+-- 9|7.5
+-- 11|12.0
+-- 12|9.5
+-- 13|12.0
+-- 14|9.0
+-- 15|11.0
+-- 16|11.0
+
+-- case: tec_published_sonneborn_berger
+SELECT player, sonneborn_berger FROM standings('tec', 'fide(rules=2024)')
+ WHERE player <> 9 ORDER BY player;
+-- expect:
+-- 1|8.0
+-- 2|9.5
+-- 3|10.5
+-- 4|9.75
+-- 5|4.25
+-- 6|6.5
+-- 7|3.25
+-- 8|5.25
+-- 10|1.5
+-- 11|5.75
+-- 12|4.0
+-- 13|4.25
+-- 14|4.5
+-- 15|3.5
+-- 16|7.25
+
+-- case: tec_adjusted_scores_seen_in_buchholz
+-- The adjusted scores (16.3) as published (9's 1.5 is derived) are what the
+-- opponents' BH add up: for every player, BH = the adjusted scores of the
+-- opponents met over the board + own score x unplayed rounds (16.4, 2024).
+-- Player 12 scored 2 but counts 3; 9 keeps 1.5.
+WITH adjusted(player, score) AS (VALUES
+  (1, 3.5), (2, 4.0), (3, 3.5), (4, 3.5), (5, 2.5), (6, 3.0), (7, 1.5), (8, 2.5), (9, 1.5), (10, 1.0), (11, 2.5), (12, 3.0), (13, 1.5), (14, 2.0), (15, 2.0), (16, 3.5)),
+met(player, opponent) AS (
+  SELECT player_a, player_b FROM matches
+   WHERE event_id = 'tec' AND player_b IS NOT NULL AND result IS NULL
+  UNION ALL
+  SELECT player_b, player_a FROM matches
+   WHERE event_id = 'tec' AND player_b IS NOT NULL AND result IS NULL),
+seen(player, games, total) AS (
+  SELECT met.player, count(*), sum(adjusted.score)
+    FROM met JOIN adjusted ON adjusted.player = met.opponent GROUP BY met.player)
+SELECT s.player, s.buchholz, seen.total + (5 - seen.games) * s.points
+  FROM standings('tec', 'fide(rules=2024)') AS s JOIN seen USING (player)
+ ORDER BY s.player;
+-- expect:
+-- 1|12.5|12.5
+-- 2|13.0|13.0
+-- 3|15.5|15.5
+-- 4|15.0|15.0
+-- 5|8.5|8.5
+-- 6|12.0|12.0
+-- 7|14.5|14.5
+-- 8|13.5|13.5
+-- 9|9.0|9.0
+-- 10|13.0|13.0
+-- 11|13.5|13.5
+-- 12|11.5|11.5
+-- 13|14.0|14.0
+-- 14|11.0|11.0
+-- 15|12.0|12.0
+-- 16|12.5|12.5
+
+-- case: tec_all_players_2024
+-- Every player under the 2024 rules, with Median-1 (derived values).
+SELECT player, points, buchholz, buchholz_cut1, buchholz_median1, sonneborn_berger
+  FROM standings('tec', 'fide(rules=2024)') ORDER BY player;
+-- expect:
+-- 1|3.5|12.5|11.0|7.0|8.0
+-- 2|4.0|13.0|12.0|8.5|9.5
+-- 3|3.5|15.5|13.0|9.0|10.5
+-- 4|3.5|15.0|11.5|8.0|9.75
+-- 5|2.5|8.5|7.5|5.0|4.25
+-- 6|3.0|12.0|11.0|7.5|6.5
+-- 7|1.5|14.5|12.5|8.5|3.25
+-- 8|2.5|13.5|12.0|8.5|5.25
+-- 9|1.5|9.0|7.5|4.0|2.25
+-- 10|1.0|13.0|11.5|7.5|1.5
+-- 11|2.5|13.5|12.0|8.5|5.75
+-- 12|2.0|11.5|9.5|6.0|4.0
+-- 13|1.5|14.0|12.0|8.5|4.25
+-- 14|2.0|11.0|9.0|6.0|4.5
+-- 15|2.0|12.0|11.0|7.5|3.5
+-- 16|3.5|12.5|11.0|7.0|7.25
+
+-- case: tec_all_players_2026
+-- The 2026 caps on the dummy (16.4.1, 16.4.2), derived values.
+SELECT player, buchholz, buchholz_cut1, sonneborn_berger
+  FROM standings('tec', 'fide(rules=2026)') ORDER BY player;
+-- expect:
+-- 1|12.5|11.0|8.0
+-- 2|13.0|12.0|9.5
+-- 3|15.5|13.0|10.5
+-- 4|14.0|11.5|9.25
+-- 5|8.5|7.5|4.25
+-- 6|11.5|10.5|6.0
+-- 7|14.5|12.5|3.25
+-- 8|13.5|12.0|5.25
+-- 9|9.0|7.5|2.25
+-- 10|13.0|11.5|1.5
+-- 11|12.5|11.0|4.75
+-- 12|11.5|9.5|4.0
+-- 13|14.0|12.0|4.25
+-- 14|11.0|9.0|4.5
+-- 15|12.0|11.0|3.5
+-- 16|12.5|11.0|7.25
+
+-- case: tec_2026_is_the_default
+-- Only 4 (half-point bye: dummy 3.5 capped at 2.5), 6 (PAB: 3 capped at 2.5)
+-- and 11 (forfeit win over 9, adjusted 1.5: 2.5 capped at 1.5) change.
+SELECT old.player, old.buchholz, new.buchholz, old.sonneborn_berger, new.sonneborn_berger
+  FROM standings('tec', 'fide(rules=2024)') AS old
+  JOIN standings('tec', 'fide') AS new USING (player)
+ WHERE (old.buchholz <> new.buchholz) + (old.sonneborn_berger <> new.sonneborn_berger) > 0
+ ORDER BY old.player;
+-- expect:
+-- 4|15.0|14.0|9.75|9.25
+-- 6|12.0|11.5|6.5|6.0
+-- 11|13.5|12.5|5.75|4.75
+
+-- case: tec_ranking_2024
+-- Ranked by points, BH-C1, BH, SB (the values above): 3.5 points: 3 (BH-C1
+-- 13), 4 (11.5), then 1 and 16 (11, BH 12.5 both) by SB 8 / 7.25; 2.5: 8 and
+-- 11 (12, BH 13.5 both) by SB 5.75 / 5.25, then 5; 2: 15, 12, 14; 1.5: 7, 13, 9.
+SELECT rank, player, points, decided_by FROM standings('tec', 'fide(rules=2024)');
+-- expect:
+-- 1|2|4.0|
+-- 2|3|3.5|points
+-- 3|4|3.5|buchholz_cut1
+-- 4|1|3.5|buchholz_cut1
+-- 5|16|3.5|sonneborn_berger
+-- 6|6|3.0|points
+-- 7|11|2.5|points
+-- 8|8|2.5|sonneborn_berger
+-- 9|5|2.5|buchholz_cut1
+-- 10|15|2.0|points
+-- 11|12|2.0|buchholz_cut1
+-- 12|14|2.0|buchholz_cut1
+-- 13|7|1.5|points
+-- 14|13|1.5|buchholz_cut1
+-- 15|9|1.5|buchholz_cut1
+-- 16|10|1.0|points
+
+-- case: tec_ranking_2026
+-- 2026: among 2.5 points, 11's BH-C1 drops to 11, below 8's 12.
+SELECT rank, player, decided_by FROM standings('tec', 'fide')
+ WHERE points = 2.5;
+-- expect:
+-- 7|8|points
+-- 8|11|buchholz_cut1
+-- 9|5|buchholz_cut1
+
+-- case: tec_own_games
+-- From the crosstable: WIN counts byes and forfeit wins (7.1), WON only
+-- games won (7.2), BPG games with Black (7.3); PS as awarded (7.5).
+SELECT player, rounds_won, games_won, black_games, progressive, wins
+  FROM standings('tec', 'fide') ORDER BY player;
+-- expect:
+-- 1|2|2|2|11.0|2
+-- 2|3|3|3|13.0|3
+-- 3|2|2|2|11.0|2
+-- 4|2|2|2|11.5|2
+-- 5|2|2|2|5.0|2
+-- 6|3|2|2|6.0|3
+-- 7|1|1|3|6.0|1
+-- 8|2|2|2|8.5|2
+-- 9|1|0|1|2.5|1
+-- 10|1|1|3|4.0|1
+-- 11|2|1|2|5.5|2
+-- 12|2|0|0|7.0|2
+-- 13|1|1|3|7.0|1
+-- 14|2|2|2|6.0|2
+-- 15|2|2|3|7.0|2
+-- 16|3|3|2|10.5|3
+
+-- case: tec_sonneborn_berger_cut1
+-- Player 4's contributions (2024): 3 (beat 12, adjusted 3), 1.75 (half bye,
+-- dummy 3.5 x 1/2), 1.5 (beat 13, the lowest-scoring opponent), 1.75, 1.75:
+-- SB 9.75.  16.5.1 cuts the higher of the lowest VUR contribution (1.75) and
+-- the lowest-scoring opponent's (1.5): 8.  Under the 2026 rules the dummy
+-- is 2.5, its contribution 1.25 < 1.5, so 13's is cut: 9.25 - 1.5 = 7.75.
+SELECT (SELECT sonneborn_berger_cut1 FROM standings('tec', 'fide(rules=2024)') WHERE player = 4),
+       (SELECT sonneborn_berger_cut1 FROM standings('tec', 'fide') WHERE player = 4);
+-- expect:
+-- 8.0|7.75
+
+-- case: tec_custom_order_uses_chess_points
+-- A custom order takes its points from its first tiebreaker's family.
+SELECT player, typeof(points), points, match_points, buchholz_cut1, sonneborn_berger
+  FROM standings('tec', 'points,buchholz_cut1,sonneborn_berger(rules=2024)')
+ WHERE player IN (4, 11) ORDER BY player;
+-- expect:
+-- 4|real|3.5|3.5|11.5|9.75
+-- 11|real|2.5|2.5|11.0|5.75
+
+-- case: tec_aliases
+-- Options apply to the tiebreaker they are written on: BH-C1 by the 2024
+-- rules ties 8 and 11 at 12; BH by the 2026 rules (the default) then puts
+-- 8 (13.5) before 11 (12.5).
+SELECT rank, player, decided_by FROM standings('tec', 'pts,bh_c1(rules=2024),bh,sb')
+ WHERE points = 2.5;
+-- expect:
+-- 7|8|points
+-- 8|11|buchholz
+-- 9|5|buchholz_cut1
+
+-- case: withdrawal_counts_as_draws_for_opponents
+SELECT player, points, buchholz, buchholz_cut1, sonneborn_berger, dropped
+  FROM standings('wd', 'fide(rules=2024)') ORDER BY player;
+-- expect:
+-- A|2.5|4.0|4.0|2.75|0
+-- B|1.0|3.5|2.5|0.0|1
+-- C|2.5|5.0|5.0|3.75|0
+-- D|0.0|6.5|5.0|0.0|0
+
+-- case: withdrawal_2026_caps
+-- C's bye dummy is capped at 1.5 (16.4.2); B's dummy (1) is under the cap.
+-- BH-C1 C 2026: contributions 0, 2.5, 1.5, no VUR: 4 - 0 = 4.
+SELECT player, buchholz, buchholz_cut1, sonneborn_berger
+  FROM standings('wd', 'fide') ORDER BY player;
+-- expect:
+-- A|4.0|4.0|2.75
+-- B|3.5|2.5|0.0
+-- C|4.0|4.0|2.75
+-- D|6.5|5.0|0.0
+
+-- case: withdrawal_own_games
+-- WIN counts C's bye; BPG: player_b had Black.
+SELECT player, rounds_won, games_won, black_games, progressive, progressive_cut1
+  FROM standings('wd', 'points,rounds_won,games_won,black_games,progressive,progressive_cut1')
+ ORDER BY player;
+-- expect:
+-- A|2|2|0|5.0|4.0
+-- B|1|1|1|2.0|2.0
+-- C|2|1|1|5.0|4.0
+-- D|0|0|3|0.0|0.0
+
+-- case: aro_ratings
+-- Unrated opponents are left out; .5 rounds up.
+SELECT player, aro FROM standings('wd', 'points,aro') ORDER BY player;
+-- expect:
+-- A|1851
+-- B|2000
+-- C|2000
+-- D|1900
+
+-- case: aro_no_rated_opponent_is_null
+SELECT player, aro, typeof(aro) FROM standings('late', 'points,aro') ORDER BY player;
+-- expect:
+-- A||null
+-- B||null
+-- C||null
+-- E||null
+
+-- case: aro_needs_the_players_table
+DROP TABLE players;
+SELECT player, aro FROM standings('wd', 'points,aro');
+-- error: standings(): no such table: players (a tiebreaker of the policy needs ratings)
+
+-- case: late_entry_absence_is_a_vur
+-- E's missing round 1 is a zero-point bye: a VUR, cut first by BH-C1 and
+-- BH-M1 (16.5), but 0 points for E's opponents (category 16.2.3).
+SELECT player, points, buchholz, buchholz_cut1, buchholz_median1,
+       sonneborn_berger, sonneborn_berger_cut1, progressive, progressive_cut1
+  FROM standings('late', 'points,buchholz,buchholz_cut1,buchholz_median1,sonneborn_berger,sonneborn_berger_cut1,progressive,progressive_cut1')
+ WHERE player IN ('A', 'E') ORDER BY player;
+-- expect:
+-- A|2.0|4.0|4.0|1.5|2.0|2.0|4.5|3.5
+-- E|1.5|3.5|2.0|0.0|1.0|1.0|2.0|2.0
+
+-- case: zero_bye_row_same_as_no_row
+SELECT a.player, a.points = b.points, a.buchholz = b.buchholz,
+       a.buchholz_cut1 = b.buchholz_cut1, a.sonneborn_berger = b.sonneborn_berger,
+       a.rank = b.rank
+  FROM standings('late', 'fide') AS a JOIN standings('late0', 'fide') AS b USING (player)
+ ORDER BY a.player;
+-- expect:
+-- A|1|1|1|1|1
+-- B|1|1|1|1|1
+-- C|1|1|1|1|1
+-- E|1|1|1|1|1
+
+-- case: progressive_published_example
+SELECT player, points, progressive, progressive_cut1
+  FROM standings('ps', 'points,progressive,progressive_cut1') WHERE player = 'P';
+-- expect:
+-- P|2.5|6.5|5.5
+
+-- case: median_buchholz_example
+SELECT player, points, buchholz, buchholz_median1
+  FROM standings('med', 'points,buchholz,buchholz_median1')
+ WHERE player IN ('P1', 'P2') ORDER BY player;
+-- expect:
+-- P1|0.0|24.0|16.0
+-- P2|0.0|26.0|18.0
+
+-- case: direct_encounter_all_met
+SELECT rank, player, direct_encounter, decided_by FROM standings('rr4', 'direct_encounter');
+-- expect:
+-- 1|A|1|
+-- 2|B|2|direct_encounter
+-- 3|D|3|direct_encounter
+-- 4|C|4|direct_encounter
+
+-- case: direct_encounter_after_points
+-- A and B tie on 2 points; A beat B.
+SELECT rank, player, points, direct_encounter, decided_by
+  FROM standings('rr4', 'points,direct_encounter');
+-- expect:
+-- 1|A|2.0|1|
+-- 2|B|2.0|2|direct_encounter
+-- 3|D|1.5|1|points
+-- 4|C|0.5|1|points
+
+-- case: direct_encounter_swiss_alone_on_top
+SELECT rank, player, direct_encounter, decided_by FROM standings('sw4', 'direct_encounter');
+-- expect:
+-- 1|W|1|
+-- 2|X|2|direct_encounter
+-- 3|Y|3|direct_encounter
+-- 3|Z|3|
+
+-- case: direct_encounter_swiss_not_decided
+SELECT rank, player, direct_encounter, decided_by FROM standings('sw3', 'direct_encounter');
+-- expect:
+-- 1|X|1|
+-- 1|Y|1|
+-- 1|Z|1|
+
+-- case: direct_encounter_averages_repeated_games
+SELECT rank, player, direct_encounter FROM standings('rep', 'direct_encounter');
+-- expect:
+-- 1|B|1
+-- 2|C|2
+-- 3|A|3
+
+-- case: direct_encounter_large_group_alone_on_top
+SELECT direct_encounter, count(*), min(player), max(player)
+  FROM standings('star', 'direct_encounter') GROUP BY 1 ORDER BY 1;
+-- expect:
+-- 1|1|0|0
+-- 2|20|1|20
+
+-- case: direct_encounter_large_group_all_met
+SELECT count(*), sum(rank = player), sum(direct_encounter = player)
+  FROM standings('rr17', 'direct_encounter');
+-- expect:
+-- 17|17|17
+
+-- case: as_of_round
+-- After round 2 of 'wd' nobody has an unplayed round yet: A 1.5, B 1, C 1.5,
+-- D 0.  BH A = 1 + 1.5, B = 1.5 + 0, C = 0 + 1.5, D = 1.5 + 1.
+SELECT player, points, buchholz, dropped FROM standings('wd', 'fide', NULL, 2)
+ ORDER BY player;
+-- expect:
+-- A|1.5|2.5|0
+-- B|1.0|1.5|0
+-- C|1.5|1.5|0
+-- D|0.0|2.5|0
+
+-- case: rules_2025_is_an_error
+SELECT * FROM standings('tec', 'fide(rules=2025)');
+-- error: standings(): rules must be 2024 or 2026, got '2025'
+
+-- case: rules_not_a_year_is_an_error
+SELECT * FROM standings('tec', 'points,buchholz(rules=latest)');
+-- error: standings(): rules must be 2024 or 2026, got 'latest'
+
+-- case: rules_2023_is_an_error
+SELECT * FROM standings('tec', 'fide(rules=2023)');
+-- error: standings(): rules must be 2024 or 2026, got '2023'
+
+-- case: policy_listed
+SELECT name, tiebreakers, also_shown FROM tiebreak_policies WHERE name = 'fide';
+-- expect:
+-- fide|points,buchholz_cut1,buchholz,sonneborn_berger,direct_encounter,rounds_won,games_won,black_games|buchholz_median1,sonneborn_berger_cut1,progressive
