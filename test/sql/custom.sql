@@ -1,0 +1,153 @@
+-- Custom orders, per-tiebreaker options, the family of points, the listing
+-- tables and every event at once.  Values worked out by hand below.
+--
+-- Event 1: R1 A beats B 2-0, C beats D 2-1; R2 A beats C 2-1, B beats D 2-0.
+--   A 2-0 (6 MP), B 1-1 (3), C 1-1 (3), D 0-2 (0)
+--   MWP (floor 0.33): A 1, B 1/2, C 1/2, D 0.33
+--   OMW: A (1/2 + 1/2)/2 = 1/2; B (1 + 0.33)/2 = 0.665; C (0.33 + 1)/2 = 0.665;
+--        D (1/2 + 1/2)/2 = 1/2
+--   GW: A 12/15 = 0.8; B 6/12 = 0.5; C 9/18 = 0.5; D 3/15 -> 0.33
+-- Event 2: one match, E beats F 2-1.
+CREATE TABLE matches (
+  event_id  NOT NULL,
+  round     INTEGER NOT NULL,
+  player_a  NOT NULL,
+  player_b,
+  a_wins    INTEGER NOT NULL DEFAULT 0,
+  b_wins    INTEGER NOT NULL DEFAULT 0,
+  draws     INTEGER NOT NULL DEFAULT 0,
+  result    TEXT
+);
+CREATE INDEX matches_event_round ON matches(event_id, round);
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (1, 1, 'A', 'B', 2, 0, 0), (1, 1, 'C', 'D', 2, 1, 0),
+  (1, 2, 'A', 'C', 2, 1, 0), (1, 2, 'B', 'D', 2, 0, 0),
+  (2, 1, 'E', 'F', 2, 1, 0);
+
+-- case: custom_order_ranks_and_shares_ties
+-- B and C are equal on match points, GW% and OMW%: they share rank 2.
+SELECT rank, player, match_points, round(gwp, 4), round(omwp, 4), decided_by
+FROM standings(1, 'mp,gw,omw');
+-- expect:
+-- 1|A|6|0.8|0.5|
+-- 2|B|3|0.5|0.665|match_points
+-- 2|C|3|0.5|0.665|
+-- 4|D|0|0.33|0.5|match_points
+
+-- case: custom_order_by_full_names
+SELECT rank, player FROM standings(1, 'match_points,omwp,gwp');
+-- expect:
+-- 1|A
+-- 2|B
+-- 2|C
+-- 4|D
+
+-- case: custom_order_columns_outside_the_order_are_null
+SELECT player, ogwp IS NULL, mwp IS NULL FROM standings(1, 'mp,omw') WHERE player = 'A';
+-- expect:
+-- A|1|1
+
+-- case: option_on_one_tiebreaker_applies_to_it_alone
+-- omw(floor=1/2): B (1 + 1/2)/2 = 3/4; gwp keeps the policy floor 0.33 (D).
+SELECT player, round(omwp, 4), round(gwp, 4) FROM standings(1, 'mp,omw(floor=1/2),gw')
+WHERE player IN ('B', 'D');
+-- expect:
+-- B|0.75|0.5
+-- D|0.5|0.33
+
+-- case: floor_argument_reaches_every_tiebreaker
+-- floor 1/2: B's OMW (1 + 1/2)/2 = 3/4, D's GW 1/2.
+SELECT player, round(omwp, 4), round(gwp, 4) FROM standings(1, 'mp,omw,gw', '1/2')
+WHERE player IN ('B', 'D');
+-- expect:
+-- B|0.75|0.5
+-- D|0.5|0.5
+
+-- case: chess_family_gives_chess_points
+-- 'points' is a chess tiebreaker: a win is 1 point, shown as REAL.
+-- Buchholz: A 1 + 1, B 2 + 0, C 0 + 2, D 1 + 1: all 2.
+SELECT rank, player, match_points, points, buchholz FROM standings(1, 'points,buchholz');
+-- expect:
+-- 1|A|2.0|2.0|2.0
+-- 2|B|1.0|1.0|2.0
+-- 2|C|1.0|1.0|2.0
+-- 4|D|0.0|0.0|2.0
+
+-- case: magic_family_gives_magic_points
+SELECT player, match_points, typeof(match_points) FROM standings(1, 'omw,mp') WHERE player = 'A';
+-- expect:
+-- A|6|integer
+
+-- case: tiebreaker_listed_twice
+SELECT * FROM standings(1, 'mp,omw,mp');
+-- error: standings(): tiebreaker match_points is listed twice in policy 'mp,omw,mp'
+
+-- case: unknown_tiebreaker_lists_the_valid_ones
+SELECT * FROM standings(1, 'mp,nope');
+-- error-match: standings(): unknown policy or tiebreaker 'nope' (policies: mtg, *; tiebreakers: match_points, mwp, *)
+
+-- case: trailing_comma
+SELECT * FROM standings(1, 'mp,');
+-- error: standings(): cannot parse policy 'mp,' (expected a name with options, e.g. 'mtg(floor=1/3)', or a list of tiebreakers, e.g. 'mp,omw,gw,ogw')
+
+-- case: unknown_option_on_a_tiebreaker
+SELECT * FROM standings(1, 'mp,omw(bonus=1)');
+-- error-match: standings(): unknown option 'bonus' in policy 'mp,omw(bonus=1)' (known: floor, *)
+
+-- case: bad_floor_on_a_tiebreaker
+SELECT * FROM standings(1, 'mp,omw(floor=3/2)');
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '3/2'
+
+-- case: every_policy_is_listed_and_runs
+SELECT p.name, count(s.rank), min(s.rank) FROM tiebreak_policies p, standings(1, p.name) s
+GROUP BY p.name ORDER BY p.name;
+-- expect:
+-- battlefy|4|1
+-- fide|4|1
+-- hct|4|1
+-- mtg|4|1
+-- pokemon|4|1
+-- yugioh|4|1
+
+-- case: every_listed_tiebreaker_is_a_column_and_a_custom_order
+-- A group tiebreaker alone still ranks; each name is a standings() column.
+SELECT count(*) FROM tiebreakers t
+WHERE t.name NOT IN (SELECT name FROM pragma_table_xinfo('standings'));
+-- expect:
+-- 0
+
+-- case: tiebreakers_names_are_unique
+SELECT count(*) = count(DISTINCT name), count(*) > 20 FROM tiebreakers;
+-- expect:
+-- 1|1
+
+-- case: mtg_listing
+SELECT tiebreakers, also_shown FROM tiebreak_policies WHERE name = 'mtg';
+-- expect:
+-- match_points,omwp,gwp,ogwp|mwp
+
+-- case: every_event_without_event_id
+SELECT event_id, rank, player FROM standings WHERE policy = 'mtg' ORDER BY event_id, rank, player;
+-- expect:
+-- 1|1|A
+-- 1|2|B
+-- 1|2|C
+-- 1|4|D
+-- 2|1|E
+-- 2|2|F
+
+-- case: every_event_as_of_round
+SELECT event_id, count(*) FROM standings WHERE policy = 'mtg' AND as_of_round = 1 GROUP BY 1;
+-- expect:
+-- 1|4
+-- 2|2
+
+-- case: or_in_where_plans_with_the_arguments
+SELECT count(*) FROM standings(1, 'mtg') WHERE wins = 2 OR losses = 2;
+-- expect:
+-- 2
+
+-- case: real_whole_number_event_id
+SELECT count(*), event_id FROM standings(1.0, 'mtg');
+-- expect:
+-- 4|1.0
