@@ -374,6 +374,7 @@ static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
   while (*z) {
     int n = word_len(z);
     const TbTiebreaker *t = tb_tiebreaker_find(z, n);
+    if (n == 0) return SQLITE_MISUSE; /* reported as a syntax error */
     if (t == 0) {
       char *zNames = tiebreaker_names();
       char *zPolicies = policy_names();
@@ -387,7 +388,7 @@ static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
       }
       sqlite3_free(zNames);
       sqlite3_free(zPolicies);
-      return n == 0 ? SQLITE_MISUSE : rc;
+      return rc;
     }
     if (pPolicy->nTiebreaker >= TB_MAX_TIEBREAKERS) {
       return set_error(pzErr, sqlite3_mprintf("too many tiebreakers in policy "

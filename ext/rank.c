@@ -80,32 +80,50 @@ static const TbFrac *exact_value(RankCtx *c, int k, int i, int *pbNull) {
   return &c->aExact[k][i];
 }
 
+/* The exact value of player i on the k-th tiebreaker; NULL counts as 0. */
+static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbFrac *pOut) {
+  const TbFrac *q;
+  int bExactNull;
+  pOut->num = 0;
+  pOut->den = 1;
+  if (bNull) return SQLITE_OK;
+  if (c->pPolicy->aTiebreaker[k]->xGroup) {
+    if (c->aExact[k] == 0) return SQLITE_NOMEM; /* reported by c->rc */
+    *pOut = c->aExact[k][i];
+    return SQLITE_OK;
+  }
+  q = exact_value(c, k, i, &bExactNull);
+  if (q == 0) return SQLITE_NOMEM;
+  if (!bExactNull) *pOut = *q;
+  return SQLITE_OK;
+}
+
 /*
 ** <0 when player a ranks above b on the policy's k-th tiebreaker, >0 when
-** below, 0 when exactly equal.  NULL (no value) ranks below any value.
+** below, 0 when exactly equal.  A NULL value (an average over no
+** opponent) ranks as 0, as the documentation says.
 */
 static int compare_on(RankCtx *c, int k, int a, int b) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
   int j = tb_index(t), nTb = tb_nTiebreaker;
   int bNullA = c->aNull[a * nTb + j], bNullB = c->aNull[b * nTb + j];
-  double ra = c->aValue[a * nTb + j], rb = c->aValue[b * nTb + j];
+  double ra = bNullA ? 0.0 : c->aValue[a * nTb + j];
+  double rb = bNullB ? 0.0 : c->aValue[b * nTb + j];
   int sign = t->bLowerIsBetter ? -1 : 1;
   int cmp;
 
-  if (bNullA || bNullB) return bNullA == bNullB ? 0 : (bNullA ? 1 : -1);
-  if (t->xGroup) {
-    /* group values are exact from the start (see group_values) */
-    if (c->aExact[k] == 0) return 0; /* out of memory, reported by c->rc */
-    cmp = tb_frac_cmp(&c->aExact[k][a], &c->aExact[k][b]);
-  } else if (fabs(ra - rb) > TB_NEAR * fmax(1.0, fmax(fabs(ra), fabs(rb)))) {
+  if (bNullA && bNullB) return 0;
+  if (!t->xGroup &&
+      fabs(ra - rb) > TB_NEAR * fmax(1.0, fmax(fabs(ra), fabs(rb)))) {
     cmp = ra < rb ? -1 : 1;
   } else {
-    const TbFrac *qa, *qb;
-    qa = exact_value(c, k, a, &bNullA);
-    if (qa == 0) return 0;
-    qb = exact_value(c, k, b, &bNullB);
-    if (qb == 0) return 0;
-    cmp = tb_frac_cmp(qa, qb);
+    /* too close for doubles, or a group value: exact from the start */
+    TbFrac qa, qb;
+    if (exact_or_zero(c, k, a, bNullA, &qa) != SQLITE_OK ||
+        exact_or_zero(c, k, b, bNullB, &qb) != SQLITE_OK) {
+      return 0;
+    }
+    cmp = tb_frac_cmp(&qa, &qb);
   }
   return -sign * cmp;
 }

@@ -44,7 +44,8 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
         a[i] > 1000000000) {
       char *zMsg = sqlite3_mprintf("%s(): counts must be non-negative integers",
                                    zName);
-      sqlite3_result_error(ctx, zMsg ? zMsg : "out of memory", -1);
+      if (zMsg) sqlite3_result_error(ctx, zMsg, -1);
+      else sqlite3_result_error_nomem(ctx);
       sqlite3_free(zMsg);
       return;
     }
@@ -101,8 +102,13 @@ static void func_error(sqlite3_context *ctx, const TbFuncData *pData,
                     strncmp(zErr + n, "(): ", 4) == 0;
     char *zMsg = bPrefixed ? sqlite3_mprintf("%s", zErr)
                            : sqlite3_mprintf("%s(): %s", pData->zName, zErr);
-    if (zMsg) sqlite3_result_error(ctx, zMsg, -1);
-    else sqlite3_result_error_nomem(ctx);
+    if (zMsg) {
+      sqlite3_result_error(ctx, zMsg, -1);
+      /* keep SQLITE_BUSY, SQLITE_INTERRUPT ... from the inner query */
+      if (rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
+    } else {
+      sqlite3_result_error_nomem(ctx);
+    }
     sqlite3_free(zMsg);
   }
   sqlite3_free(zErr);

@@ -87,7 +87,7 @@ TEXT_IDS = st.lists(st.sampled_from(list("abcXYZ 0'\"é-_ß名🃏")), max_size=
 INT_IDS = st.integers(min_value=-2**63, max_value=2**63 - 1)
 SMALL_INT_IDS = st.integers(min_value=0, max_value=30)
 
-stats = {"events": 0, "comparisons": 0, "null_omwp_skipped": 0}
+stats = {"events": 0, "comparisons": 0}
 
 
 def _flip(result):
@@ -212,23 +212,15 @@ NULL_OMWP_SQL = "SELECT rank, player, decided_by FROM standings('null-omwp', 'mt
 # A beat B, C had the bye: 3 points each; OMW% 0 (B's floored MWP) and NULL (ranks as 0).
 NULL_OMWP_WANT = [(1, "A", None), (1, "C", None), (3, "B", "match_points")]
 
-# Discrepancies that have their own strict xfail test; while one is present, the
-# differential comparison leaves out exactly the events it affects (and counts them).
-KNOWN_BUGS = {"null_omwp_below_zero": False}
-
-
 @pytest.fixture(scope="module")
 def db(connect):
     conn = connect(isolation_level=None)
     conn.executescript(SCHEMA)
     conn.executemany("INSERT INTO matches VALUES ('null-omwp', ?, ?, ?, ?, ?, ?, ?)",
                      NULL_OMWP_EVENT)
-    KNOWN_BUGS["null_omwp_below_zero"] = conn.execute(NULL_OMWP_SQL).fetchall() != NULL_OMWP_WANT
     return conn
 
 
-@pytest.mark.xfail(strict=True, reason="a player with only byes (OMW% NULL) ranks below an "
-                   "OMW% of exactly 0 (floor 0), while docs/standings.md says NULL ranks as 0")
 def test_null_omwp_ranks_as_zero(connect):
     conn = connect()
     conn.executescript(SCHEMA)
@@ -243,9 +235,7 @@ def report(request):
     capman = request.config.pluginmanager.getplugin("capturemanager")
     with capman.global_and_fixture_disabled():
         print(f"\ndifferential: {stats['events']} events, {stats['comparisons']} "
-              "standings() results compared with reference_mtg"
-              + (f", {stats['null_omwp_skipped']} left out (test_null_omwp_ranks_as_zero)"
-                 if stats["null_omwp_skipped"] else ""))
+              "standings() results compared with reference_mtg")
 
 
 def query(conn, event_id, policy="mtg", floor=None, as_of=None):
@@ -258,18 +248,8 @@ def describe(rows):
     return "\n".join(f"  {r}" for r in rows)
 
 
-def null_omwp_meets_zero(ref):
-    """True when a player without opponents (OMW% NULL) has the match points of one
-    whose OMW% is exactly 0, possible only with floor 0: see test_null_omwp_ranks_as_zero."""
-    null_mp = {s["match_points"] for s in ref.values() if s["omwp"] is None}
-    return any(s["omwp"] == 0 and s["match_points"] in null_mp for s in ref.values())
-
-
 def assert_matches_reference(got, rows, floor, gdp=1, as_of=None, what=""):
     ref = reference_mtg.standings(ref_rows(rows, as_of), floor=floor, game_draw_points=gdp)
-    if KNOWN_BUGS["null_omwp_below_zero"] and null_omwp_meets_zero(ref):
-        stats["null_omwp_skipped"] += 1
-        return
     order = reference_mtg.ordered(ref)
     ctx = f"{what} floor={floor} game_draw_points={gdp} as_of_round={as_of}\nrows:\n{describe(rows)}"
     assert [r["player"] for r in got] == order, ctx
