@@ -497,6 +497,15 @@ static sqlite3_module standingsModule = {
   .xRowid = standingsRowid,
 };
 
+/*
+** Neither SQLITE_VTAB_INNOCUOUS nor SQLITE_VTAB_DIRECTONLY.  standings()
+** reads tables named by its arguments, so a hostile database's views or
+** triggers could use it to read tables of another attached database: it is
+** not innocuous, and with PRAGMA trusted_schema=OFF SQLite refuses it in
+** persistent views and triggers ("unsafe use").  It has no side effects, so
+** in a trusted schema (the default) it stays usable in views and triggers,
+** which organizers use for standing reports; TEMP views always work.
+*/
 int tb_register_standings(sqlite3 *db, TbConn *pConn) {
   return sqlite3_create_module_v2(db, "standings", &standingsModule, pConn,
                                   sqlite3_free);
