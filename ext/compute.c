@@ -45,12 +45,14 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
   TbReader reader;
   int rc = tb_enter(pConn, pzErr);
   if (rc != SQLITE_OK) return rc;
-  rc = tb_reader_open(&reader, db, pSrc,
+  tb_reader_init(&reader, db);
+  rc = tb_reader_open(&reader, pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
   tb_leave(pConn);
-  if (rc != SQLITE_OK) return rc;
-  rc = tb_compute_event(pConn, &reader, pSrc->pEvent, pPolicy, pEvent,
-                        pStandings, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_compute_event(pConn, &reader, pSrc->pEvent, pPolicy, pEvent,
+                          pStandings, pzErr);
+  }
   tb_reader_close(&reader);
   return rc;
 }

@@ -20,6 +20,7 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aPlayer);
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aGameCount);
   sqlite3_free(p->aText);
   sqlite3_free(p->aHash);
   memset(p, 0, sizeof(*p));
@@ -62,8 +63,10 @@ static sqlite3_uint64 key_hash(int eType, i64 iVal, const char *z, int n) {
   return eType == SQLITE_INTEGER ? hash_int(iVal) : hash_text(z, n);
 }
 
+/* Double the hash table (kept at most half full); it starts with room for
+** 128 players, so that a small event is not rehashed as it is read. */
 static int hash_grow(TbEvent *p) {
-  int nNew = p->nHash ? p->nHash * 2 : 64;
+  int nNew = p->nHash ? p->nHash * 2 : 256;
   TbSlot *aNew = sqlite3_malloc64(sizeof(TbSlot) * (sqlite3_uint64)nNew);
   int i;
   if (aNew == 0) return SQLITE_NOMEM;
@@ -199,17 +202,34 @@ char *tb_key_text(const TbKey *pKey) {
   return sqlite3_mprintf("%Q", pKey->z);
 }
 
-int tb_event_add_match(TbEvent *p, const TbMatch *pMatch) {
+/* A new match at the end of aMatch, zeroed, or NULL (out of memory). */
+TbMatch *tb_event_new_match(TbEvent *p) {
+  TbMatch *m;
   if (p->nMatch >= p->nMatchAlloc) {
     int nNew = p->nMatchAlloc ? p->nMatchAlloc * 2 : 256;
     TbMatch *aNew = sqlite3_realloc64(p->aMatch,
                                       sizeof(TbMatch) * (sqlite3_uint64)nNew);
-    if (aNew == 0) return SQLITE_NOMEM;
+    if (aNew == 0) return 0;
     p->aMatch = aNew;
     p->nMatchAlloc = nNew;
   }
-  p->aMatch[p->nMatch++] = *pMatch;
-  return SQLITE_OK;
+  m = &p->aMatch[p->nMatch++];
+  memset(m, 0, sizeof(*m));
+  return m;
+}
+
+/*
+** The games-table counts of a match, or NULL (out of memory).  Most events
+** have no games table, so the counts are allocated at the first row.
+*/
+TbGameCount *tb_event_game_count(TbEvent *p, int iMatch) {
+  if (p->aGameCount == 0) {
+    sqlite3_uint64 n = sizeof(TbGameCount) * ((sqlite3_uint64)p->nMatch + 1);
+    p->aGameCount = sqlite3_malloc64(n);
+    if (p->aGameCount == 0) return 0;
+    memset(p->aGameCount, 0, (size_t)n);
+  }
+  return &p->aGameCount[iMatch];
 }
 
 /* ---------------------------------------------------------------- seats */
@@ -226,8 +246,8 @@ static int player_error(char **pzErr, const TbKey *pKey, const char *zFmt,
 
 /*
 ** Lay out every player's seats, ordered by round, and reject a player
-** paired with themself or twice in one round.  Seats carry the index of
-** their match in iOpp's place until tb_event_score() fills outcomes.
+** paired with themself or twice in one round.  Outcomes are filled in by
+** tb_event_score(), once the games table is read.
 */
 int tb_event_index(TbEvent *p, char **pzErr) {
   int i, k;
@@ -315,6 +335,23 @@ const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound) {
   return 0;
 }
 
+/*
+** A hint that player i's opponents' records are about to be read, as the
+** opponents' averages do: they are scattered over aPlayer.  The fields
+** those read open TbRecord; the second hint covers a record that starts
+** near the end of a cache line.
+*/
+void tb_event_prefetch_opponents(const TbEvent *p, int i) {
+  const TbPlayer *pl = &p->aPlayer[i];
+  int k;
+  for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+    int iOpp = p->aSeat[k].iOpp;
+    if (iOpp < 0) continue;
+    TB_PREFETCH(&p->aPlayer[iOpp].rec.nMatchPoints);
+    TB_PREFETCH(&p->aPlayer[iOpp].rec.nGame);
+  }
+}
+
 /* ---------------------------------------------------------------- scoring */
 
 static const char *result_name(int eResult) {
@@ -352,25 +389,25 @@ static int match_error(const TbEvent *p, const TbMatch *m, char **pzErr,
 ** are possible.  A games table, when it has rows for the match, is the
 ** source of the counts; counts also typed into the matches row must agree.
 */
-static int match_settle(const TbEvent *p, TbMatch *m, const TbParams *pParams,
-                        char **pzErr) {
+static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
+                        const TbParams *pParams, char **pzErr) {
   if (m->nAWins < 0 || m->nBWins < 0 || m->nDraws < 0) {
     return match_error(p, m, pzErr, sqlite3_mprintf("negative game count"));
   }
-  if (m->nGameRows > 0) {
+  if (g && g->nRows > 0) {
     int bTyped = m->nAWins || m->nBWins || m->nDraws;
-    if (bTyped && (m->nAWins != m->nGA || m->nBWins != m->nGB ||
-                   m->nDraws != m->nGD)) {
+    if (bTyped && (m->nAWins != g->nA || m->nBWins != g->nB ||
+                   m->nDraws != g->nD)) {
       return match_error(
           p, m, pzErr,
           sqlite3_mprintf("game counts %d-%d-%d disagree with %d-%d-%d in the "
                           "games table",
-                          m->nAWins, m->nBWins, m->nDraws, m->nGA, m->nGB,
-                          m->nGD));
+                          m->nAWins, m->nBWins, m->nDraws, g->nA, g->nB,
+                          g->nD));
     }
-    m->nAWins = m->nGA;
-    m->nBWins = m->nGB;
-    m->nDraws = m->nGD;
+    m->nAWins = g->nA;
+    m->nBWins = g->nB;
+    m->nDraws = g->nD;
   }
   if (m->iB < 0) {
     char *zId;
@@ -432,90 +469,81 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbParams *pParams,
   return SQLITE_OK;
 }
 
-static void record_add(TbRecord *r, const TbSeat *s, const TbParams *pParams) {
-  r->nRound++;
-  if (s->iRound > r->iLastRound) r->iLastRound = s->iRound;
-  if (s->iOpp < 0) r->nBye++;
-  switch (s->eOutcome) {
-    case TB_WIN:
-      r->nWin++;
-      r->nMatchPoints += pParams->nMatchWin;
-      break;
-    case TB_DRAW:
-      r->nDraw++;
-      r->nMatchPoints += pParams->nMatchDraw;
-      break;
-    default:
-      r->nLoss++;
-      r->nMatchPoints += pParams->nMatchLoss;
-      break;
-  }
-  r->nGW += s->nGW;
-  r->nGL += s->nGL;
-  r->nGD += s->nGD;
-  r->nGame += s->nGW + s->nGL + s->nGD;
-  r->nGamePoints += s->nGW * pParams->nGameWin + s->nGD * pParams->nGameDraw;
-}
+/*
+** A player's side of a settled match, by result: [eResult][bA], bA = 1
+** for player_a.  A bye is settled to TB_RESULT_A (or a requested bye).
+*/
+static const struct {
+  unsigned char eOutcome, eKind;
+} aSide[][2] = {
+  /* TB_RESULT_GAMES: settled away */
+  {{TB_LOSS, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
+  /* TB_RESULT_A */
+  {{TB_LOSS, TB_PLAYED}, {TB_WIN, TB_PLAYED}},
+  /* TB_RESULT_B */
+  {{TB_WIN, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
+  /* TB_RESULT_DRAW */
+  {{TB_DRAW, TB_PLAYED}, {TB_DRAW, TB_PLAYED}},
+  /* TB_RESULT_DOUBLE_LOSS */
+  {{TB_LOSS, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
+  /* TB_RESULT_FORFEIT_A */
+  {{TB_LOSS, TB_FORFEIT_LOSS}, {TB_WIN, TB_FORFEIT_WIN}},
+  /* TB_RESULT_FORFEIT_B */
+  {{TB_WIN, TB_FORFEIT_WIN}, {TB_LOSS, TB_FORFEIT_LOSS}},
+  /* TB_RESULT_DOUBLE_FORFEIT */
+  {{TB_LOSS, TB_FORFEIT_LOSS}, {TB_LOSS, TB_FORFEIT_LOSS}},
+  /* TB_RESULT_HALF_BYE */
+  {{TB_DRAW, TB_HALF_BYE}, {TB_DRAW, TB_HALF_BYE}},
+  /* TB_RESULT_ZERO_BYE */
+  {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
+};
 
-/* The outcome and kind of round of one side of a settled match. */
-static void seat_outcome(TbSeat *s, const TbMatch *m, int bA) {
-  s->eKind = TB_PLAYED;
-  s->bFirst = bA;
-  switch (m->eResult) {
-    case TB_RESULT_DRAW:
-      s->eOutcome = TB_DRAW;
-      break;
-    case TB_RESULT_A:
-      s->eOutcome = bA ? TB_WIN : TB_LOSS;
-      if (m->iB < 0) s->eKind = TB_PAB;
-      break;
-    case TB_RESULT_B:
-      s->eOutcome = bA ? TB_LOSS : TB_WIN;
-      break;
-    case TB_RESULT_FORFEIT_A:
-    case TB_RESULT_FORFEIT_B:
-      s->eOutcome = (m->eResult == TB_RESULT_FORFEIT_A) == bA ? TB_WIN : TB_LOSS;
-      s->eKind = s->eOutcome == TB_WIN ? TB_FORFEIT_WIN : TB_FORFEIT_LOSS;
-      break;
-    case TB_RESULT_DOUBLE_FORFEIT:
-      s->eOutcome = TB_LOSS;
-      s->eKind = TB_FORFEIT_LOSS;
-      break;
-    case TB_RESULT_HALF_BYE:
-      s->eOutcome = TB_DRAW;
-      s->eKind = TB_HALF_BYE;
-      break;
-    case TB_RESULT_ZERO_BYE:
-      s->eOutcome = TB_LOSS;
-      s->eKind = TB_ZERO_BYE;
-      break;
-    default: /* double loss */
-      s->eOutcome = TB_LOSS;
-      break;
-  }
-}
+/* Seats read their matches in player order, so scattered over aMatch:
+** fetch this many seats ahead. */
+#define SCORE_PREFETCH 16
 
-/* Fill every seat's outcome and games, and every player's record. */
+/* Fill every seat's outcome, and every player's record. */
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
+  /* points of TB_LOSS, TB_DRAW, TB_WIN */
+  const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
+                          pParams->nMatchWin};
   int i, rc;
   for (i = 0; i < p->nMatch; i++) {
-    if ((rc = match_settle(p, &p->aMatch[i], pParams, pzErr)) != SQLITE_OK) {
+    const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
+    if ((rc = match_settle(p, &p->aMatch[i], g, pParams, pzErr)) != SQLITE_OK) {
       return rc;
     }
   }
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
-    int j;
-    memset(&pl->rec, 0, sizeof(pl->rec));
-    for (j = 0; j < pl->nSeat; j++) {
-      TbSeat *s = &p->aSeat[pl->iSeat + j];
+    TbRecord *r = &pl->rec;
+    int k;
+    memset(r, 0, sizeof(*r));
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      TbSeat *s = &p->aSeat[k];
       const TbMatch *m = &p->aMatch[s->iMatch];
       int bA = m->iA == i;
-      s->nGW = bA ? m->nAWins : m->nBWins;
-      s->nGL = bA ? m->nBWins : m->nAWins;
-      s->nGD = m->nDraws;
-      seat_outcome(s, m, bA);
-      record_add(&pl->rec, s, pParams);
+      int nGW = bA ? m->nAWins : m->nBWins;
+      int nGL = bA ? m->nBWins : m->nAWins;
+      if (k + SCORE_PREFETCH < p->nSeat) {
+        TB_PREFETCH(&p->aMatch[p->aSeat[k + SCORE_PREFETCH].iMatch]);
+      }
+      s->bFirst = (unsigned char)bA;
+      s->eOutcome = aSide[m->eResult][bA].eOutcome;
+      s->eKind = aSide[m->eResult][bA].eKind;
+      if (m->iB < 0 && m->eResult == TB_RESULT_A) s->eKind = TB_PAB;
+      r->nRound++;
+      if (s->iRound > r->iLastRound) r->iLastRound = s->iRound;
+      r->nBye += s->iOpp < 0;
+      r->nWin += s->eOutcome == TB_WIN;
+      r->nDraw += s->eOutcome == TB_DRAW;
+      r->nLoss += s->eOutcome == TB_LOSS;
+      r->nMatchPoints += aPoints[s->eOutcome];
+      r->nGW += nGW;
+      r->nGL += nGL;
+      r->nGD += m->nDraws;
+      r->nGame += nGW + nGL + m->nDraws;
+      r->nGamePoints += nGW * pParams->nGameWin + m->nDraws * pParams->nGameDraw;
     }
   }
   return SQLITE_OK;

@@ -212,39 +212,12 @@ static void acc_add_frac(TbAcc *p, const TbFrac *pF) {
   if (frac_add(&p->q, &p->q, pF)) p->bOverflow = 1;
 }
 
-/* value += num/den */
-void tb_acc_add(TbAcc *p, i64 num, i64 den) {
-  if (p->bExact) {
-    TbFrac f;
-    f.num = num;
-    f.den = den;
-    acc_add_frac(p, &f);
-  } else {
-    p->r += (double)num / (double)den;
-  }
-}
-
-/*
-** value += max(num/den, floor).  The comparison with the floor is exact in
-** both modes, so a value just under the floor is never left unfloored.
-*/
-void tb_acc_add_floored(TbAcc *p, i64 num, i64 den, const TbFrac *pFloor) {
-  /* num/den < floor  <=>  num * floor.den < floor.num * den (den > 0) */
-  int bFloored = (i128)num * pFloor->den < pFloor->num * (i128)den;
-  if (p->bExact) {
-    TbFrac f;
-    if (bFloored) {
-      f = *pFloor;
-    } else {
-      f.num = num;
-      f.den = den;
-    }
-    acc_add_frac(p, &f);
-  } else if (bFloored) {
-    p->r += (double)pFloor->num / (double)pFloor->den;
-  } else {
-    p->r += (double)num / (double)den;
-  }
+/* value += num/den in exact mode (the fast mode is inline, tiebreak_int.h) */
+void tb_acc_add_exact(TbAcc *p, i64 num, i64 den) {
+  TbFrac f;
+  f.num = num;
+  f.den = den;
+  acc_add_frac(p, &f);
 }
 
 /* value += the value of a nested accumulator (e.g. an opponent's OMW) */
@@ -253,8 +226,11 @@ void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild) {
   if (pChild->bNull) return;
   if (p->bExact) {
     acc_add_frac(p, &pChild->q);
-  } else {
+  } else if (p->bInexact || pChild->bInexact) {
+    p->bInexact = 1;
     p->r += pChild->r;
+  } else {
+    p->r = tb_exact_sum(p->r, pChild->r, &p->bInexact);
   }
 }
 
@@ -273,6 +249,13 @@ void tb_acc_mean(TbAcc *p, i64 n) {
     }
     p->q = frac_reduce(p->q.num, den);
   } else {
+    /* exact when n is a power of two, or divides a whole sum */
+    double r = p->r;
+    if ((n & (n - 1)) != 0 &&
+        (!(r >= -9007199254740992.0 && r <= 9007199254740992.0) ||
+         r != (double)(i64)r || (i64)r % n != 0)) {
+      p->bInexact = 1;
+    }
     p->r /= (double)n;
   }
 }

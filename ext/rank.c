@@ -18,7 +18,6 @@
 */
 #include "tiebreak_int.h"
 
-#include <math.h>
 #include <string.h>
 
 /*
@@ -28,14 +27,28 @@
 */
 #define TB_NEAR 1e-9
 
+/*
+** A player in the sort, with the values it is compared on first: moving
+** them along is cheaper than fetching them from aValue at every
+** comparison (the players are scattered there).
+*/
+#define SORT_INLINE 2
+typedef struct SortItem {
+  double r[SORT_INLINE];        /* values of the sort's first tiebreakers */
+  unsigned char f[SORT_INLINE]; /* their TB_VALUE_* flags */
+  int iPlayer;
+} SortItem;
+
 typedef struct RankCtx {
   const TbEvent *pEvent;
   const TbPolicy *pPolicy;
-  double *aValue;               /* fast values [player * nTb + tiebreaker] */
-  unsigned char *aNull;
+  int nCol;                     /* values per player: the policy's order
+                                ** first, so column k is tiebreaker k */
+  double *aValue;               /* fast values [player * nCol + column] */
+  unsigned char *aFlag;         /* TB_VALUE_*, same layout */
   TbFrac *aExact[TB_MAX_TIEBREAKERS];     /* per policy tiebreaker, lazily */
   unsigned char *aDone[TB_MAX_TIEBREAKERS]; /* 0: not yet, 1: done, 2: NULL */
-  int *aTmp;                    /* scratch for the merge sort */
+  SortItem *aItem, *aItemTmp;   /* the merge sort's, one per player */
   int rc;                       /* first error met while comparing */
 } RankCtx;
 
@@ -98,34 +111,53 @@ static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbFrac *pOut) {
   return SQLITE_OK;
 }
 
-/*
-** <0 when player a ranks above b on the policy's k-th tiebreaker, >0 when
-** below, 0 when exactly equal.  A NULL value (an average over no
-** opponent) ranks as 0, as the documentation says.
-*/
-static int compare_on(RankCtx *c, int k, int a, int b) {
-  const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
-  int j = tb_index(t), nTb = tb_nTiebreaker;
-  int bNullA = c->aNull[a * nTb + j], bNullB = c->aNull[b * nTb + j];
-  double ra = bNullA ? 0.0 : c->aValue[a * nTb + j];
-  double rb = bNullB ? 0.0 : c->aValue[b * nTb + j];
-  int sign = t->bLowerIsBetter ? -1 : 1;
-  int cmp;
+/* Doubles too close to be ordered as they are (see TB_NEAR), or NaN. */
+static inline int too_close(double ra, double rb) {
+  double m = ra < 0 ? -ra : ra, mb = rb < 0 ? -rb : rb;
+  double d = ra - rb;
+  if (mb > m) m = mb;
+  if (m < 1.0) m = 1.0;
+  return !((d < 0 ? -d : d) > TB_NEAR * m);
+}
 
-  if (bNullA && bNullB) return 0;
-  if (!t->xGroup &&
-      fabs(ra - rb) > TB_NEAR * fmax(1.0, fmax(fabs(ra), fabs(rb)))) {
-    cmp = ra < rb ? -1 : 1;
-  } else {
-    /* too close for doubles, or a group value: exact from the start */
-    TbFrac qa, qb;
-    if (exact_or_zero(c, k, a, bNullA, &qa) != SQLITE_OK ||
-        exact_or_zero(c, k, b, bNullB, &qb) != SQLITE_OK) {
-      return 0;
-    }
-    cmp = tb_frac_cmp(&qa, &qb);
+/* Exact comparison of players a and b on the k-th tiebreaker: <0 when
+** a's value is less; NULL (fa, fb) counts as 0. */
+static int compare_exact(RankCtx *c, int k, int a, int fa, int b, int fb) {
+  TbFrac qa, qb;
+  if (exact_or_zero(c, k, a, fa & TB_VALUE_NULL, &qa) != SQLITE_OK ||
+      exact_or_zero(c, k, b, fb & TB_VALUE_NULL, &qb) != SQLITE_OK) {
+    return 0;
   }
-  return -sign * cmp;
+  return tb_frac_cmp(&qa, &qb);
+}
+
+/*
+** <0 when player a, of value ra (flags fa), ranks above b on the policy's
+** k-th tiebreaker, >0 when below, 0 when exactly equal.  A NULL value (an
+** average over no opponent) ranks as 0, as the documentation says.
+** Doubles that are exact values (points, counts) order players as they
+** are, tie included; doubles too close to tell, and group values, are
+** compared exactly.  Inline: the sort calls it most.
+*/
+static inline int compare_values(RankCtx *c, int k, int a, double ra, int fa,
+                                 int b, double rb, int fb) {
+  const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
+  int cmp;
+  if (fa & fb & TB_VALUE_NULL) return 0;
+  if (!t->xGroup && ((fa & fb & TB_VALUE_EXACT) || !too_close(ra, rb))) {
+    cmp = (ra > rb) - (ra < rb);
+  } else {
+    cmp = compare_exact(c, k, a, fa, b, fb);
+  }
+  return t->bLowerIsBetter ? cmp : -cmp;
+}
+
+/* compare_values() of players a and b on the k-th tiebreaker. */
+static int compare_on(RankCtx *c, int k, int a, int b) {
+  int ia = a * c->nCol + k, ib = b * c->nCol + k;
+  /* a NULL value is stored as 0.0 */
+  return compare_values(c, k, a, c->aValue[ia], c->aFlag[ia], b, c->aValue[ib],
+                        c->aFlag[ib]);
 }
 
 /* Order of player ids within a tie: integers first, then text, as SQLite. */
@@ -138,39 +170,68 @@ static int compare_keys(const TbKey *a, const TbKey *b) {
   return cmp ? cmp : a->n - b->n;
 }
 
-/* Compare on tiebreakers [k0, k1); with bKeys, then by player id. */
-static int compare_players(RankCtx *c, int k0, int k1, int bKeys, int a, int b) {
+/* Compare players a and b on tiebreakers [k0, k1). */
+static int compare_players(RankCtx *c, int k0, int k1, int a, int b) {
   int k;
   for (k = k0; k < k1; k++) {
     int cmp = compare_on(c, k, a, b);
     if (cmp) return cmp;
   }
-  if (!bKeys) return 0;
-  return compare_keys(&c->pEvent->aPlayer[a].key, &c->pEvent->aPlayer[b].key);
+  return 0;
 }
 
-/* Stable merge sort of n player indexes on tiebreakers [k0, k1). */
+/* Compare sort items on tiebreakers [k0, k1), then by player id. */
+static int compare_items(RankCtx *c, int k0, int k1, const SortItem *x,
+                         const SortItem *y) {
+  int k, cmp;
+  for (k = k0; k < k1; k++) {
+    int h = k - k0;
+    if (h < SORT_INLINE) {
+      cmp = compare_values(c, k, x->iPlayer, x->r[h], x->f[h], y->iPlayer,
+                           y->r[h], y->f[h]);
+    } else {
+      cmp = compare_on(c, k, x->iPlayer, y->iPlayer);
+    }
+    if (cmp) return cmp;
+  }
+  return compare_keys(&c->pEvent->aPlayer[x->iPlayer].key,
+                      &c->pEvent->aPlayer[y->iPlayer].key);
+}
+
+/* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
 static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
-  int w, i;
-  int *aTmp = c->aTmp;
+  SortItem *x = c->aItem, *y = c->aItemTmp;
+  int w, i, h;
+  for (i = 0; i < n; i++) {
+    x[i].iPlayer = a[i];
+    for (h = 0; h < SORT_INLINE; h++) {
+      int j = a[i] * c->nCol + k0 + h;
+      x[i].r[h] = k0 + h < k1 ? c->aValue[j] : 0.0;
+      x[i].f[h] = k0 + h < k1 ? c->aFlag[j] : 0;
+    }
+  }
   for (w = 1; w < n; w *= 2) {
+    SortItem *t;
     for (i = 0; i < n; i += 2 * w) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        aTmp[o++] = compare_players(c, k0, k1, 1, a[r], a[l]) < 0 ? a[r++] : a[l++];
+        y[o++] = compare_items(c, k0, k1, &x[r], &x[l]) < 0 ? x[r++] : x[l++];
       }
-      while (l < mid) aTmp[o++] = a[l++];
-      while (r < hi) aTmp[o++] = a[r++];
+      while (l < mid) y[o++] = x[l++];
+      while (r < hi) y[o++] = x[r++];
     }
-    memcpy(a, aTmp, sizeof(int) * (size_t)n);
+    t = x;
+    x = y;
+    y = t;
   }
+  for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
 }
 
 /* Values of the policy's k-th (group) tiebreaker for one tied group. */
 static int group_values(RankCtx *c, int k, const int *a, int n) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
-  int j = tb_index(t), i;
+  int i;
   TbFrac *aOut = sqlite3_malloc64(sizeof(TbFrac) * (sqlite3_uint64)(n + 1));
   if (aOut == 0 || exact_alloc(c, k) != SQLITE_OK) {
     sqlite3_free(aOut);
@@ -180,8 +241,8 @@ static int group_values(RankCtx *c, int k, const int *a, int n) {
   for (i = 0; i < n; i++) {
     c->aExact[k][a[i]] = aOut[i];
     c->aDone[k][a[i]] = 1;
-    c->aValue[a[i] * tb_nTiebreaker + j] = tb_frac_double(&aOut[i]);
-    c->aNull[a[i] * tb_nTiebreaker + j] = 0;
+    c->aValue[a[i] * c->nCol + k] = tb_frac_double(&aOut[i]);
+    c->aFlag[a[i] * c->nCol + k] = 0;
   }
   sqlite3_free(aOut);
   return SQLITE_OK;
@@ -200,7 +261,7 @@ static int rank_range(RankCtx *c, int k0, int bGroupDone, int *a, int n) {
   sort_players(c, k0, g, a, n);
   if (g == nTb || c->rc) return c->rc;
   for (s = 0; s < n; s = e) {
-    for (e = s + 1; e < n && compare_players(c, k0, g, 0, a[s], a[e]) == 0; e++) {
+    for (e = s + 1; e < n && compare_players(c, k0, g, a[s], a[e]) == 0; e++) {
     }
     if (group_values(c, g, a + s, e - s) != SQLITE_OK) return c->rc;
     if (rank_range(c, g, 1, a + s, e - s) != SQLITE_OK) return c->rc;
@@ -208,41 +269,71 @@ static int rank_range(RankCtx *c, int k0, int bGroupDone, int *a, int n) {
   return c->rc;
 }
 
-/* Which params a column is computed with: its slot's, or the policy's. */
-static const TbParams *column_params(const TbPolicy *pPolicy, int j,
-                                     int *pbShown) {
-  int k;
+/*
+** The columns of values kept: the policy's tiebreakers in its order, then
+** those it only displays.
+*/
+static void set_columns(const TbPolicy *pPolicy, TbStandings *pOut) {
+  int k, h;
+  pOut->nCol = 0;
   for (k = 0; k < pPolicy->nTiebreaker; k++) {
-    if (tb_index(pPolicy->aTiebreaker[k]) == j) {
-      *pbShown = 1;
-      return &pPolicy->aParams[k];
-    }
+    pOut->aColTb[pOut->nCol++] = tb_index(pPolicy->aTiebreaker[k]);
   }
   for (k = 0; k < pPolicy->nDisplay; k++) {
-    if (tb_index(pPolicy->aDisplay[k]) == j) *pbShown = 1;
+    int j = tb_index(pPolicy->aDisplay[k]);
+    for (h = 0; h < pOut->nCol && pOut->aColTb[h] != j; h++) {
+    }
+    if (h == pOut->nCol) pOut->aColTb[pOut->nCol++] = j;
   }
-  return &pPolicy->params;
 }
 
-/* Fast values of the policy's tiebreakers for every player (the columns);
-** the others, and group tiebreakers until a group reaches them, are NULL. */
+/* Players ahead whose opponents' records are fetched while one is
+** computed: most values are averages over opponents. */
+#define PREFETCH_AHEAD 2
+
+/* Fast values of every column for every player; a policy tiebreaker is
+** computed with its own parameters.  Group tiebreakers stay NULL until a
+** group reaches them. */
 static void fast_values(const TbEvent *e, const TbPolicy *pPolicy,
-                        double *aValue, unsigned char *aNull) {
-  int i, j;
-  for (j = 0; j < tb_nTiebreaker; j++) {
-    int bShown = 0;
-    const TbParams *p = column_params(pPolicy, j, &bShown);
-    for (i = 0; i < e->nPlayer; i++) {
+                        TbStandings *pOut) {
+  int i, h, nCol = pOut->nCol;
+  /* player by player: a player's values read the same opponents' records,
+  ** so the first brings them into the cache for the others */
+  for (i = 0; i < e->nPlayer; i++) {
+    if (i + PREFETCH_AHEAD < e->nPlayer) {
+      tb_event_prefetch_opponents(e, i + PREFETCH_AHEAD);
+    }
+    for (h = 0; h < nCol; h++) {
+      const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h]];
+      const TbParams *p = h < pPolicy->nTiebreaker ? &pPolicy->aParams[h]
+                                                   : &pPolicy->params;
+      double *pr = &pOut->aValue[i * nCol + h];
+      unsigned char *pf = &pOut->aFlag[i * nCol + h];
       TbAcc acc;
-      aValue[i * tb_nTiebreaker + j] = 0.0;
-      aNull[i * tb_nTiebreaker + j] = 1;
-      if (!bShown || tb_aTiebreaker[j].xValue == 0) continue;
+      *pr = 0.0;
+      *pf = TB_VALUE_NULL | TB_VALUE_EXACT; /* ranks as an exact 0 */
+      if (t->xValue == 0) continue;
       tb_acc_init(&acc, 0);
-      tb_aTiebreaker[j].xValue(e, p, i, &acc);
-      aValue[i * tb_nTiebreaker + j] = acc.r;
-      aNull[i * tb_nTiebreaker + j] = (unsigned char)acc.bNull;
+      t->xValue(e, p, i, &acc);
+      if (acc.bNull) continue;
+      *pr = acc.r;
+      *pf = acc.bInexact ? 0 : TB_VALUE_EXACT;
     }
   }
+}
+
+/* Player iPlayer's value of tiebreaker iTiebreaker: 0 when NULL or not
+** computed, else 1 with the value in *pr. */
+int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
+                       double *pr) {
+  int h;
+  for (h = 0; h < p->nCol; h++) {
+    if (p->aColTb[h] != iTiebreaker) continue;
+    if (p->aFlag[iPlayer * p->nCol + h] & TB_VALUE_NULL) return 0;
+    *pr = p->aValue[iPlayer * p->nCol + h];
+    return 1;
+  }
+  return 0;
 }
 
 void tb_standings_free(TbStandings *p) {
@@ -250,39 +341,44 @@ void tb_standings_free(TbStandings *p) {
   sqlite3_free(p->aRank);
   sqlite3_free(p->aDecidedBy);
   sqlite3_free(p->aValue);
-  sqlite3_free(p->aNull);
+  sqlite3_free(p->aFlag);
   memset(p, 0, sizeof(*p));
 }
 
 int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
             char **pzErr) {
   sqlite3_uint64 n = (sqlite3_uint64)pEvent->nPlayer;
-  sqlite3_uint64 nVal = n * (sqlite3_uint64)tb_nTiebreaker;
+  sqlite3_uint64 nVal;
   RankCtx c;
   int i, k;
 
   memset(pOut, 0, sizeof(*pOut));
   memset(&c, 0, sizeof(c));
+  set_columns(pPolicy, pOut);
+  nVal = n * (sqlite3_uint64)pOut->nCol;
   pOut->nPlayer = pEvent->nPlayer;
   pOut->nPointScale = pPolicy->params.nPointScale;
   pOut->aOrder = sqlite3_malloc64(sizeof(int) * (n + 1));
   pOut->aRank = sqlite3_malloc64(sizeof(int) * (n + 1));
   pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
   pOut->aValue = sqlite3_malloc64(sizeof(double) * (nVal + 1));
-  pOut->aNull = sqlite3_malloc64(nVal + 1);
-  c.aTmp = sqlite3_malloc64(sizeof(int) * (n + 1));
+  pOut->aFlag = sqlite3_malloc64(nVal + 1);
+  c.aItem = sqlite3_malloc64(sizeof(SortItem) * (n + 1));
+  c.aItemTmp = sqlite3_malloc64(sizeof(SortItem) * (n + 1));
   if (!pOut->aOrder || !pOut->aRank || !pOut->aDecidedBy || !pOut->aValue ||
-      !pOut->aNull || !c.aTmp) {
-    sqlite3_free(c.aTmp);
+      !pOut->aFlag || !c.aItem || !c.aItemTmp) {
+    sqlite3_free(c.aItem);
+    sqlite3_free(c.aItemTmp);
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
-  fast_values(pEvent, pPolicy, pOut->aValue, pOut->aNull);
+  fast_values(pEvent, pPolicy, pOut);
 
   c.pEvent = pEvent;
   c.pPolicy = pPolicy;
+  c.nCol = pOut->nCol;
   c.aValue = pOut->aValue;
-  c.aNull = pOut->aNull;
+  c.aFlag = pOut->aFlag;
   for (i = 0; i < pEvent->nPlayer; i++) pOut->aOrder[i] = i;
   rank_range(&c, 0, 0, pOut->aOrder, pEvent->nPlayer);
 
@@ -300,7 +396,8 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
     }
   }
 
-  sqlite3_free(c.aTmp);
+  sqlite3_free(c.aItem);
+  sqlite3_free(c.aItemTmp);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
     sqlite3_free(c.aExact[k]);
     sqlite3_free(c.aDone[k]);

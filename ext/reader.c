@@ -2,9 +2,11 @@
 ** reader.c: reading the user's tables.
 **
 ** This is the only file that runs SQL.  It reads one event's rows of the
-** matches table (and of the games table when there is one) into a TbEvent,
-** and the caller finalizes its statements (tb_reader_close) before returning
-** to SQLite, so no statement is left open to block a DROP TABLE or VACUUM.  Table names come from SQL
+** matches table (and of the games table when there is one) into a TbEvent.
+** Before returning to SQLite the caller finalizes the statements
+** (tb_reader_close), or resets them to keep them for its next call
+** (tb_reader_reset; a standings() cursor does), so no statement is left
+** running to block a DROP TABLE or VACUUM.  Table names come from SQL
 ** arguments and are always quoted as identifiers (%w); the extension never
 ** writes.  Only the requested event's rows are read: with an index on
 ** matches(event_id, round) that is a range scan.
@@ -43,36 +45,56 @@ static int set_error(char **pzErr, char *zMsg) {
 }
 
 /*
+** An error of an inner statement: SQLite's message, and its code kept, so
+** that SQLITE_BUSY, SQLITE_INTERRUPT or SQLITE_NOMEM reach the caller as
+** such.
+*/
+static int db_error(sqlite3 *db, int rc, char **pzErr) {
+  if (rc == SQLITE_NOMEM) return rc;
+  *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  return *pzErr ? rc : SQLITE_NOMEM;
+}
+
+/*
 ** Which of the wanted columns the table has: bit i of *pMask is set when
 ** azCol[i] exists.  *pbTable is 0 when there is no such table or view.
 */
-static int table_columns(sqlite3 *db, const char *zTable, const char **azCol,
+static int table_columns(TbReader *r, const char *zTable, const char **azCol,
                          int nCol, int *pbTable, unsigned *pMask,
                          char **pzErr) {
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)",
-                              -1, &pStmt, 0);
+  int rc = SQLITE_OK;
   *pbTable = 0;
   *pMask = 0;
-  if (rc == SQLITE_OK) rc = sqlite3_bind_text(pStmt, 1, zTable, -1, SQLITE_STATIC);
-  while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
-    const char *zName = (const char *)sqlite3_column_text(pStmt, 0);
+  if (r->pXinfo == 0) {
+    rc = sqlite3_prepare_v2(r->db, "SELECT name FROM pragma_table_xinfo(?1)",
+                            -1, &r->pXinfo, 0);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_bind_text(r->pXinfo, 1, zTable, -1, SQLITE_STATIC);
+  }
+  while (rc == SQLITE_OK && (rc = sqlite3_step(r->pXinfo)) == SQLITE_ROW) {
+    const char *zName = (const char *)sqlite3_column_text(r->pXinfo, 0);
     int i;
+    rc = SQLITE_OK;
     *pbTable = 1;
     for (i = 0; zName && i < nCol; i++) {
       if (sqlite3_stricmp(zName, azCol[i]) == 0) *pMask |= 1u << i;
     }
   }
-  if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
-  if (rc != SQLITE_OK) return set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(db)));
-  return SQLITE_OK;
+  if (rc == SQLITE_DONE) rc = SQLITE_OK;
+  if (rc != SQLITE_OK) rc = db_error(r->db, rc, pzErr);
+  if (r->pXinfo) {
+    sqlite3_reset(r->pXinfo);
+    sqlite3_clear_bindings(r->pXinfo); /* zTable is not ours to keep */
+  }
+  return rc;
 }
 
 /* Check that a table has the required columns (the first nRequired). */
-static int check_table(sqlite3 *db, const char *zTable, const char **azCol,
+static int check_table(TbReader *r, const char *zTable, const char **azCol,
                        int nCol, int nRequired, int *pbTable, unsigned *pMask,
                        char **pzErr) {
-  int rc = table_columns(db, zTable, azCol, nCol, pbTable, pMask, pzErr);
+  int rc = table_columns(r, zTable, azCol, nCol, pbTable, pMask, pzErr);
   int i;
   if (rc != SQLITE_OK || !*pbTable) return rc;
   for (i = 0; i < nRequired; i++) {
@@ -85,33 +107,41 @@ static int check_table(sqlite3 *db, const char *zTable, const char **azCol,
 }
 
 /* Prepare "SELECT <cols> FROM <table> WHERE event_id=?1 [AND round<=?2]". */
-static int prepare_event_query(sqlite3 *db, const char *zCols,
-                               const char *zTable, const TbSource *pSrc,
-                               sqlite3_stmt **ppStmt, char **pzErr) {
+static int prepare_event_query(TbReader *r, const char *zCols,
+                               const char *zTable, sqlite3_stmt **ppStmt,
+                               char **pzErr) {
   char *zSql = sqlite3_mprintf("SELECT %s FROM \"%w\" WHERE event_id = ?1%s",
                                zCols, zTable,
-                               pSrc->iAsOfRound ? " AND round <= ?2" : "");
+                               r->bAsOf ? " AND round <= ?2" : "");
   int rc;
   if (zSql == 0) return SQLITE_NOMEM;
-  rc = sqlite3_prepare_v2(db, zSql, -1, ppStmt, 0);
+  rc = sqlite3_prepare_v2(r->db, zSql, -1, ppStmt, 0);
   sqlite3_free(zSql);
-  if (rc == SQLITE_OK && pSrc->iAsOfRound) {
-    rc = sqlite3_bind_int64(*ppStmt, 2, pSrc->iAsOfRound);
-  }
   if (rc != SQLITE_OK) {
-    if (rc != SQLITE_NOMEM) {
-      rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(db)));
-    }
+    rc = db_error(r->db, rc, pzErr);
     sqlite3_finalize(*ppStmt);
     *ppStmt = 0;
   }
   return rc;
 }
 
+/* The name a kept statement reads, copied; 0 (and *pz unchanged) or NOMEM. */
+static int set_name(char **pz, const char *zName) {
+  char *z = sqlite3_mprintf("%s", zName);
+  if (z == 0) return SQLITE_NOMEM;
+  sqlite3_free(*pz);
+  *pz = z;
+  return SQLITE_OK;
+}
+
+/* Finalize a kept statement: its table or columns changed. */
+static void drop_stmt(sqlite3_stmt **ppStmt) {
+  sqlite3_finalize(*ppStmt);
+  *ppStmt = 0;
+}
+
 /* Round of the current row: an integer from 1 up. */
-static int read_round(sqlite3_stmt *pStmt, int iCol, int *piRound,
-                      char **pzErr) {
-  sqlite3_value *v = sqlite3_column_value(pStmt, iCol);
+static int read_round(sqlite3_value *v, int *piRound, char **pzErr) {
   i64 r = sqlite3_value_int64(v);
   if (sqlite3_value_type(v) != SQLITE_INTEGER || r < 1 || r > 1000000000) {
     char *zLit = value_literal(v);
@@ -126,16 +156,19 @@ static int read_round(sqlite3_stmt *pStmt, int iCol, int *piRound,
   return SQLITE_OK;
 }
 
-/* Find or add the player named in a column. */
-static int read_player(TbEvent *pEvent, sqlite3_stmt *pStmt, int iCol,
-                       const char *zCol, int iRound, int *piPlayer,
-                       char **pzErr) {
-  sqlite3_value *v = sqlite3_column_value(pStmt, iCol);
+/*
+** Find or add the player named in column zCol.  zCol NULL: the column is
+** player_b, where NULL is a bye (*piPlayer is left as it is).
+*/
+static int read_player(TbEvent *pEvent, sqlite3_value *v, const char *zCol,
+                       int iRound, int *piPlayer, char **pzErr) {
   int rc;
   char *zLit;
   if (sqlite3_value_type(v) == SQLITE_NULL) {
+    if (zCol == 0) return SQLITE_OK;
     return set_error(pzErr, sqlite3_mprintf("NULL %s in round %d", zCol, iRound));
   }
+  if (zCol == 0) zCol = "player_b";
   rc = tb_event_player(pEvent, v, piPlayer);
   if (rc != SQLITE_MISMATCH) return rc;
   if ((zLit = value_literal(v)) == 0) return SQLITE_NOMEM;
@@ -147,9 +180,8 @@ static int read_player(TbEvent *pEvent, sqlite3_stmt *pStmt, int iCol,
 }
 
 /* A game count: an integer (NULL reads as 0). */
-static int read_count(sqlite3_stmt *pStmt, int iCol, const char *zCol,
-                      int iRound, int *pn, char **pzErr) {
-  sqlite3_value *v = sqlite3_column_value(pStmt, iCol);
+static int read_count(sqlite3_value *v, const char *zCol, int iRound, int *pn,
+                      char **pzErr) {
   int eType = sqlite3_value_type(v);
   i64 n = sqlite3_value_int64(v);
   if (eType == SQLITE_NULL) {
@@ -170,7 +202,8 @@ static int read_count(sqlite3_stmt *pStmt, int iCol, const char *zCol,
   return SQLITE_OK;
 }
 
-static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
+/* The result column; pA (player_a) names the match in a message. */
+static int read_result(sqlite3_value *v, sqlite3_value *pA, const TbMatch *m,
                        int *peResult, char **pzErr) {
   static const struct {
     const char *zName;
@@ -186,7 +219,6 @@ static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
       {"half_bye", TB_RESULT_HALF_BYE},
       {"zero_bye", TB_RESULT_ZERO_BYE},
   };
-  sqlite3_value *v = sqlite3_column_value(pStmt, iCol);
   const char *z;
   char *zLit, *zId;
   size_t i;
@@ -202,7 +234,7 @@ static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
     }
   }
   zLit = value_literal(v);
-  zId = value_literal(sqlite3_column_value(pStmt, 1)); /* player_a */
+  zId = value_literal(pA);
   if (zLit && zId) {
     *pzErr = sqlite3_mprintf("unknown result %s in round %d match of player %s "
                              "(expected NULL, 'a', 'b', 'draw', "
@@ -221,9 +253,7 @@ static int read_result(sqlite3_stmt *pStmt, int iCol, const TbMatch *m,
 */
 static int finish(sqlite3 *db, sqlite3_stmt *pStmt, int rc, char **pzErr) {
   if (rc == SQLITE_DONE) rc = SQLITE_OK;
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
-    rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(db)));
-  }
+  if (rc != SQLITE_OK && *pzErr == 0) rc = db_error(db, rc, pzErr);
   sqlite3_reset(pStmt);
   return rc;
 }
@@ -232,30 +262,34 @@ static int finish(sqlite3 *db, sqlite3_stmt *pStmt, int rc, char **pzErr) {
 static int bind_event(TbReader *r, sqlite3_stmt *pStmt, sqlite3_value *pEvent,
                       char **pzErr) {
   int rc = sqlite3_bind_value(pStmt, 1, pEvent);
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
-    rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(r->db)));
-  }
-  return rc;
+  return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
 }
 
 static const char *azMatchCol[] = {"event_id", "round",  "player_a", "player_b",
                                    "a_wins",   "b_wins", "draws",    "result"};
 
-static int open_matches(TbReader *r, char **pzErr) {
-  const char *zTable = r->pSrc->zMatches;
+static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
+  const char *zTable = pSrc->zMatches;
   unsigned mask;
-  int bTable, rc;
+  int bTable, rc, bResult;
 
-  rc = check_table(r->db, zTable, azMatchCol, 8, 7, &bTable, &mask, pzErr);
+  rc = check_table(r, zTable, azMatchCol, 8, 7, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) return set_error(pzErr, sqlite3_mprintf("no such table: %s", zTable));
-  r->bResult = (mask >> 7) & 1;
-  return prepare_event_query(r->db,
+  bResult = (mask >> 7) & 1;
+  if (r->pMatches && r->bResult == bResult && strcmp(r->zMatches, zTable) == 0) {
+    return SQLITE_OK; /* the kept statements read this table */
+  }
+  drop_stmt(&r->pMatches);
+  drop_stmt(&r->pEvents);
+  if ((rc = set_name(&r->zMatches, zTable)) != SQLITE_OK) return rc;
+  r->bResult = bResult;
+  return prepare_event_query(r,
                              r->bResult ? "round, player_a, player_b, a_wins, "
                                           "b_wins, draws, result"
                                         : "round, player_a, player_b, a_wins, "
                                           "b_wins, draws",
-                             zTable, r->pSrc, &r->pMatches, pzErr);
+                             zTable, &r->pMatches, pzErr);
 }
 
 static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
@@ -264,26 +298,34 @@ static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
   int rc = bind_event(r, pStmt, pEventId, pzErr);
   if (rc != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    TbMatch m;
-    memset(&m, 0, sizeof(m));
-    m.iB = -1;
-    if ((rc = read_round(pStmt, 0, &m.iRound, pzErr)) != SQLITE_OK) break;
-    rc = read_player(pEvent, pStmt, 1, "player_a", m.iRound, &m.iA, pzErr);
-    if (rc != SQLITE_OK) break;
-    if (sqlite3_column_type(pStmt, 2) != SQLITE_NULL) {
-      rc = read_player(pEvent, pStmt, 2, "player_b", m.iRound, &m.iB, pzErr);
-      if (rc != SQLITE_OK) break;
+    /*
+    ** The row's values first, then what they mean: each sqlite3_column_*
+    ** call takes the connection's mutex, a barrier that would otherwise
+    ** wait out every cache miss of the player lookups one by one.
+    */
+    sqlite3_value *a[7];
+    int i, nCol = r->bResult ? 7 : 6;
+    TbMatch *m;
+    for (i = 0; i < nCol; i++) a[i] = sqlite3_column_value(pStmt, i);
+    if ((m = tb_event_new_match(pEvent)) == 0) {
+      rc = SQLITE_NOMEM;
+      break;
     }
-    if ((rc = read_count(pStmt, 3, "a_wins", m.iRound, &m.nAWins, pzErr)) ||
-        (rc = read_count(pStmt, 4, "b_wins", m.iRound, &m.nBWins, pzErr)) ||
-        (rc = read_count(pStmt, 5, "draws", m.iRound, &m.nDraws, pzErr))) {
+    m->iB = -1;
+    if ((rc = read_round(a[0], &m->iRound, pzErr)) != SQLITE_OK) break;
+    rc = read_player(pEvent, a[1], "player_a", m->iRound, &m->iA, pzErr);
+    if (rc != SQLITE_OK) break;
+    rc = read_player(pEvent, a[2], 0, m->iRound, &m->iB, pzErr);
+    if (rc != SQLITE_OK) break;
+    if ((rc = read_count(a[3], "a_wins", m->iRound, &m->nAWins, pzErr)) ||
+        (rc = read_count(a[4], "b_wins", m->iRound, &m->nBWins, pzErr)) ||
+        (rc = read_count(a[5], "draws", m->iRound, &m->nDraws, pzErr))) {
       break;
     }
     if (r->bResult &&
-        (rc = read_result(pStmt, 6, &m, &m.eResult, pzErr)) != SQLITE_OK) {
+        (rc = read_result(a[6], a[1], m, &m->eResult, pzErr)) != SQLITE_OK) {
       break;
     }
-    if ((rc = tb_event_add_match(pEvent, &m)) != SQLITE_OK) break;
   }
   return finish(r->db, pStmt, rc, pzErr);
 }
@@ -294,10 +336,11 @@ static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};
 static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
   int iRound, iPlayer, iWinner;
   const TbSeat *pSeat;
-  TbMatch *m;
+  const TbMatch *m;
+  TbGameCount *g;
   sqlite3_value *pWinner;
   char *zId;
-  int rc = read_round(pStmt, 0, &iRound, pzErr);
+  int rc = read_round(sqlite3_column_value(pStmt, 0), &iRound, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (sqlite3_column_type(pStmt, 1) == SQLITE_NULL) {
     return set_error(pzErr, sqlite3_mprintf("NULL player_a in round %d of the "
@@ -315,19 +358,20 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
     return rc;
   }
   m = &pEvent->aMatch[pSeat->iMatch];
-  m->nGameRows++;
+  if ((g = tb_event_game_count(pEvent, pSeat->iMatch)) == 0) return SQLITE_NOMEM;
+  g->nRows++;
   pWinner = sqlite3_column_value(pStmt, 2);
   if (sqlite3_value_type(pWinner) == SQLITE_NULL) {
-    m->nGD++;
+    g->nD++;
     return SQLITE_OK;
   }
   iWinner = tb_event_find(pEvent, pWinner);
   if (iWinner == m->iA) {
-    m->nGA++;
+    g->nA++;
     return SQLITE_OK;
   }
   if (iWinner == m->iB) {
-    m->nGB++;
+    g->nB++;
     return SQLITE_OK;
   }
   {
@@ -345,20 +389,27 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
 }
 
 /* The games table, if any: the default one is optional, a named one not. */
-static int open_games(TbReader *r, char **pzErr) {
-  const char *zGames = r->pSrc->zGames ? r->pSrc->zGames : "games";
+static int open_games(TbReader *r, const TbSource *pSrc, char **pzErr) {
+  const char *zGames = pSrc->zGames ? pSrc->zGames : "games";
   unsigned mask;
   int bTable, rc;
 
-  if (zGames[0] == 0) return SQLITE_OK;
-  rc = check_table(r->db, zGames, azGameCol, 4, 4, &bTable, &mask, pzErr);
+  if (zGames[0] == 0) {
+    drop_stmt(&r->pGames);
+    return SQLITE_OK;
+  }
+  rc = check_table(r, zGames, azGameCol, 4, 4, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) {
-    if (r->pSrc->zGames == 0) return SQLITE_OK;
+    drop_stmt(&r->pGames);
+    if (pSrc->zGames == 0) return SQLITE_OK;
     return set_error(pzErr, sqlite3_mprintf("no such table: %s", zGames));
   }
-  return prepare_event_query(r->db, "round, player_a, winner", zGames, r->pSrc,
-                             &r->pGames, pzErr);
+  if (r->pGames && strcmp(r->zGames, zGames) == 0) return SQLITE_OK;
+  drop_stmt(&r->pGames);
+  if ((rc = set_name(&r->zGames, zGames)) != SQLITE_OK) return rc;
+  return prepare_event_query(r, "round, player_a, winner", zGames, &r->pGames,
+                             pzErr);
 }
 
 static int read_games(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
@@ -383,20 +434,18 @@ static const char *azPlayerCol[] = {"event_id", "player", "rating"};
 static int open_ratings(TbReader *r, char **pzErr) {
   unsigned mask;
   int bTable;
-  int rc = check_table(r->db, "players", azPlayerCol, 3, 3, &bTable, &mask, pzErr);
+  int rc = check_table(r, "players", azPlayerCol, 3, 3, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) {
     return set_error(pzErr, sqlite3_mprintf("no such table: players (a "
                                             "tiebreaker of the policy needs "
                                             "ratings)"));
   }
+  if (r->pRatings) return SQLITE_OK;
   rc = sqlite3_prepare_v2(r->db,
                           "SELECT player, rating FROM players WHERE event_id = ?1",
                           -1, &r->pRatings, 0);
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
-    rc = set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errmsg(r->db)));
-  }
-  return rc;
+  return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
 }
 
 static int read_ratings(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
@@ -428,30 +477,70 @@ static int read_ratings(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
 
 /* ----------------------------------------------------------------- reader */
 
-/*
-** Check the tables and prepare the queries once, for one event or many.
-** Every statement is finalized by tb_reader_close(), which the caller runs
-** before returning to SQLite.
-*/
-int tb_reader_open(TbReader *r, sqlite3 *db, const TbSource *pSrc,
-                   int bRatings, char **pzErr) {
-  int rc;
+void tb_reader_init(TbReader *r, sqlite3 *db) {
   memset(r, 0, sizeof(*r));
   r->db = db;
-  r->pSrc = pSrc;
-  rc = open_matches(r, pzErr);
-  if (rc == SQLITE_OK) rc = open_games(r, pzErr);
-  if (rc == SQLITE_OK && bRatings) rc = open_ratings(r, pzErr);
-  if (rc != SQLITE_OK) tb_reader_close(r);
+}
+
+/*
+** Check the tables and prepare the queries, for one event or many.  A
+** reader kept from an earlier call checks the tables again (their columns
+** may have changed) and keeps the statements that still read the same
+** tables and columns: SQLite prepares those again itself after a schema
+** change.  The caller runs tb_reader_reset() or tb_reader_close() before
+** returning to SQLite, whatever this returns.
+*/
+int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
+                   char **pzErr) {
+  int rc;
+  if (r->bAsOf != (pSrc->iAsOfRound != 0)) {
+    drop_stmt(&r->pMatches);
+    drop_stmt(&r->pGames);
+    r->bAsOf = pSrc->iAsOfRound != 0;
+  }
+  rc = open_matches(r, pSrc, pzErr);
+  if (rc == SQLITE_OK) rc = open_games(r, pSrc, pzErr);
+  if (rc == SQLITE_OK) {
+    if (bRatings) {
+      rc = open_ratings(r, pzErr);
+    } else {
+      drop_stmt(&r->pRatings);
+    }
+  }
+  if (rc == SQLITE_OK && r->bAsOf) {
+    rc = sqlite3_bind_int64(r->pMatches, 2, pSrc->iAsOfRound);
+    if (rc == SQLITE_OK && r->pGames) {
+      rc = sqlite3_bind_int64(r->pGames, 2, pSrc->iAsOfRound);
+    }
+    if (rc != SQLITE_OK) rc = db_error(r->db, rc, pzErr);
+  }
   return rc;
 }
 
+/* Leave every statement reset, holding no lock and no value of the call. */
+void tb_reader_reset(TbReader *r) {
+  sqlite3_stmt *aStmt[4];
+  int i;
+  aStmt[0] = r->pMatches;
+  aStmt[1] = r->pGames;
+  aStmt[2] = r->pRatings;
+  aStmt[3] = r->pEvents;
+  for (i = 0; i < 4; i++) {
+    if (aStmt[i] == 0) continue;
+    sqlite3_reset(aStmt[i]);
+    sqlite3_clear_bindings(aStmt[i]);
+  }
+}
+
 void tb_reader_close(TbReader *r) {
+  sqlite3_finalize(r->pXinfo);
   sqlite3_finalize(r->pMatches);
   sqlite3_finalize(r->pGames);
   sqlite3_finalize(r->pRatings);
   sqlite3_finalize(r->pEvents);
-  r->pMatches = r->pGames = r->pRatings = r->pEvents = 0;
+  sqlite3_free(r->zMatches);
+  sqlite3_free(r->zGames);
+  tb_reader_init(r, r->db);
 }
 
 /*
@@ -462,7 +551,7 @@ int tb_reader_next_event(TbReader *r, sqlite3_value **ppEvent, char **pzErr) {
   int rc;
   if (r->pEvents == 0) {
     char *zSql = sqlite3_mprintf("SELECT DISTINCT event_id FROM \"%w\"",
-                                 r->pSrc->zMatches);
+                                 r->zMatches);
     if (zSql == 0) return SQLITE_NOMEM;
     rc = sqlite3_prepare_v2(r->db, zSql, -1, &r->pEvents, 0);
     sqlite3_free(zSql);

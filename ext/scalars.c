@@ -153,7 +153,8 @@ static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   EventCache *pCache;
   char *zErr = 0;
   int eType = sqlite3_value_type(argv[0]);
-  int bNew = 0, iPlayer, j, rc;
+  int bNew = 0, iPlayer, rc;
+  double r;
 
   if (eType == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
   if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
@@ -184,11 +185,9 @@ static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     bNew = 1;
   }
   iPlayer = tb_event_find(&pCache->event, argv[1]);
-  if (iPlayer >= 0) {
-    j = iPlayer * tb_nTiebreaker + pData->iTiebreaker;
-    if (!pCache->standings.aNull[j]) {
-      sqlite3_result_double(ctx, pCache->standings.aValue[j]);
-    }
+  if (iPlayer >= 0 &&
+      tb_standings_value(&pCache->standings, iPlayer, pData->iTiebreaker, &r)) {
+    sqlite3_result_double(ctx, r);
   }
   /* Last: SQLite may free the cache at once if it cannot keep it. */
   if (bNew) sqlite3_set_auxdata(ctx, 0, pCache, cache_free);

@@ -75,6 +75,14 @@ typedef struct StandingsCursor {
   int nRes, nResAlloc;
   int iRes, iRow;               /* current row: aRes[iRes], row iRow */
   sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
+  /*
+  ** Kept from one xFilter to the next, for a join that calls standings()
+  ** once per event: checked again every time, reset before xFilter
+  ** returns, finalized by xClose.  Not kept in the table, whose xDisconnect
+  ** SQLite before 3.41 runs only after sqlite3_close() has found the
+  ** statements still open.
+  */
+  TbReader reader;
 } StandingsCursor;
 
 /* Set the error message, prefixed with the function name once. */
@@ -210,9 +218,9 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
 
 static int standingsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   StandingsCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
   if (pCur == 0) return SQLITE_NOMEM;
   memset(pCur, 0, sizeof(*pCur));
+  tb_reader_init(&pCur->reader, ((StandingsVtab *)pVtab)->db);
   *ppCursor = &pCur->base;
   return SQLITE_OK;
 }
@@ -270,15 +278,17 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
                        const TbSource *pSrc, const TbPolicy *pPolicy,
                        char **pzErr) {
   TbConn *pConn = pTab->pConn;
-  TbReader reader;
+  TbReader *pReader = &pCur->reader;
   sqlite3_value *pEventId = pSrc->pEvent;
   int rc;
 
+  /* Before the kept reader is touched: a call from within the tables it
+  ** reads stops here, while that reader is in use. */
   if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) return rc;
-  rc = tb_reader_open(&reader, pTab->db, pSrc,
+  rc = tb_reader_open(pReader, pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
   if (rc == SQLITE_OK && pEventId == 0) {
-    rc = tb_reader_next_event(&reader, &pEventId, pzErr);
+    rc = tb_reader_next_event(pReader, &pEventId, pzErr);
   }
   tb_leave(pConn);
   while (rc == SQLITE_OK || rc == SQLITE_ROW) {
@@ -287,19 +297,21 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
       rc = SQLITE_NOMEM;
       break;
     }
-    rc = tb_compute_event(pConn, &reader, p->pEventId, pPolicy, &p->event,
+    rc = tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
                           &p->standings, pzErr);
     if (rc != SQLITE_OK || pSrc->pEvent) break;
     if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) break;
-    rc = tb_reader_next_event(&reader, &pEventId, pzErr);
+    rc = tb_reader_next_event(pReader, &pEventId, pzErr);
     tb_leave(pConn);
   }
-  tb_reader_close(&reader);
+  /* Kept for the next call: nothing left running, no value held. */
+  tb_reader_reset(pReader);
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static int standingsClose(sqlite3_vtab_cursor *cur) {
   cursor_reset((StandingsCursor *)cur);
+  tb_reader_close(&((StandingsCursor *)cur)->reader);
   sqlite3_free(cur);
   return SQLITE_OK;
 }
@@ -470,12 +482,12 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     if (t) sqlite3_result_text(ctx, t->zName, -1, SQLITE_STATIC);
   } else if (pTab->aColTb[iCol] >= 0) {
     const TbTiebreaker *t = &tb_aTiebreaker[pTab->aColTb[iCol]];
-    int j = iPlayer * tb_nTiebreaker + pTab->aColTb[iCol];
-    if (s->aNull[j]) return SQLITE_OK;
+    double r;
+    if (!tb_standings_value(s, iPlayer, pTab->aColTb[iCol], &r)) return SQLITE_OK;
     if (t->eType == TB_INTEGER || (t->eType == TB_POINTS && s->nPointScale == 1)) {
-      sqlite3_result_int64(ctx, (i64)llround(s->aValue[j]));
+      sqlite3_result_int64(ctx, (i64)llround(r));
     } else {
-      sqlite3_result_double(ctx, s->aValue[j]);
+      sqlite3_result_double(ctx, r);
     }
   }
   return SQLITE_OK;

@@ -31,6 +31,9 @@ SQLITE_EXTENSION_INIT3
 
 #include <stddef.h>
 
+/* A hint that *p will be read soon (GCC and Clang, as __int128 below). */
+#define TB_PREFETCH(p) __builtin_prefetch(p)
+
 #define TIEBREAK_VERSION "0.1.0"
 
 typedef sqlite3_int64 i64;
@@ -60,15 +63,65 @@ typedef struct TbAcc {
   int bExact;       /* 1: exact mode */
   int bOverflow;    /* exact mode overflowed 128 bits */
   int bNull;        /* value undefined (e.g. a mean over no opponent) */
+  int bInexact;     /* fast mode: r may differ from the exact value */
   double r;         /* fast mode value */
   TbFrac q;         /* exact mode value */
 } TbAcc;
 
 void tb_acc_init(TbAcc *p, int bExact);
-void tb_acc_add(TbAcc *p, i64 num, i64 den);
-void tb_acc_add_floored(TbAcc *p, i64 num, i64 den, const TbFrac *pFloor);
+void tb_acc_add_exact(TbAcc *p, i64 num, i64 den);
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild);
 void tb_acc_mean(TbAcc *p, i64 n);
+
+/*
+** The fast mode runs for every player and every opponent, so its additions
+** are inline (the exact mode is in exact.c).  It keeps track of whether its
+** double is still exactly the value: then two players' doubles order them,
+** ties included, with no exact pass.  That holds for sums of integers and
+** halves, as points and counts are.
+*/
+
+/* r + x, setting *pbInexact if the sum was rounded (Knuth's TwoSum). */
+static inline double tb_exact_sum(double r, double x, int *pbInexact) {
+  double s = r + x;
+  double x1 = s - r;
+  if ((r - (s - x1)) + (x - x1) != 0.0) *pbInexact = 1;
+  return s;
+}
+
+/* value += num/den; den > 0 */
+static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
+  double x;
+  if (p->bExact) {
+    tb_acc_add_exact(p, num, den);
+    return;
+  }
+  x = (double)num / (double)den;
+  /* exact: den a power of two, num within the integers a double holds */
+  if (p->bInexact || den <= 0 || (den & (den - 1)) != 0 ||
+      num > ((i64)1 << 53) || num < -((i64)1 << 53)) {
+    p->bInexact = 1;
+    p->r += x;
+  } else {
+    p->r = tb_exact_sum(p->r, x, &p->bInexact);
+  }
+}
+
+/*
+** value += max(num/den, floor).  The comparison with the floor is exact in
+** both modes, so a value just under the floor is never left unfloored.
+*/
+static inline void tb_acc_add_floored(TbAcc *p, i64 num, i64 den,
+                                      const TbFrac *pFloor) {
+  /* a floor is a fraction of 64-bit terms (tb_frac_parse): 64 x 64 bits */
+  i64 fnum = (i64)pFloor->num, fden = (i64)pFloor->den;
+  /* num/den < floor  <=>  num * floor.den < floor.num * den (den > 0) */
+  if ((i128)num * fden < (i128)fnum * den) {
+    num = fnum;
+    den = fden;
+  }
+  tb_acc_add(p, num, den);
+}
 
 /* ----------------------------------------------------------------- reader */
 
@@ -108,9 +161,14 @@ typedef struct TbMatch {
   int iA, iB;                 /* iB < 0: bye for iA */
   int nAWins, nBWins, nDraws; /* game counts */
   int eResult;                /* TB_RESULT_* */
-  int nGameRows;              /* rows found in the games table */
-  int nGA, nGB, nGD;          /* counts from the games table */
 } TbMatch;
+
+/* What the games table says of one match (rows found, games won by
+** player_a and player_b, drawn). */
+typedef struct TbGameCount {
+  int nRows;
+  int nA, nB, nD;
+} TbGameCount;
 
 /* -------------------------------------------------------------- the model */
 
@@ -130,15 +188,15 @@ enum {
   TB_FORFEIT_LOSS             /* did not play against a paired opponent */
 };
 
-/* One round of one player: a seat at a match, or a bye. */
+/* One round of one player: a seat at a match, or a bye.  Kept small (16
+** bytes): the opponents' averages walk every player's seats. */
 typedef struct TbSeat {
   int iRound;
   int iOpp;                   /* opponent's index, -1 for a bye */
-  int iMatch;                 /* index in aMatch */
-  int eOutcome;               /* TB_WIN / TB_DRAW / TB_LOSS */
-  int eKind;                  /* TB_PLAYED, TB_PAB, ... */
-  int bFirst;                 /* was player_a: White in chess */
-  int nGW, nGL, nGD;          /* games won, lost, drawn */
+  int iMatch;                 /* index in aMatch: the games are there */
+  unsigned char eOutcome;     /* TB_WIN / TB_DRAW / TB_LOSS */
+  unsigned char eKind;        /* TB_PLAYED, TB_PAB, ... */
+  unsigned char bFirst;       /* was player_a: White in chess */
 } TbSeat;
 
 /* A player's record, the inputs of every tiebreaker.  The fields that
@@ -196,6 +254,7 @@ typedef struct TbEvent {
   int iLastRound;             /* last round of the event (as of the round asked) */
   int nMatch;
   TbMatch *aMatch;
+  TbGameCount *aGameCount;    /* per match; NULL until a games row is read */
   char *aText;                /* arena holding text player ids */
   i64 nText, nTextAlloc;
   int nPlayerAlloc, nMatchAlloc;
@@ -207,27 +266,40 @@ void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
-int tb_event_add_match(TbEvent *p, const TbMatch *pMatch);
+TbMatch *tb_event_new_match(TbEvent *p);
+TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
+void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
 
 int tb_value_is_integral(sqlite3_value *v);
 
-/* Reads events from the user's tables with statements prepared once. */
+/*
+** Reads events from the user's tables with statements prepared once for
+** many events.  A standings() cursor keeps its reader across the calls of
+** a join that asks for one event per row (preparing costs more than
+** reading a small event): tb_reader_open() checks the tables every time,
+** tb_reader_reset() leaves nothing running between calls, and
+** tb_reader_close() finalizes.
+*/
 typedef struct TbReader {
   sqlite3 *db;
-  const TbSource *pSrc;
   int bResult;                /* the matches table has a result column */
+  int bAsOf;                  /* the queries filter on round <= ?2 */
+  char *zMatches, *zGames;    /* tables that pMatches, pGames read */
+  sqlite3_stmt *pXinfo;       /* the columns of a table */
   sqlite3_stmt *pMatches, *pGames, *pRatings, *pEvents;
 } TbReader;
 
-int tb_reader_open(TbReader *r, sqlite3 *db, const TbSource *pSrc,
-                   int bRatings, char **pzErr);
+void tb_reader_init(TbReader *r, sqlite3 *db);
+int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
+                   char **pzErr);
 int tb_reader_next_event(TbReader *r, sqlite3_value **ppEvent, char **pzErr);
 int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
                     char **pzErr);
+void tb_reader_reset(TbReader *r);
 void tb_reader_close(TbReader *r);
 
 /* ------------------------------------------------------------ tiebreakers */
@@ -308,12 +380,20 @@ typedef struct TbStandings {
   int *aOrder;                /* player indexes, best first */
   int *aRank;                 /* rank of aOrder[i] */
   const TbTiebreaker **aDecidedBy; /* per aOrder[i], NULL when tied/first */
-  double *aValue;             /* [player * tb_nTiebreaker + tiebreaker] */
-  unsigned char *aNull;       /* same layout: 1 when NULL or not computed */
+  int nCol;                   /* values kept per player: the policy's */
+  int aColTb[2 * TB_MAX_TIEBREAKERS]; /* tiebreaker index of each column,
+                              ** the policy's order first, then display */
+  double *aValue;             /* [player * nCol + column] */
+  unsigned char *aFlag;       /* same layout: TB_VALUE_* */
 } TbStandings;
+
+#define TB_VALUE_NULL  0x01   /* NULL, or not computed (ranks as 0) */
+#define TB_VALUE_EXACT 0x02   /* the double is the exact value */
 
 int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
             char **pzErr);
+int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
+                       double *pr);
 void tb_standings_free(TbStandings *p);
 
 /* ---------------------------------------------------------------- surface */

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Build the libFuzzer targets: fuzz/build.sh [OUTPUT_DIR]   (default build-fuzz)
+# Build the libFuzzer targets: fuzz/build.sh [OUTPUT_DIR]
+#   OUTPUT_DIR  default build-fuzz (relative to the repository)
+#   CC          default clang-14; TARGETS default "fuzz_policy fuzz_event"
 # The extension's sources are compiled in, with SQLITE_CORE, against the
 # system SQLite (-lsqlite3); clang provides libFuzzer and the sanitizers.
 set -euo pipefail

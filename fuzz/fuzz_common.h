@@ -121,6 +121,17 @@ static long long col_int(const Checker *p, int c) {
   return sqlite3_column_int64(p->pStmt, p->aCol[c]);
 }
 
+/* Points: an INTEGER, or under other policies' scales (half points) a
+** finite REAL. */
+static double col_points(const Checker *p, int c) {
+  int eType = col_type(p, c);
+  double r = sqlite3_column_double(p->pStmt, p->aCol[c]);
+  FUZZ_CHECK(eType == SQLITE_INTEGER || (!p->pOpts->bMtg && eType == SQLITE_FLOAT
+                                         && isfinite(r)),
+             "%s has type %d", azStandingsCol[c], eType);
+  return r;
+}
+
 /* A percentage: NULL, or a finite REAL in [0, hi]. */
 static void check_pct(const Checker *p, int c, double hi) {
   double r;
@@ -204,7 +215,8 @@ static void check_mtg_order(const Checker *p, int iRow, const double *aPrev,
 **   NULL exactly on the first row and within a tie; tied rows listed by id;
 **   rounds = wins + losses + draws > 0, games = game wins + losses + draws;
 **   percentages NULL or finite and >= 0; dropped 0 or 1.
-** With pOpts->bMtg, also: match_points = 3 wins + draws, byes <= wins,
+** With pOpts->bMtg, also: integer points, match_points = 3 wins + draws,
+**   byes <= wins,
 **   game_points = 3 game wins + gdp x game draws (when gdp >= 0), the four
 **   percentages present (OMW%/OGW% NULL only for a player with only byes)
 **   and in [0, 1] (gwp up to gdp / 3), and the order of check_mtg_order().
@@ -222,12 +234,13 @@ static int check_standings(sqlite3 *db, sqlite3_stmt *pStmt,
   checker_init(p, pStmt, pOpts);
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
     long long rank = col_int(p, C_RANK);
-    long long mp = col_int(p, C_MATCH_POINTS);
+    double mp = col_points(p, C_MATCH_POINTS);
     long long w = col_int(p, C_WINS), l = col_int(p, C_LOSSES);
     long long d = col_int(p, C_DRAWS), byes = col_int(p, C_BYES);
     long long rounds = col_int(p, C_ROUNDS);
     long long gw = col_int(p, C_GAME_WINS), gl = col_int(p, C_GAME_LOSSES);
-    long long gd = col_int(p, C_GAME_DRAWS), gp = col_int(p, C_GAME_POINTS);
+    long long gd = col_int(p, C_GAME_DRAWS);
+    double gp = col_points(p, C_GAME_POINTS);
     long long games = col_int(p, C_GAMES), dropped = col_int(p, C_DROPPED);
     int bDecided = col_type(p, C_DECIDED_BY) != SQLITE_NULL;
     int ePlayer = col_type(p, C_PLAYER);
@@ -259,11 +272,11 @@ static int check_standings(sqlite3 *db, sqlite3_stmt *pStmt,
     check_pct(p, C_OGWP, pOpts->bMtg ? gwpMax : HUGE_VAL);
     if (pOpts->bMtg) {
       int bNoOpp = col_type(p, C_OMWP) == SQLITE_NULL;
-      FUZZ_CHECK(mp == 3 * w + d, "match_points %lld, record %lld-%lld-%lld",
+      FUZZ_CHECK(mp == 3 * w + d, "match_points %g, record %lld-%lld-%lld",
                  mp, w, l, d);
       FUZZ_CHECK(byes >= 0 && byes <= w, "byes %lld, wins %lld", byes, w);
       FUZZ_CHECK(pOpts->gdp < 0 || gp == 3 * gw + pOpts->gdp * gd,
-                 "game_points %lld of %lld-%lld-%lld", gp, gw, gl, gd);
+                 "game_points %g of %lld-%lld-%lld", gp, gw, gl, gd);
       FUZZ_CHECK(col_type(p, C_MWP) != SQLITE_NULL &&
                      col_type(p, C_GWP) != SQLITE_NULL,
                  "mwp or gwp NULL");

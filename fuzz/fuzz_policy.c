@@ -72,8 +72,8 @@ static const char *azStmt[] = {
   "SELECT * FROM standings(?1, ?2, ?3, ?4)",
   "SELECT * FROM standings(?1, ?2, ?3, ?4, ?5)",
   "SELECT * FROM standings(?1, ?2, ?3, ?4, ?5, ?6)",
-  "SELECT * FROM standings WHERE event_id = ?1 AND policy = ?2 AND floor = ?3"
-  " AND as_of_round = ?4 AND matches_table = ?5 AND games_table = ?6",
+  ("SELECT * FROM standings WHERE event_id = ?1 AND policy = ?2 AND floor = ?3"
+   " AND as_of_round = ?4 AND matches_table = ?5 AND games_table = ?6"),
 };
 #define N_STMT ((int)(sizeof(azStmt) / sizeof(azStmt[0])))
 

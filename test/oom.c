@@ -275,6 +275,7 @@ static struct {
   long long aKind[3];     /* statements stopped by each OOM_* kind of error */
   long long nSame;        /* statements identical despite an injected failure */
   int nProblem;
+  int bVerbose;           /* print every statement the failure changed */
 } tally;
 
 static void problem(const char *zMode, long long iFail, const char *zWhat,
@@ -335,6 +336,7 @@ static void check_output(const char *zMode, long long iFail, const char *zSql,
     tally.nSame++;
     return;
   }
+  if (tally.bVerbose) printf("%s\n  -> %s", zSql, last_line(zGot));
   zLast = last_line(zGot);
   nPrefix = (size_t)(zLast - zGot);
   if (!is_oom_error(zLast, &eKind)) {
@@ -510,6 +512,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "usage: %s [persistent|single N]\n", argv[0]);
       return 2;
     }
+    tally.bVerbose = 1;
     sweep(bPersist, nBaseline, iFail, iFail);
     printf("oom: %s mode, allocation %lld: %s\n", argv[1], iFail,
            tally.nProblem ? "problem" : "ok");
