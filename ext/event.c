@@ -453,6 +453,19 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
                                        "NULL)",
                                        result_name(m->eResult)));
   }
+  if (pParams->nBestOf > 0) {
+    /* in a best-of-N match nobody wins more than N/2 + 1/2 games, and the
+    ** two cannot both reach it (drawn games do not count toward it) */
+    int nNeed = (int)((pParams->nBestOf + 1) / 2);
+    if (m->nAWins > nNeed || m->nBWins > nNeed ||
+        (m->nAWins == nNeed && m->nBWins == nNeed)) {
+      return match_error(p, m, pzErr,
+                         sqlite3_mprintf("game counts %d-%d-%d do not fit a "
+                                         "best-of-%lld match",
+                                         m->nAWins, m->nBWins, m->nDraws,
+                                         pParams->nBestOf));
+    }
+  }
   if ((m->eResult == TB_RESULT_A && m->nBWins > m->nAWins) ||
       (m->eResult == TB_RESULT_B && m->nAWins > m->nBWins)) {
     return match_error(p, m, pzErr,

@@ -105,6 +105,7 @@ static const struct {
   {"t1_floor", OPT_INT, offsetof(TbParams, nT1Floor), 0, 0, -100, 0},
   {"kts_truncate", OPT_BOOL, offsetof(TbParams, bKtsTruncate), 0, 0, 0, 0},
   {"rules", OPT_EITHER, offsetof(TbParams, iRules), 0, 0, 2024, 2026},
+  {"best_of", OPT_INT, offsetof(TbParams, nBestOf), 0, 1, 0, 99},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -424,6 +425,7 @@ static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
   /* scoring options written on a later tiebreaker reach the earlier ones */
   for (k = 0; k < pPolicy->nTiebreaker; k++) {
     pPolicy->aParams[k].nGameDraw = pPolicy->params.nGameDraw;
+    pPolicy->aParams[k].nBestOf = pPolicy->params.nBestOf;
   }
   return pPolicy->nTiebreaker ? SQLITE_OK : SQLITE_MISUSE;
 }

@@ -227,6 +227,7 @@ typedef struct TbParams {
   i64 nPointScale;            /* match points are nMatchPoints / this */
   i64 nGameWin, nGameDraw;
   int nByeGameWins;           /* a bye counts as this many games won */
+  i64 nBestOf;                /* games a match is played to; 0: not checked */
   TbFrac floor;               /* minimum MWP / GWP / win % */
   int bOwnGwpFloor;           /* 1: ownGwpFloor replaces floor for gwp */
   TbFrac ownGwpFloor;         /* floor of the player's own gwp tiebreaker */

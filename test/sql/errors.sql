@@ -63,11 +63,11 @@ SELECT * FROM standings(1, 'nope');
 
 -- case: unknown_policy_option
 SELECT * FROM standings(1, 'mtg(x=1)');
--- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules)
+-- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of)
 
 -- case: unknown_policy_option_after_known_one
 SELECT * FROM standings(1, 'mtg(floor=1/3, bonus=2)');
--- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules)
+-- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of)
 
 -- case: floor_above_one_real
 SELECT * FROM standings(1, 'mtg', 1.5);
@@ -303,7 +303,7 @@ SELECT omwp(1, 'A', 'nope');
 
 -- case: scalar_ogwp_unknown_option
 SELECT ogwp(1, 'A', 'mtg(x=1)');
--- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules)
+-- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of)
 
 -- case: scalar_omwp_bad_floor_option
 SELECT omwp(1, 'A', 'mtg(floor=2)');
@@ -384,3 +384,38 @@ SELECT rank, player FROM standings(1, 'mtg');
 -- 1|A
 -- 2|C
 -- 3|B
+
+-- case: best_of_3_rejects_three_game_wins
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 3, 0, 0);
+SELECT * FROM standings(9, 'mtg(best_of=3)');
+-- error: standings(): game counts 3-0-0 do not fit a best-of-3 match in round 1 match of player 'P'
+
+-- case: best_of_3_rejects_both_at_two
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 2, 2, 0);
+SELECT * FROM standings(9, 'mtg(best_of=3)');
+-- error: standings(): game counts 2-2-0 do not fit a best-of-3 match in round 1 match of player 'P'
+
+-- case: best_of_3_allows_drawn_games_besides
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 2, 1, 1);
+SELECT player, match_points, game_points FROM standings(9, 'mtg(best_of=3)');
+-- expect:
+-- P|3|7
+-- Q|0|4
+
+-- case: best_of_5_allows_three_two
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 3, 2, 0);
+SELECT player, match_points FROM standings(9, 'mtg(best_of=5)');
+-- expect:
+-- P|3
+-- Q|0
+
+-- case: match_format_unchecked_by_default
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 3, 0, 0);
+SELECT player, match_points FROM standings(9, 'mtg');
+-- expect:
+-- P|3
+-- Q|0
+
+-- case: best_of_out_of_range
+SELECT * FROM standings(1, 'mtg(best_of=100)');
+-- error: standings(): best_of must be an integer from 0 to 99, got '100'
