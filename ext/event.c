@@ -369,19 +369,35 @@ static const char *result_name(int eResult) {
   return "NULL";
 }
 
-/* A message about a match: "<what> in round N match of player 'X'". */
-static int match_error(const TbEvent *p, const TbMatch *m, char **pzErr,
-                       char *zWhat) {
+/*
+** An error about match m: "<what> in round N match of player 'X'", or for
+** a bye "bye of player 'X' in round N <what>".  zWhat is freed here.
+*/
+static int row_error(const TbEvent *p, const TbMatch *m, char **pzErr,
+                     int bBye, char *zWhat) {
   char *zId;
   if (zWhat == 0) return SQLITE_NOMEM;
   zId = tb_key_text(&p->aPlayer[m->iA].key);
-  if (zId) {
+  if (zId && bBye) {
+    *pzErr = sqlite3_mprintf("bye of player %s in round %d %s", zId,
+                             m->iRound, zWhat);
+  } else if (zId) {
     *pzErr = sqlite3_mprintf("%s in round %d match of player %s", zWhat,
                              m->iRound, zId);
   }
   sqlite3_free(zWhat);
   sqlite3_free(zId);
   return zId && *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static int match_error(const TbEvent *p, const TbMatch *m, char **pzErr,
+                       char *zWhat) {
+  return row_error(p, m, pzErr, 0, zWhat);
+}
+
+static int bye_error(const TbEvent *p, const TbMatch *m, char **pzErr,
+                     char *zWhat) {
+  return row_error(p, m, pzErr, 1, zWhat);
 }
 
 /*
@@ -410,7 +426,6 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
     m->nDraws = g->nD;
   }
   if (m->iB < 0) {
-    char *zId;
     int bCounts = m->nAWins || m->nBWins || m->nDraws;
     if (m->eResult == TB_RESULT_HALF_BYE || m->eResult == TB_RESULT_ZERO_BYE) {
       if (bCounts) {
@@ -422,24 +437,17 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
       return SQLITE_OK;
     }
     if (m->eResult != TB_RESULT_GAMES && m->eResult != TB_RESULT_A) {
-      zId = tb_key_text(&p->aPlayer[m->iA].key);
-      if (zId == 0) return SQLITE_NOMEM;
-      *pzErr = sqlite3_mprintf("bye of player %s in round %d cannot have "
-                               "result '%s'",
-                               zId, m->iRound, result_name(m->eResult));
-      sqlite3_free(zId);
-      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+      return bye_error(p, m, pzErr,
+                       sqlite3_mprintf("cannot have result '%s'",
+                                       result_name(m->eResult)));
     }
     if (bCounts && (m->nAWins != pParams->nByeGameWins || m->nBWins != 0 ||
                     m->nDraws != 0)) {
-      zId = tb_key_text(&p->aPlayer[m->iA].key);
-      if (zId == 0) return SQLITE_NOMEM;
-      *pzErr = sqlite3_mprintf("bye of player %s in round %d has game counts "
-                               "%d-%d-%d (expected %d-0-0 or 0-0-0)",
-                               zId, m->iRound, m->nAWins, m->nBWins, m->nDraws,
-                               pParams->nByeGameWins);
-      sqlite3_free(zId);
-      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+      return bye_error(p, m, pzErr,
+                       sqlite3_mprintf("has game counts %d-%d-%d (expected "
+                                       "%d-0-0 or 0-0-0)",
+                                       m->nAWins, m->nBWins, m->nDraws,
+                                       pParams->nByeGameWins));
     }
     m->nAWins = pParams->nByeGameWins;
     m->nBWins = 0;
