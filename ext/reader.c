@@ -285,49 +285,99 @@ static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
   if ((rc = set_name(&r->zMatches, zTable)) != SQLITE_OK) return rc;
   r->bResult = bResult;
   return prepare_event_query(r,
-                             r->bResult ? "round, player_a, player_b, a_wins, "
-                                          "b_wins, draws, result"
-                                        : "round, player_a, player_b, a_wins, "
-                                          "b_wins, draws",
+                             r->bResult ? "tiebreak_rows(?3, round, player_a, "
+                                          "player_b, a_wins, b_wins, draws, "
+                                          "result)"
+                                        : "tiebreak_rows(?3, round, player_a, "
+                                          "player_b, a_wins, b_wins, draws)",
                              zTable, &r->pMatches, pzErr);
+}
+
+/* One row of the matches table, argv[0..6] in the order of azMatchCol[1..]. */
+static int read_match_row(TbEvent *pEvent, int bResult, sqlite3_value **a,
+                          char **pzErr) {
+  TbMatch *m = tb_event_new_match(pEvent);
+  int rc;
+  if (m == 0) return SQLITE_NOMEM;
+  m->iB = -1;
+  if ((rc = read_round(a[0], &m->iRound, pzErr)) != SQLITE_OK) return rc;
+  rc = read_player(pEvent, a[1], "player_a", m->iRound, &m->iA, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  rc = read_player(pEvent, a[2], 0, m->iRound, &m->iB, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  if ((rc = read_count(a[3], "a_wins", m->iRound, &m->nAWins, pzErr)) ||
+      (rc = read_count(a[4], "b_wins", m->iRound, &m->nBWins, pzErr)) ||
+      (rc = read_count(a[5], "draws", m->iRound, &m->nDraws, pzErr))) {
+    return rc;
+  }
+  if (bResult) return read_result(a[6], a[1], m, &m->eResult, pzErr);
+  return SQLITE_OK;
+}
+
+/*
+** Where the rows of one event query go: the event being read, and the
+** first error.
+*/
+typedef struct TbRowSink {
+  TbEvent *pEvent;
+  int bResult;
+  int rc;
+  char **pzErr;
+} TbRowSink;
+
+#define TB_ROW_SINK "tiebreak_rows"
+
+/*
+** tiebreak_rows(sink, round, player_a, ...): the aggregate the event query
+** runs, so that each row reaches read_match_row() as the values SQLite
+** already holds, inside one sqlite3_step().  Fetching them with
+** sqlite3_column_value() instead costs a call and a mutex per column and
+** made reading alone take half again as long as scanning the rows.  The
+** sink travels as a pointer bound with sqlite3_bind_pointer(): SQL cannot
+** forge one, so the function does nothing useful outside the extension.
+*/
+static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  TbRowSink *p = sqlite3_value_pointer(argv[0], TB_ROW_SINK);
+  (void)argc;
+  if (p == 0) {
+    sqlite3_result_error(ctx, "tiebreak_rows() is internal to tiebreak", -1);
+    return;
+  }
+  if (p->rc != SQLITE_OK) return;
+  p->rc = read_match_row(p->pEvent, p->bResult, argv + 1, p->pzErr);
+  if (p->rc == SQLITE_NOMEM) {
+    sqlite3_result_error_nomem(ctx);
+  } else if (p->rc != SQLITE_OK) {
+    sqlite3_result_error_code(ctx, p->rc); /* stops the scan */
+  }
+}
+
+static void rows_final(sqlite3_context *ctx) { sqlite3_result_null(ctx); }
+
+int tb_register_reader(sqlite3 *db) {
+  return sqlite3_create_function(db, "tiebreak_rows", -1,
+                                 SQLITE_UTF8 | SQLITE_DIRECTONLY, 0, 0,
+                                 rows_step, rows_final);
 }
 
 static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
                         char **pzErr) {
   sqlite3_stmt *pStmt = r->pMatches;
+  TbRowSink sink;
   int rc = bind_event(r, pStmt, pEventId, pzErr);
   if (rc != SQLITE_OK) return rc;
-  while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    /*
-    ** The row's values first, then what they mean: each sqlite3_column_*
-    ** call takes the connection's mutex, a barrier that would otherwise
-    ** wait out every cache miss of the player lookups one by one.
-    */
-    sqlite3_value *a[7];
-    int i, nCol = r->bResult ? 7 : 6;
-    TbMatch *m;
-    for (i = 0; i < nCol; i++) a[i] = sqlite3_column_value(pStmt, i);
-    if ((m = tb_event_new_match(pEvent)) == 0) {
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    m->iB = -1;
-    if ((rc = read_round(a[0], &m->iRound, pzErr)) != SQLITE_OK) break;
-    rc = read_player(pEvent, a[1], "player_a", m->iRound, &m->iA, pzErr);
-    if (rc != SQLITE_OK) break;
-    rc = read_player(pEvent, a[2], 0, m->iRound, &m->iB, pzErr);
-    if (rc != SQLITE_OK) break;
-    if ((rc = read_count(a[3], "a_wins", m->iRound, &m->nAWins, pzErr)) ||
-        (rc = read_count(a[4], "b_wins", m->iRound, &m->nBWins, pzErr)) ||
-        (rc = read_count(a[5], "draws", m->iRound, &m->nDraws, pzErr))) {
-      break;
-    }
-    if (r->bResult &&
-        (rc = read_result(a[6], a[1], m, &m->eResult, pzErr)) != SQLITE_OK) {
-      break;
-    }
-  }
-  return finish(r->db, pStmt, rc, pzErr);
+  sink.pEvent = pEvent;
+  sink.bResult = r->bResult;
+  sink.rc = SQLITE_OK;
+  sink.pzErr = pzErr;
+  rc = sqlite3_bind_pointer(pStmt, 3, &sink, TB_ROW_SINK, 0);
+  if (rc != SQLITE_OK) return db_error(r->db, rc, pzErr);
+  rc = sqlite3_step(pStmt);
+  if (sink.rc != SQLITE_OK) rc = sink.rc;
+  else if (rc == SQLITE_ROW) rc = SQLITE_OK;
+  rc = finish(r->db, pStmt, rc, pzErr);
+  sqlite3_bind_null(pStmt, 3); /* the sink dies with this call */
+  return rc;
 }
 
 static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};

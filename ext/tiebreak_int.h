@@ -294,6 +294,7 @@ typedef struct TbReader {
   sqlite3_stmt *pMatches, *pGames, *pRatings, *pEvents;
 } TbReader;
 
+int tb_register_reader(sqlite3 *db);
 void tb_reader_init(TbReader *r, sqlite3 *db);
 int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
                    char **pzErr);
