@@ -337,9 +337,17 @@ typedef struct TbRowSink {
 ** forge one, so the function does nothing useful outside the extension.
 */
 static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-  TbRowSink *p = sqlite3_value_pointer(argv[0], TB_ROW_SINK);
+  /* the sink, found once per query: sqlite3_value_pointer() compares
+  ** type names, a cost per row otherwise */
+  TbRowSink **pp = sqlite3_aggregate_context(ctx, sizeof(TbRowSink *));
+  TbRowSink *p;
   (void)argc;
-  if (p == 0) {
+  if (pp == 0) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (*pp == 0) *pp = sqlite3_value_pointer(argv[0], TB_ROW_SINK);
+  if ((p = *pp) == 0) {
     sqlite3_result_error(ctx, "tiebreak_rows() is internal to tiebreak", -1);
     return;
   }
@@ -532,17 +540,52 @@ void tb_reader_init(TbReader *r, sqlite3 *db) {
   r->db = db;
 }
 
+/* Bytes of a zChecked string: three NUL-terminated parts. */
+static int checked_len(const char *z) {
+  size_t n = strlen(z) + 1;
+  n += strlen(z + n) + 1;
+  n += strlen(z + n) + 1;
+  return (int)n;
+}
+
+/* The round limit of as_of_round, bound to the kept statements. */
+static int bind_as_of(TbReader *r, const TbSource *pSrc, char **pzErr) {
+  int rc = SQLITE_OK;
+  if (!r->bAsOf) return rc;
+  rc = sqlite3_bind_int64(r->pMatches, 2, pSrc->iAsOfRound);
+  if (rc == SQLITE_OK && r->pGames) {
+    rc = sqlite3_bind_int64(r->pGames, 2, pSrc->iAsOfRound);
+  }
+  return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
+}
+
 /*
 ** Check the tables and prepare the queries, for one event or many.  A
 ** reader kept from an earlier call checks the tables again (their columns
-** may have changed) and keeps the statements that still read the same
-** tables and columns: SQLite prepares those again itself after a schema
-** change.  The caller runs tb_reader_reset() or tb_reader_close() before
-** returning to SQLite, whatever this returns.
+** may have changed) unless it checked the same ones last, and keeps the
+** statements that still read the same tables and columns: SQLite prepares
+** those again itself after a schema change.  (A standings() cursor, which
+** keeps its reader, lives for one run of the statement that opened it.)
+** The caller runs tb_reader_reset() or tb_reader_close() before returning
+** to SQLite, whatever this returns.
 */
 int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
                    char **pzErr) {
   int rc;
+  char *zChecked = sqlite3_mprintf("%s%c%s%c%d%d", pSrc->zMatches, 0,
+                                   pSrc->zGames ? pSrc->zGames : "\x01", 0,
+                                   pSrc->iAsOfRound != 0, bRatings);
+  if (zChecked == 0) return SQLITE_NOMEM;
+  if (r->zChecked && r->nChecked == checked_len(zChecked) &&
+      memcmp(r->zChecked, zChecked, (size_t)r->nChecked) == 0) {
+    /* the same tables as the last call, within one statement: the schema
+    ** cannot have changed (a change would make SQLite prepare the kept
+    ** statements again, and report what it finds missing) */
+    sqlite3_free(zChecked);
+    return bind_as_of(r, pSrc, pzErr);
+  }
+  sqlite3_free(r->zChecked);
+  r->zChecked = 0;
   if (r->bAsOf != (pSrc->iAsOfRound != 0)) {
     drop_stmt(&r->pMatches);
     drop_stmt(&r->pGames);
@@ -557,12 +600,12 @@ int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
       drop_stmt(&r->pRatings);
     }
   }
-  if (rc == SQLITE_OK && r->bAsOf) {
-    rc = sqlite3_bind_int64(r->pMatches, 2, pSrc->iAsOfRound);
-    if (rc == SQLITE_OK && r->pGames) {
-      rc = sqlite3_bind_int64(r->pGames, 2, pSrc->iAsOfRound);
-    }
-    if (rc != SQLITE_OK) rc = db_error(r->db, rc, pzErr);
+  if (rc == SQLITE_OK) rc = bind_as_of(r, pSrc, pzErr);
+  if (rc == SQLITE_OK) {
+    r->zChecked = zChecked;
+    r->nChecked = checked_len(zChecked);
+  } else {
+    sqlite3_free(zChecked);
   }
   return rc;
 }
@@ -590,6 +633,7 @@ void tb_reader_close(TbReader *r) {
   sqlite3_finalize(r->pEvents);
   sqlite3_free(r->zMatches);
   sqlite3_free(r->zGames);
+  sqlite3_free(r->zChecked);
   tb_reader_init(r, r->db);
 }
 

@@ -290,6 +290,8 @@ typedef struct TbReader {
   int bResult;                /* the matches table has a result column */
   int bAsOf;                  /* the queries filter on round <= ?2 */
   char *zMatches, *zGames;    /* tables that pMatches, pGames read */
+  char *zChecked;             /* the tables last checked, and how read */
+  int nChecked;               /* bytes of zChecked, its NULs included */
   sqlite3_stmt *pXinfo;       /* the columns of a table */
   sqlite3_stmt *pMatches, *pGames, *pRatings, *pEvents;
 } TbReader;

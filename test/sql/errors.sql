@@ -419,3 +419,10 @@ SELECT player, match_points FROM standings(9, 'mtg');
 -- case: best_of_out_of_range
 SELECT * FROM standings(1, 'mtg(best_of=100)');
 -- error: standings(): best_of must be an integer from 0 to 99, got '100'
+
+-- case: internal_row_reader_refuses_sql_calls
+-- standings() reads rows through tiebreak_rows(), which takes a pointer that only
+-- the extension can bind
+SELECT tiebreak_rows(1, round, player_a, player_b, a_wins, b_wins, draws) FROM matches;
+-- error: tiebreak_rows() is internal to tiebreak
+

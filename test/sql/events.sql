@@ -524,6 +524,19 @@ SELECT count(*) FROM (
 -- expect:
 -- 0
 
+-- case: one_statement_alternating_tables
+-- a join that asks for other tables from row to row reads each pair as asked
+-- (the cursor checks the tables again whenever they change)
+WITH asks(ev, tbl, games) AS (VALUES (1, 'matches', NULL), (101, 'results_2024', ''),
+                                     (101, 'results_2024', 'game_log'), (1, 'matches', NULL))
+SELECT a.tbl, coalesce(a.games, 'default'), s.rank, s.player, s.match_points, s.game_points
+FROM asks AS a, standings(a.ev, 'mtg', NULL, NULL, a.tbl, a.games) AS s WHERE s.rank = 1;
+-- expect:
+-- matches|default|1|3|9|18
+-- results_2024||1|5|5|6
+-- results_2024|game_log|1|3|9|18
+-- matches|default|1|3|9|18
+
 -- case: view_with_expected_column_names
 SELECT rank, player, match_points, rounds, round(mwp, 6), round(omwp, 6), dropped, decided_by
 FROM standings('viewed', 'mtg', NULL, NULL, 'v_matches', '');
