@@ -537,9 +537,11 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   }
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
-    TbRecord *r = &pl->rec;
+    /* summed in a local record, stored once: updating pl->rec field by
+    ** field made the compiler's wide loads wait on the narrow stores */
+    TbRecord r;
     int k;
-    memset(r, 0, sizeof(*r));
+    memset(&r, 0, sizeof(r));
     for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
       TbSeat *s = &p->aSeat[k];
       const TbMatch *m = &p->aMatch[s->iMatch];
@@ -553,19 +555,20 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       s->eOutcome = aSide[m->eResult][bA].eOutcome;
       s->eKind = aSide[m->eResult][bA].eKind;
       if (m->iB < 0 && m->eResult == TB_RESULT_A) s->eKind = TB_PAB;
-      r->nRound++;
-      if (s->iRound > r->iLastRound) r->iLastRound = s->iRound;
-      r->nBye += s->iOpp < 0;
-      r->nWin += s->eOutcome == TB_WIN;
-      r->nDraw += s->eOutcome == TB_DRAW;
-      r->nLoss += s->eOutcome == TB_LOSS;
-      r->nMatchPoints += aPoints[s->eOutcome];
-      r->nGW += nGW;
-      r->nGL += nGL;
-      r->nGD += m->nDraws;
-      r->nGame += nGW + nGL + m->nDraws;
-      r->nGamePoints += nGW * pParams->nGameWin + m->nDraws * pParams->nGameDraw;
+      r.nRound++;
+      if (s->iRound > r.iLastRound) r.iLastRound = s->iRound;
+      r.nBye += s->iOpp < 0;
+      r.nWin += s->eOutcome == TB_WIN;
+      r.nDraw += s->eOutcome == TB_DRAW;
+      r.nLoss += s->eOutcome == TB_LOSS;
+      r.nMatchPoints += aPoints[s->eOutcome];
+      r.nGW += nGW;
+      r.nGL += nGL;
+      r.nGD += m->nDraws;
+      r.nGame += nGW + nGL + m->nDraws;
+      r.nGamePoints += nGW * pParams->nGameWin + m->nDraws * pParams->nGameDraw;
     }
+    pl->rec = r;
   }
   return SQLITE_OK;
 }

@@ -33,7 +33,7 @@
 ** comparison (the players are scattered there).
 */
 #define SORT_INLINE 2
-typedef struct SortItem {
+typedef struct SortItem {   /* at least as large as a KeyItem */
   double r[SORT_INLINE];        /* values of the sort's first tiebreakers */
   unsigned char f[SORT_INLINE]; /* their TB_VALUE_* flags */
   int iPlayer;
@@ -199,7 +199,7 @@ static int compare_items(RankCtx *c, int k0, int k1, const SortItem *x,
 }
 
 /* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
-static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
+static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
   SortItem *x = c->aItem, *y = c->aItemTmp;
   int w, i, h;
   for (i = 0; i < n; i++) {
@@ -226,6 +226,86 @@ static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
     y = t;
   }
   for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+}
+
+/* A player and one value as an unsigned integer that sorts like it. */
+typedef struct KeyItem {
+  sqlite3_uint64 key;
+  int iPlayer;
+} KeyItem;
+
+/* The bits of r, flipped so that unsigned order is the order of doubles. */
+static sqlite3_uint64 order_bits(double r) {
+  sqlite3_uint64 u;
+  memcpy(&u, &r, sizeof(u));
+  return (u >> 63) ? ~u : u | ((sqlite3_uint64)1 << 63);
+}
+
+/*
+** Sort a[0..n) on the doubles of the k-th tiebreaker alone, best first:
+** integer comparisons, no exact values.  Uses the sort buffers, which
+** hold a KeyItem where they hold a SortItem.
+*/
+static void sort_on_double(RankCtx *c, int k, int *a, int n) {
+  KeyItem *x = (KeyItem *)c->aItem, *y = (KeyItem *)c->aItemTmp;
+  sqlite3_uint64 flip = c->pPolicy->aTiebreaker[k]->bLowerIsBetter ? 0 : ~(sqlite3_uint64)0;
+  int w, i;
+  for (i = 0; i < n; i++) {
+    x[i].key = order_bits(c->aValue[a[i] * c->nCol + k]) ^ flip;
+    x[i].iPlayer = a[i];
+  }
+  for (w = 1; w < n; w *= 2) {
+    KeyItem *t;
+    for (i = 0; i < n; i += 2 * w) {
+      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      int l = lo, r = mid, o = lo;
+      while (l < mid && r < hi) y[o++] = x[r].key < x[l].key ? x[r++] : x[l++];
+      while (l < mid) y[o++] = x[l++];
+      while (r < hi) y[o++] = x[r++];
+    }
+    t = x;
+    x = y;
+    y = t;
+  }
+  for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+}
+
+/* Below this many players, sort_players() compares them directly. */
+#define SORT_DIRECT 8
+
+/*
+** Sort a[0..n) on tiebreakers [k0, k1), then by id.  Most comparisons are
+** settled by the doubles alone, so sort on the first tiebreaker's doubles,
+** then cut the list wherever neighbours are too far apart to be ordered
+** otherwise by their exact values (the doubles are sorted, so everything
+** before a cut is then exactly above everything after it).  A run between
+** cuts whose values are exact and equal is a true tie, sorted on the next
+** tiebreaker the same way; any other run (values close but not known
+** equal) is sorted by full comparisons, exact where needed.
+*/
+static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
+  int s, e;
+  if (k0 == k1 || n <= SORT_DIRECT || c->pPolicy->aTiebreaker[k0]->xGroup) {
+    sort_full(c, k0, k1, a, n);
+    return;
+  }
+  sort_on_double(c, k0, a, n);
+  for (s = 0; s < n; s = e) {
+    int i0 = a[s] * c->nCol + k0;
+    double r0 = c->aValue[i0];
+    int bTie = (c->aFlag[i0] & TB_VALUE_EXACT) != 0;
+    for (e = s + 1; e < n; e++) {
+      int i = a[e] * c->nCol + k0;
+      if (!too_close(c->aValue[a[e - 1] * c->nCol + k0], c->aValue[i])) break;
+      if (!(c->aFlag[i] & TB_VALUE_EXACT) || c->aValue[i] != r0) bTie = 0;
+    }
+    if (e - s == 1) continue;
+    if (bTie) {
+      sort_players(c, k0 + 1, k1, a + s, e - s);
+    } else {
+      sort_full(c, k0, k1, a + s, e - s);
+    }
+  }
 }
 
 /* Values of the policy's k-th (group) tiebreaker for one tied group. */
