@@ -34,7 +34,12 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   rc = tb_reader_event(pReader, pEventId, pEvent, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
-  if (rc == SQLITE_OK) rc = tb_rank(pEvent, pPolicy, pStandings, pzErr);
+  if (rc == SQLITE_OK) {
+    pEvent->pTerms = tb_terms_new(); /* NULL: terms computed as needed */
+    rc = tb_rank(pEvent, pPolicy, pStandings, pzErr);
+    tb_terms_free(pEvent->pTerms);
+    pEvent->pTerms = 0;
+  }
   return rc;
 }
 

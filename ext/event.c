@@ -59,10 +59,6 @@ static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
   return k->n == n && memcmp(key_text(p, k), z, n) == 0;
 }
 
-static sqlite3_uint64 key_hash(int eType, i64 iVal, const char *z, int n) {
-  return eType == SQLITE_INTEGER ? hash_int(iVal) : hash_text(z, n);
-}
-
 /* Double the hash table (kept at most half full); it starts with room for
 ** 128 players, so that a small event is not rehashed as it is read. */
 static int hash_grow(TbEvent *p) {
@@ -142,56 +138,85 @@ static int text_append(TbEvent *p, const char *z, int n, i64 *piOff) {
   return SQLITE_OK;
 }
 
+/* Room for one more player: the table grown if needed, an entry added. */
+static TbPlayer *player_add(TbEvent *p) {
+  TbPlayer *pNew;
+  if (p->nPlayer >= p->nPlayerAlloc) {
+    int nNew = p->nPlayerAlloc ? p->nPlayerAlloc * 2 : 64;
+    TbPlayer *aNew = sqlite3_realloc64(p->aPlayer,
+                                       sizeof(TbPlayer) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return 0;
+    p->aPlayer = aNew;
+    p->nPlayerAlloc = nNew;
+  }
+  pNew = &p->aPlayer[p->nPlayer];
+  memset(pNew, 0, sizeof(*pNew));
+  return pNew;
+}
+
+/* Point hash slot j at the player just added. */
+static void slot_fill(TbEvent *p, int j, sqlite3_uint64 h, int eType) {
+  p->aHash[j].h = h;
+  p->aHash[j].eType = eType;
+  p->aHash[j].iPlayer1 = ++p->nPlayer;
+}
+
+/*
+** Find or add the player whose id is the integer iVal: the common case,
+** which reads only the hash table.
+*/
+int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer) {
+  sqlite3_uint64 h = hash_int(iVal);
+  TbPlayer *pNew;
+  int j, rc;
+  if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
+    return rc;
+  }
+  j = hash_slot(p, h, SQLITE_INTEGER, iVal, 0, 0);
+  if (p->aHash[j].iPlayer1) {
+    *piPlayer = p->aHash[j].iPlayer1 - 1;
+    return SQLITE_OK;
+  }
+  if ((pNew = player_add(p)) == 0) return SQLITE_NOMEM;
+  pNew->key.eType = SQLITE_INTEGER;
+  pNew->key.i = iVal;
+  slot_fill(p, j, h, SQLITE_INTEGER);
+  *piPlayer = p->nPlayer - 1;
+  return SQLITE_OK;
+}
+
 /*
 ** Find or add the player whose id is pVal (INTEGER or TEXT).
 ** SQLITE_MISMATCH: pVal has another type.
 */
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   int eType = sqlite3_value_type(pVal);
-  const char *z = 0;
-  int n = 0, j, rc;
-  i64 iVal = 0;
+  const char *z;
+  int n, j, rc;
   sqlite3_uint64 h;
   TbPlayer *pNew;
 
   if (eType == SQLITE_INTEGER) {
-    iVal = sqlite3_value_int64(pVal);
-  } else if (eType == SQLITE_TEXT) {
-    z = (const char *)sqlite3_value_text(pVal);
-    if (z == 0) return SQLITE_NOMEM;
-    n = sqlite3_value_bytes(pVal);
-  } else {
-    return SQLITE_MISMATCH;
+    return tb_event_player_int(p, sqlite3_value_int64(pVal), piPlayer);
   }
+  if (eType != SQLITE_TEXT) return SQLITE_MISMATCH;
+  z = (const char *)sqlite3_value_text(pVal);
+  if (z == 0) return SQLITE_NOMEM;
+  n = sqlite3_value_bytes(pVal);
   if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
     return rc;
   }
-  h = key_hash(eType, iVal, z, n);
-  j = hash_slot(p, h, eType, iVal, z, n);
+  h = hash_text(z, n);
+  j = hash_slot(p, h, eType, 0, z, n);
   if (p->aHash[j].iPlayer1) {
     *piPlayer = p->aHash[j].iPlayer1 - 1;
     return SQLITE_OK;
   }
-  if (p->nPlayer >= p->nPlayerAlloc) {
-    int nNew = p->nPlayerAlloc ? p->nPlayerAlloc * 2 : 64;
-    TbPlayer *aNew = sqlite3_realloc64(p->aPlayer,
-                                       sizeof(TbPlayer) * (sqlite3_uint64)nNew);
-    if (aNew == 0) return SQLITE_NOMEM;
-    p->aPlayer = aNew;
-    p->nPlayerAlloc = nNew;
-  }
-  pNew = &p->aPlayer[p->nPlayer];
-  memset(pNew, 0, sizeof(*pNew));
+  if ((pNew = player_add(p)) == 0) return SQLITE_NOMEM;
   pNew->key.eType = eType;
-  if (eType == SQLITE_INTEGER) {
-    pNew->key.i = iVal;
-  } else {
-    pNew->key.n = n;
-    if ((rc = text_append(p, z, n, &pNew->key.i)) != SQLITE_OK) return rc;
-  }
-  p->aHash[j].h = h;
-  p->aHash[j].eType = eType;
-  p->aHash[j].iPlayer1 = ++p->nPlayer;
+  pNew->key.n = n;
+  if ((rc = text_append(p, z, n, &pNew->key.i)) != SQLITE_OK) return rc;
+  slot_fill(p, j, h, eType);
   *piPlayer = p->nPlayer - 1;
   return SQLITE_OK;
 }
@@ -483,9 +508,10 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
                                        m->nBWins, m->nDraws));
   }
   if (m->eResult == TB_RESULT_GAMES) {
-    m->eResult = m->nAWins > m->nBWins   ? TB_RESULT_A
-                 : m->nBWins > m->nAWins ? TB_RESULT_B
-                                         : TB_RESULT_DRAW;
+    /* A if a_wins > b_wins, B if fewer, else DRAW; without branches, which
+    ** results would mispredict half the time */
+    m->eResult = TB_RESULT_DRAW - 2 * (m->nAWins > m->nBWins) -
+                 (m->nBWins > m->nAWins);
   }
   return SQLITE_OK;
 }
@@ -537,38 +563,55 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   }
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
-    /* summed in a local record, stored once: updating pl->rec field by
-    ** field made the compiler's wide loads wait on the narrow stores */
-    TbRecord r;
+    TbRecord *r = &pl->rec;
+    /* summed in locals, each stored once: updating the record field by
+    ** field (or copying a local one whole) made the compiler's wide loads
+    ** wait on narrow stores */
+    i64 nMatchPoints = 0, nGamePoints = 0;
+    int nRound = 0, nGame = 0, nWin = 0, nLoss = 0, nDraw = 0, nBye = 0;
+    int nGWs = 0, nGLs = 0, nGDs = 0, iLastRound = 0;
     int k;
-    memset(&r, 0, sizeof(r));
     for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
       TbSeat *s = &p->aSeat[k];
       const TbMatch *m = &p->aMatch[s->iMatch];
       int bA = m->iA == i;
-      int nGW = bA ? m->nAWins : m->nBWins;
-      int nGL = bA ? m->nBWins : m->nAWins;
+      /* by index, not by branch: which side a player sat is random */
+      const int aWins[2] = {m->nBWins, m->nAWins};
+      int nGW = aWins[bA];
+      int nGL = aWins[!bA];
+      int eOutcome = aSide[m->eResult][bA].eOutcome;
       if (k + SCORE_PREFETCH < p->nSeat) {
         TB_PREFETCH(&p->aMatch[p->aSeat[k + SCORE_PREFETCH].iMatch]);
       }
       s->bFirst = (unsigned char)bA;
-      s->eOutcome = aSide[m->eResult][bA].eOutcome;
+      s->eOutcome = (unsigned char)eOutcome;
       s->eKind = aSide[m->eResult][bA].eKind;
       if (m->iB < 0 && m->eResult == TB_RESULT_A) s->eKind = TB_PAB;
-      r.nRound++;
-      if (s->iRound > r.iLastRound) r.iLastRound = s->iRound;
-      r.nBye += s->iOpp < 0;
-      r.nWin += s->eOutcome == TB_WIN;
-      r.nDraw += s->eOutcome == TB_DRAW;
-      r.nLoss += s->eOutcome == TB_LOSS;
-      r.nMatchPoints += aPoints[s->eOutcome];
-      r.nGW += nGW;
-      r.nGL += nGL;
-      r.nGD += m->nDraws;
-      r.nGame += nGW + nGL + m->nDraws;
-      r.nGamePoints += nGW * pParams->nGameWin + m->nDraws * pParams->nGameDraw;
+      nRound++;
+      if (s->iRound > iLastRound) iLastRound = s->iRound;
+      nBye += s->iOpp < 0;
+      nWin += eOutcome == TB_WIN;
+      nDraw += eOutcome == TB_DRAW;
+      nLoss += eOutcome == TB_LOSS;
+      nMatchPoints += aPoints[eOutcome];
+      nGWs += nGW;
+      nGLs += nGL;
+      nGDs += m->nDraws;
+      nGame += nGW + nGL + m->nDraws;
+      nGamePoints += nGW * pParams->nGameWin + m->nDraws * pParams->nGameDraw;
     }
-    pl->rec = r;
+    r->nMatchPoints = nMatchPoints;
+    r->nGamePoints = nGamePoints;
+    r->nRound = nRound;
+    r->nGame = nGame;
+    r->nWin = nWin;
+    r->nLoss = nLoss;
+    r->nDraw = nDraw;
+    r->nBye = nBye;
+    r->nGW = nGWs;
+    r->nGL = nGLs;
+    r->nGD = nGDs;
+    r->iLastRound = iLastRound;
   }
   return SQLITE_OK;
 }

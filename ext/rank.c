@@ -216,7 +216,10 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        y[o++] = compare_items(c, k0, k1, &x[r], &x[l]) < 0 ? x[r++] : x[l++];
+        int bRight = compare_items(c, k0, k1, &x[r], &x[l]) < 0;
+        y[o++] = *(bRight ? &x[r] : &x[l]);
+        r += bRight;
+        l += !bRight;
       }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
@@ -259,7 +262,13 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
     for (i = 0; i < n; i += 2 * w) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
-      while (l < mid && r < hi) y[o++] = x[r].key < x[l].key ? x[r++] : x[l++];
+      while (l < mid && r < hi) {
+        /* no branch on the comparison: it goes either way at random */
+        int bRight = x[r].key < x[l].key;
+        y[o++] = *(bRight ? &x[r] : &x[l]);
+        r += bRight;
+        l += !bRight;
+      }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
     }

@@ -162,9 +162,12 @@ static int read_round(sqlite3_value *v, int *piRound, char **pzErr) {
 */
 static int read_player(TbEvent *pEvent, sqlite3_value *v, const char *zCol,
                        int iRound, int *piPlayer, char **pzErr) {
-  int rc;
+  int rc, eType = sqlite3_value_type(v);
   char *zLit;
-  if (sqlite3_value_type(v) == SQLITE_NULL) {
+  if (eType == SQLITE_INTEGER) {
+    return tb_event_player_int(pEvent, sqlite3_value_int64(v), piPlayer);
+  }
+  if (eType == SQLITE_NULL) {
     if (zCol == 0) return SQLITE_OK;
     return set_error(pzErr, sqlite3_mprintf("NULL %s in round %d", zCol, iRound));
   }

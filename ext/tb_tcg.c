@@ -17,23 +17,10 @@
 
 #include <math.h>
 
-/* max(MP / (points of a win x rounds), floor): a bye is a won round. */
-static void add_mwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
-  const TbRecord *r = &e->aPlayer[i].rec;
-  tb_acc_add_floored(pAcc, r->nMatchPoints, p->nMatchWin * r->nRound, &p->floor);
-}
-
-/* Mean of the opponents' floored match-win %, one term per match played. */
+/* Mean of the opponents' floored match-win %, one term per match played;
+** a bye is a won round in the player's own match-win %. */
 static void omwp_into(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  int j, n = 0;
-  for (j = 0; j < pl->nSeat; j++) {
-    int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp < 0) continue;
-    add_mwp(pAcc, e, p, iOpp);
-    n++;
-  }
-  tb_acc_mean(pAcc, n);
+  tb_opponents_mean(pAcc, e, p, i, tb_add_mwp);
 }
 
 /* Mean of the opponents' OMW%: how strong the player's opponents' schedules

@@ -89,6 +89,16 @@ static inline double tb_exact_sum(double r, double x, int *pbInexact) {
   return s;
 }
 
+/* fast mode: value += x, a term that is not exactly x if bTermInexact */
+static inline void tb_acc_add_double(TbAcc *p, double x, int bTermInexact) {
+  if (p->bInexact || bTermInexact) {
+    p->bInexact = 1;
+    p->r += x;
+  } else {
+    p->r = tb_exact_sum(p->r, x, &p->bInexact);
+  }
+}
+
 /* value += num/den; den > 0 */
 static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
   double x;
@@ -98,13 +108,9 @@ static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
   }
   x = (double)num / (double)den;
   /* exact: den a power of two, num within the integers a double holds */
-  if (p->bInexact || den <= 0 || (den & (den - 1)) != 0 ||
-      num > ((i64)1 << 53) || num < -((i64)1 << 53)) {
-    p->bInexact = 1;
-    p->r += x;
-  } else {
-    p->r = tb_exact_sum(p->r, x, &p->bInexact);
-  }
+  tb_acc_add_double(p, x,
+                    den <= 0 || (den & (den - 1)) != 0 ||
+                        num > ((i64)1 << 53) || num < -((i64)1 << 53));
 }
 
 /*
@@ -247,6 +253,8 @@ typedef struct TbSlot {
   int eType;
 } TbSlot;
 
+typedef struct TbTermCache TbTermCache;
+
 typedef struct TbEvent {
   int nPlayer;
   TbPlayer *aPlayer;
@@ -261,11 +269,13 @@ typedef struct TbEvent {
   int nPlayerAlloc, nMatchAlloc;
   struct TbSlot *aHash;       /* open addressing over player ids */
   int nHash;
+  TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
 } TbEvent;
 
 void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
+int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
 TbMatch *tb_event_new_match(TbEvent *p);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
@@ -345,6 +355,10 @@ typedef struct TbTiebreaker {
 extern const TbTiebreaker tb_aTiebreaker[];
 extern const int tb_nTiebreaker;
 const TbTiebreaker *tb_tiebreaker_find(const char *zName, int nName);
+
+/* Opponents' terms cached while an event is ranked (tiebreakers.c). */
+TbTermCache *tb_terms_new(void);
+void tb_terms_free(TbTermCache *p);
 
 /* ----------------------------------------------------------------- policy */
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 /* max(MP / (points of a win x rounds), floor): byes count as won rounds. */
-static void add_mwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+void tb_add_mwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   const TbRecord *r = &e->aPlayer[i].rec;
   tb_acc_add_floored(pAcc, r->nMatchPoints, p->nMatchWin * r->nRound, &p->floor);
 }
@@ -39,19 +39,100 @@ static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   add_gwp_floored(pAcc, e, p, i, &p->floor);
 }
 
-typedef void (*AddFn)(TbAcc*, const TbEvent*, const TbParams*, int);
+/*
+** Opponents' averages add one term per opponent, the opponent's own
+** percentage: computing it at every seat repeats each player's term once per
+** opponent, reading records scattered over the event.  While an event is
+** ranked, the fast pass instead computes each kind of term once per player,
+** in player order, into a column (the exact pass does not use them).  The
+** column holds what the term function would have added: the same double,
+** and whether it is exact, so the sums are unchanged.
+*/
+#define TB_TERM_COLUMNS 4
+typedef struct TbTermColumn {
+  TbTermFn f;                 /* term function ... */
+  const TbParams *p;          /* ... and its parameters (one ranking) */
+  double *ar;                 /* term of each player */
+  unsigned char *aInexact;    /* 1: ar[i] is not exactly the term */
+} TbTermColumn;
+
+struct TbTermCache {
+  int nCol;
+  int bFull;                  /* no room or memory for more: compute */
+  TbTermColumn aCol[TB_TERM_COLUMNS];
+};
+
+TbTermCache *tb_terms_new(void) {
+  TbTermCache *p = sqlite3_malloc64(sizeof(*p));
+  if (p) memset(p, 0, sizeof(*p));
+  return p;
+}
+
+void tb_terms_free(TbTermCache *p) {
+  int i;
+  if (p == 0) return;
+  for (i = 0; i < p->nCol; i++) {
+    sqlite3_free(p->aCol[i].ar);
+    sqlite3_free(p->aCol[i].aInexact);
+  }
+  sqlite3_free(p);
+}
+
+/* The column of f's terms, computed now if new; NULL: call f instead. */
+static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
+                                       const TbParams *p) {
+  TbTermCache *c = e->pTerms;
+  TbTermColumn *col;
+  sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
+  int i;
+  if (c == 0) return 0;
+  for (i = 0; i < c->nCol; i++) {
+    if (c->aCol[i].f == f && c->aCol[i].p == p) return &c->aCol[i];
+  }
+  if (c->bFull || c->nCol == TB_TERM_COLUMNS) return 0;
+  col = &c->aCol[c->nCol];
+  col->ar = sqlite3_malloc64(sizeof(double) * n);
+  col->aInexact = sqlite3_malloc64(n);
+  if (col->ar == 0 || col->aInexact == 0) {
+    /* a cache only: without memory for it, the terms are computed */
+    sqlite3_free(col->ar);
+    sqlite3_free(col->aInexact);
+    c->bFull = 1;
+    return 0;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    TbAcc acc;
+    tb_acc_init(&acc, 0);
+    f(&acc, e, p, i);
+    if (acc.bNull) break; /* not a term every player has: no column */
+    col->ar[i] = acc.r;
+    col->aInexact[i] = (unsigned char)acc.bInexact;
+  }
+  col->f = f;
+  col->p = p;
+  c->nCol++;
+  if (i < e->nPlayer) {
+    col->f = 0; /* matches no function, freed with the others */
+    return 0;
+  }
+  return col;
+}
 
 /* Mean of f over the player's opponents, one term per match; byes skipped. */
-static void opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
-                           int i, AddFn f) {
+void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
+                       TbTermFn f) {
   const TbPlayer *pl = &e->aPlayer[i];
+  const TbTermColumn *col = pAcc->bExact ? 0 : term_column(e, f, p);
   int j, n = 0;
   for (j = 0; j < pl->nSeat; j++) {
     int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp >= 0) {
+    if (iOpp < 0) continue;
+    if (col) {
+      tb_acc_add_double(pAcc, col->ar[iOpp], col->aInexact[iOpp]);
+    } else {
       f(pAcc, e, p, iOpp);
-      n++;
     }
+    n++;
   }
   tb_acc_mean(pAcc, n);
 }
@@ -62,7 +143,7 @@ static void tb_match_points(const TbEvent *e, const TbParams *p, int i,
 }
 
 static void tb_mwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  add_mwp(pAcc, e, p, i);
+  tb_add_mwp(pAcc, e, p, i);
 }
 
 /*
@@ -74,11 +155,11 @@ static void tb_gwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 }
 
 static void tb_omwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  opponents_mean(pAcc, e, p, i, add_mwp);
+  tb_opponents_mean(pAcc, e, p, i, tb_add_mwp);
 }
 
 static void tb_ogwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  opponents_mean(pAcc, e, p, i, add_gwp);
+  tb_opponents_mean(pAcc, e, p, i, add_gwp);
 }
 
 /*

@@ -8,6 +8,11 @@
 
 #include "tiebreak_int.h"
 
+/* tiebreakers.c: terms shared by the families */
+typedef void (*TbTermFn)(TbAcc*, const TbEvent*, const TbParams*, int);
+void tb_add_mwp(TbAcc*, const TbEvent*, const TbParams*, int);
+void tb_opponents_mean(TbAcc*, const TbEvent*, const TbParams*, int, TbTermFn);
+
 /* tb_tcg.c: Battlefy "Default" and Yu-Gi-Oh! (KTS) */
 void tb_tcg_oomwp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_yugioh_kts(const TbEvent*, const TbParams*, int, TbAcc*);
