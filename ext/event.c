@@ -28,7 +28,7 @@ void tb_event_free(TbEvent *p) {
 
 /* ------------------------------------------------------------ player ids */
 
-static sqlite3_uint64 hash_int(i64 v) {
+sqlite3_uint64 tb_hash_int(i64 v) {
   sqlite3_uint64 x = (sqlite3_uint64)v;
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdULL;
@@ -38,7 +38,7 @@ static sqlite3_uint64 hash_int(i64 v) {
   return x;
 }
 
-static sqlite3_uint64 hash_text(const char *z, int n) {
+sqlite3_uint64 tb_hash_text(const char *z, int n) {
   sqlite3_uint64 h = 0xcbf29ce484222325ULL;
   int i;
   for (i = 0; i < n; i++) {
@@ -83,7 +83,7 @@ static int hash_grow(TbEvent *p) {
 
 /*
 ** Index of the slot holding the id, or of the empty slot where it belongs.
-** hash_int() is a bijection, so for integer ids equal hashes are equal ids
+** tb_hash_int() is a bijection, so for integer ids equal hashes are equal ids
 ** and the player need not be visited at all.
 */
 static int hash_slot(const TbEvent *p, sqlite3_uint64 h, int eType, i64 iVal,
@@ -109,12 +109,12 @@ int tb_event_find(const TbEvent *p, sqlite3_value *pVal) {
   if (p->nHash == 0) return -1;
   if (eType == SQLITE_INTEGER) {
     i64 v = sqlite3_value_int64(pVal);
-    j = hash_slot(p, hash_int(v), eType, v, 0, 0);
+    j = hash_slot(p, tb_hash_int(v), eType, v, 0, 0);
   } else if (eType == SQLITE_TEXT) {
     const char *z = (const char *)sqlite3_value_text(pVal);
     int n = sqlite3_value_bytes(pVal);
     if (z == 0) return -1;
-    j = hash_slot(p, hash_text(z, n), eType, 0, z, n);
+    j = hash_slot(p, tb_hash_text(z, n), eType, 0, z, n);
   } else {
     return -1;
   }
@@ -166,7 +166,7 @@ static void slot_fill(TbEvent *p, int j, sqlite3_uint64 h, int eType) {
 ** which reads only the hash table.
 */
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer) {
-  sqlite3_uint64 h = hash_int(iVal);
+  sqlite3_uint64 h = tb_hash_int(iVal);
   TbPlayer *pNew;
   int j, rc;
   if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
@@ -206,7 +206,7 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
     return rc;
   }
-  h = hash_text(z, n);
+  h = tb_hash_text(z, n);
   j = hash_slot(p, h, eType, 0, z, n);
   if (p->aHash[j].iPlayer1) {
     *piPlayer = p->aHash[j].iPlayer1 - 1;

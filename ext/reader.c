@@ -106,13 +106,18 @@ static int check_table(TbReader *r, const char *zTable, const char **azCol,
   return SQLITE_OK;
 }
 
-/* Prepare "SELECT <cols> FROM <table> WHERE event_id=?1 [AND round<=?2]". */
+/*
+** Prepare "SELECT <cols><close> FROM <table> WHERE event_id=?1 [AND
+** round<=?2]"; zClose NULL: every event, "WHERE round<=?2" if as of a round.
+*/
 static int prepare_event_query(TbReader *r, const char *zCols,
-                               const char *zTable, sqlite3_stmt **ppStmt,
-                               char **pzErr) {
-  char *zSql = sqlite3_mprintf("SELECT %s FROM \"%w\" WHERE event_id = ?1%s",
-                               zCols, zTable,
-                               r->bAsOf ? " AND round <= ?2" : "");
+                               const char *zClose, const char *zTable,
+                               sqlite3_stmt **ppStmt, char **pzErr) {
+  char *zSql = sqlite3_mprintf(
+      "SELECT %s%s FROM \"%w\"%s%s", zCols,
+      zClose ? zClose : ", event_id)", zTable,
+      zClose ? " WHERE event_id = ?1" : (r->bAsOf ? " WHERE" : ""),
+      r->bAsOf ? (zClose ? " AND round <= ?2" : " round <= ?2") : "");
   int rc;
   if (zSql == 0) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v2(r->db, zSql, -1, ppStmt, 0);
@@ -271,6 +276,14 @@ static int bind_event(TbReader *r, sqlite3_stmt *pStmt, sqlite3_value *pEvent,
 static const char *azMatchCol[] = {"event_id", "round",  "player_a", "player_b",
                                    "a_wins",   "b_wins", "draws",    "result"};
 
+/* The aggregate call over the columns of a matches row, left open. */
+static const char *match_columns(int bResult) {
+  return bResult ? "tiebreak_rows(?3, round, player_a, player_b, a_wins, "
+                   "b_wins, draws, result"
+                 : "tiebreak_rows(?3, round, player_a, player_b, a_wins, "
+                   "b_wins, draws";
+}
+
 static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
   const char *zTable = pSrc->zMatches;
   unsigned mask;
@@ -284,16 +297,11 @@ static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
     return SQLITE_OK; /* the kept statements read this table */
   }
   drop_stmt(&r->pMatches);
-  drop_stmt(&r->pEvents);
+  drop_stmt(&r->pAll);
   if ((rc = set_name(&r->zMatches, zTable)) != SQLITE_OK) return rc;
   r->bResult = bResult;
-  return prepare_event_query(r,
-                             r->bResult ? "tiebreak_rows(?3, round, player_a, "
-                                          "player_b, a_wins, b_wins, draws, "
-                                          "result)"
-                                        : "tiebreak_rows(?3, round, player_a, "
-                                          "player_b, a_wins, b_wins, draws)",
-                             zTable, &r->pMatches, pzErr);
+  return prepare_event_query(r, match_columns(r->bResult), ")", zTable,
+                             &r->pMatches, pzErr);
 }
 
 /* One row of the matches table, argv[0..6] in the order of azMatchCol[1..]. */
@@ -317,16 +325,214 @@ static int read_match_row(TbEvent *pEvent, int bResult, sqlite3_value **a,
   return SQLITE_OK;
 }
 
+/* An event id as a key: INTEGER (whole REALs too) or TEXT. */
+typedef struct TbIdKey {
+  int eType;
+  int n;
+  i64 i;
+  const char *z;
+} TbIdKey;
+
 /*
-** Where the rows of one event query go: the event being read, and the
-** first error.
+** Where the rows of an event query go: the event being read, or for the
+** query of every event the set of events; and the first error.
 */
 typedef struct TbRowSink {
-  TbEvent *pEvent;
+  TbEvent *pEvent;            /* one event's query */
+  TbEventSet *pSet;           /* every event's: each row to its event */
+  int iLast;                  /* pSet: the event of the last row, or -1 */
+  TbIdKey kLast;              /* its id */
   int bResult;
   int rc;
   char **pzErr;
 } TbRowSink;
+
+/* ------------------------------------------------------------- event set */
+
+
+static int key_of(sqlite3_value *v, TbIdKey *k) {
+  memset(k, 0, sizeof(*k));
+  k->eType = sqlite3_value_type(v);
+  if (k->eType == SQLITE_TEXT) {
+    k->z = (const char *)sqlite3_value_text(v);
+    k->n = sqlite3_value_bytes(v);
+    return k->z ? SQLITE_OK : SQLITE_NOMEM;
+  }
+  if (k->eType == SQLITE_INTEGER || tb_value_is_integral(v)) {
+    k->eType = SQLITE_INTEGER;
+    k->i = sqlite3_value_int64(v);
+  }
+  return SQLITE_OK;
+}
+
+static int key_equal(const TbIdKey *a, const TbIdKey *b) {
+  if (a->eType != b->eType) return 0;
+  if (a->eType == SQLITE_INTEGER) return a->i == b->i;
+  return a->n == b->n && memcmp(a->z, b->z, (size_t)a->n) == 0;
+}
+
+static sqlite3_uint64 key_hash(const TbIdKey *k) {
+  return k->eType == SQLITE_INTEGER ? tb_hash_int(k->i) : tb_hash_text(k->z, k->n);
+}
+
+/* Order of event ids, as an index on event_id orders them. */
+static int key_compare(const TbIdKey *a, const TbIdKey *b) {
+  int n, cmp;
+  if (a->eType != b->eType) return a->eType == SQLITE_INTEGER ? -1 : 1;
+  if (a->eType == SQLITE_INTEGER) return (a->i > b->i) - (a->i < b->i);
+  n = a->n < b->n ? a->n : b->n;
+  cmp = memcmp(a->z, b->z, (size_t)n);
+  return cmp ? cmp : a->n - b->n;
+}
+
+static int set_key(const TbEventSet *s, int i, TbIdKey *k) {
+  return key_of(s->apId[i], k);
+}
+
+/* Slot of the id k in the set's hash, or of the empty slot for it. */
+static int set_slot(const TbEventSet *s, const TbIdKey *k) {
+  int j = (int)(key_hash(k) & (sqlite3_uint64)(s->nHash - 1));
+  while (s->aHash[j]) {
+    TbIdKey e;
+    set_key(s, s->aHash[j] - 1, &e);
+    if (key_equal(&e, k)) break;
+    j = (j + 1) & (s->nHash - 1);
+  }
+  return j;
+}
+
+/* Rebuild the hash at twice the size. */
+static int set_rehash(TbEventSet *s) {
+  int nNew = s->nHash ? s->nHash * 2 : 64, i;
+  int *aNew = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)nNew);
+  if (aNew == 0) return SQLITE_NOMEM;
+  memset(aNew, 0, sizeof(int) * (size_t)nNew);
+  sqlite3_free(s->aHash);
+  s->aHash = aNew;
+  s->nHash = nNew;
+  for (i = 0; i < s->nEvent; i++) {
+    TbIdKey k;
+    set_key(s, i, &k);
+    s->aHash[set_slot(s, &k)] = i + 1;
+  }
+  return SQLITE_OK;
+}
+
+/* The index of the event whose id is v, added if new. */
+static int set_event(TbEventSet *s, sqlite3_value *v, const TbIdKey *k,
+                     int *piEvent) {
+  int j, rc;
+  if ((s->nEvent + 1) * 2 > s->nHash && (rc = set_rehash(s)) != SQLITE_OK) {
+    return rc;
+  }
+  j = set_slot(s, k);
+  if (s->aHash[j] == 0) {
+    if (s->nEvent == s->nAlloc) {
+      int nNew = s->nAlloc ? s->nAlloc * 2 : 16;
+      TbEvent *aEv = sqlite3_realloc64(s->aEvent, sizeof(TbEvent) * (sqlite3_uint64)nNew);
+      sqlite3_value **apId;
+      if (aEv == 0) return SQLITE_NOMEM;
+      s->aEvent = aEv;
+      apId = sqlite3_realloc64(s->apId, sizeof(*apId) * (sqlite3_uint64)nNew);
+      if (apId == 0) return SQLITE_NOMEM;
+      s->apId = apId;
+      s->nAlloc = nNew;
+    }
+    if ((s->apId[s->nEvent] = sqlite3_value_dup(v)) == 0) return SQLITE_NOMEM;
+    tb_event_init(&s->aEvent[s->nEvent]);
+    s->aHash[j] = ++s->nEvent;
+  }
+  *piEvent = s->aHash[j] - 1;
+  return SQLITE_OK;
+}
+
+void tb_event_set_free(TbEventSet *s) {
+  int i;
+  for (i = 0; i < s->nEvent; i++) {
+    tb_event_free(&s->aEvent[i]);
+    sqlite3_value_free(s->apId[i]);
+  }
+  sqlite3_free(s->aEvent);
+  sqlite3_free(s->apId);
+  sqlite3_free(s->aHash);
+  memset(s, 0, sizeof(*s));
+}
+
+/* Sort the set by event id (merge sort of the events' places). */
+static int set_sort(TbEventSet *s) {
+  int n = s->nEvent, w, i;
+  int *a = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)n + 1));
+  TbEvent *aEv;
+  sqlite3_value **apId;
+  if (a == 0) return SQLITE_NOMEM;
+  for (i = 0; i < n; i++) a[i] = i;
+  for (w = 1; w < n; w *= 2) {
+    int *x = a, *y = a + n + 1;
+    for (i = 0; i < n; i += 2 * w) {
+      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      int l = lo, r = mid, o = lo;
+      while (l < mid && r < hi) {
+        TbIdKey kl, kr;
+        set_key(s, x[l], &kl);
+        set_key(s, x[r], &kr);
+        y[o++] = key_compare(&kr, &kl) < 0 ? x[r++] : x[l++];
+      }
+      while (l < mid) y[o++] = x[l++];
+      while (r < hi) y[o++] = x[r++];
+    }
+    memcpy(a, y, sizeof(int) * (size_t)n);
+  }
+  aEv = sqlite3_malloc64(sizeof(TbEvent) * ((sqlite3_uint64)n + 1));
+  apId = sqlite3_malloc64(sizeof(*apId) * ((sqlite3_uint64)n + 1));
+  if (aEv == 0 || apId == 0) {
+    sqlite3_free(a);
+    sqlite3_free(aEv);
+    sqlite3_free(apId);
+    return SQLITE_NOMEM;
+  }
+  for (i = 0; i < n; i++) {
+    aEv[i] = s->aEvent[a[i]];
+    apId[i] = s->apId[a[i]];
+  }
+  sqlite3_free(a);
+  sqlite3_free(s->aEvent);
+  sqlite3_free(s->apId);
+  sqlite3_free(s->aHash); /* indexes changed; the set is complete */
+  s->aHash = 0;
+  s->nHash = 0;
+  s->aEvent = aEv;
+  s->apId = apId;
+  s->nAlloc = n;
+  return SQLITE_OK;
+}
+
+/*
+** The event of a row of the all-events query: *ppEvent, or NULL for a row
+** whose event_id is NULL (it belongs to no event, as a query for one event
+** would never read it).
+*/
+static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
+  TbIdKey k;
+  int rc;
+  *ppEvent = 0;
+  if ((rc = key_of(v, &k)) != SQLITE_OK) return rc;
+  if (k.eType == SQLITE_NULL) return SQLITE_OK;
+  if (k.eType != SQLITE_INTEGER && k.eType != SQLITE_TEXT) {
+    char *zLit = value_literal(v);
+    if (zLit == 0) return SQLITE_NOMEM;
+    rc = set_error(p->pzErr, sqlite3_mprintf("event_id must be INTEGER or "
+                                             "TEXT, got %s", zLit));
+    sqlite3_free(zLit);
+    return rc;
+  }
+  /* rows of one event usually come together */
+  if (p->iLast < 0 || !key_equal(&k, &p->kLast)) {
+    if ((rc = set_event(p->pSet, v, &k, &p->iLast)) != SQLITE_OK) return rc;
+    set_key(p->pSet, p->iLast, &p->kLast); /* its text is the set's copy */
+  }
+  *ppEvent = &p->pSet->aEvent[p->iLast];
+  return SQLITE_OK;
+}
 
 #define TB_ROW_SINK "tiebreak_rows"
 
@@ -344,7 +550,6 @@ static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   ** type names, a cost per row otherwise */
   TbRowSink **pp = sqlite3_aggregate_context(ctx, sizeof(TbRowSink *));
   TbRowSink *p;
-  (void)argc;
   if (pp == 0) {
     sqlite3_result_error_nomem(ctx);
     return;
@@ -355,7 +560,15 @@ static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (p->rc != SQLITE_OK) return;
-  p->rc = read_match_row(p->pEvent, p->bResult, argv + 1, p->pzErr);
+  if (p->pSet) {
+    TbEvent *pEvent;
+    p->rc = sink_event(p, argv[argc - 1], &pEvent);
+    if (p->rc == SQLITE_OK && pEvent) {
+      p->rc = read_match_row(pEvent, p->bResult, argv + 1, p->pzErr);
+    }
+  } else {
+    p->rc = read_match_row(p->pEvent, p->bResult, argv + 1, p->pzErr);
+  }
   if (p->rc == SQLITE_NOMEM) {
     sqlite3_result_error_nomem(ctx);
   } else if (p->rc != SQLITE_OK) {
@@ -371,24 +584,55 @@ int tb_register_reader(sqlite3 *db) {
                                  rows_step, rows_final);
 }
 
-static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
-                        char **pzErr) {
-  sqlite3_stmt *pStmt = r->pMatches;
-  TbRowSink sink;
-  int rc = bind_event(r, pStmt, pEventId, pzErr);
-  if (rc != SQLITE_OK) return rc;
-  sink.pEvent = pEvent;
-  sink.bResult = r->bResult;
-  sink.rc = SQLITE_OK;
-  sink.pzErr = pzErr;
-  rc = sqlite3_bind_pointer(pStmt, 3, &sink, TB_ROW_SINK, 0);
+/* Run an event query, its rows going to the sink. */
+static int run_rows(TbReader *r, sqlite3_stmt *pStmt, TbRowSink *pSink) {
+  char **pzErr = pSink->pzErr;
+  int rc = sqlite3_bind_pointer(pStmt, 3, pSink, TB_ROW_SINK, 0);
   if (rc != SQLITE_OK) return db_error(r->db, rc, pzErr);
   rc = sqlite3_step(pStmt);
-  if (sink.rc != SQLITE_OK) rc = sink.rc;
+  if (pSink->rc != SQLITE_OK) rc = pSink->rc;
   else if (rc == SQLITE_ROW) rc = SQLITE_OK;
   rc = finish(r->db, pStmt, rc, pzErr);
   sqlite3_bind_null(pStmt, 3); /* the sink dies with this call */
   return rc;
+}
+
+static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+                        char **pzErr) {
+  TbRowSink sink;
+  int rc = bind_event(r, r->pMatches, pEventId, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  memset(&sink, 0, sizeof(sink));
+  sink.pEvent = pEvent;
+  sink.bResult = r->bResult;
+  sink.pzErr = pzErr;
+  return run_rows(r, r->pMatches, &sink);
+}
+
+/*
+** Every event's matches in one pass over the table, in its own order (a
+** scan, where one query per event would look each event up in the index),
+** into a set sorted by event id.
+*/
+int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
+  TbRowSink sink;
+  int rc, i;
+  if (r->pAll == 0) {
+    rc = prepare_event_query(r, match_columns(r->bResult), 0, r->zMatches,
+                             &r->pAll, pzErr);
+    if (rc != SQLITE_OK) return rc;
+  }
+  if (r->bAsOf && (rc = sqlite3_bind_int64(r->pAll, 2, r->iAsOfRound))) {
+    return db_error(r->db, rc, pzErr);
+  }
+  memset(&sink, 0, sizeof(sink));
+  sink.pSet = pSet;
+  sink.iLast = -1;
+  sink.bResult = r->bResult;
+  sink.pzErr = pzErr;
+  if ((rc = run_rows(r, r->pAll, &sink)) != SQLITE_OK) return rc;
+  for (i = 0; i < pSet->nEvent; i++) pSet->aEvent[i].bRowsRead = 1;
+  return set_sort(pSet);
 }
 
 static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};
@@ -469,8 +713,8 @@ static int open_games(TbReader *r, const TbSource *pSrc, char **pzErr) {
   if (r->pGames && strcmp(r->zGames, zGames) == 0) return SQLITE_OK;
   drop_stmt(&r->pGames);
   if ((rc = set_name(&r->zGames, zGames)) != SQLITE_OK) return rc;
-  return prepare_event_query(r, "round, player_a, winner", zGames, &r->pGames,
-                             pzErr);
+  return prepare_event_query(r, "round, player_a, winner", "", zGames,
+                             &r->pGames, pzErr);
 }
 
 static int read_games(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
@@ -554,6 +798,7 @@ static int checked_len(const char *z) {
 /* The round limit of as_of_round, bound to the kept statements. */
 static int bind_as_of(TbReader *r, const TbSource *pSrc, char **pzErr) {
   int rc = SQLITE_OK;
+  r->iAsOfRound = pSrc->iAsOfRound;
   if (!r->bAsOf) return rc;
   rc = sqlite3_bind_int64(r->pMatches, 2, pSrc->iAsOfRound);
   if (rc == SQLITE_OK && r->pGames) {
@@ -592,6 +837,7 @@ int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
   if (r->bAsOf != (pSrc->iAsOfRound != 0)) {
     drop_stmt(&r->pMatches);
     drop_stmt(&r->pGames);
+    drop_stmt(&r->pAll);
     r->bAsOf = pSrc->iAsOfRound != 0;
   }
   rc = open_matches(r, pSrc, pzErr);
@@ -620,7 +866,7 @@ void tb_reader_reset(TbReader *r) {
   aStmt[0] = r->pMatches;
   aStmt[1] = r->pGames;
   aStmt[2] = r->pRatings;
-  aStmt[3] = r->pEvents;
+  aStmt[3] = r->pAll;
   for (i = 0; i < 4; i++) {
     if (aStmt[i] == 0) continue;
     sqlite3_reset(aStmt[i]);
@@ -633,39 +879,18 @@ void tb_reader_close(TbReader *r) {
   sqlite3_finalize(r->pMatches);
   sqlite3_finalize(r->pGames);
   sqlite3_finalize(r->pRatings);
-  sqlite3_finalize(r->pEvents);
+  sqlite3_finalize(r->pAll);
   sqlite3_free(r->zMatches);
   sqlite3_free(r->zGames);
   sqlite3_free(r->zChecked);
   tb_reader_init(r, r->db);
 }
 
-/*
-** The next event of the matches table, in index order, or SQLITE_DONE.
-** *ppEvent stays valid until the next call.
-*/
-int tb_reader_next_event(TbReader *r, sqlite3_value **ppEvent, char **pzErr) {
-  int rc;
-  if (r->pEvents == 0) {
-    char *zSql = sqlite3_mprintf("SELECT DISTINCT event_id FROM \"%w\"",
-                                 r->zMatches);
-    if (zSql == 0) return SQLITE_NOMEM;
-    rc = sqlite3_prepare_v2(r->db, zSql, -1, &r->pEvents, 0);
-    sqlite3_free(zSql);
-    if (rc != SQLITE_OK) return finish(r->db, r->pEvents, rc, pzErr);
-  }
-  rc = sqlite3_step(r->pEvents);
-  if (rc == SQLITE_ROW) {
-    *ppEvent = sqlite3_column_value(r->pEvents, 0);
-    return rc;
-  }
-  return finish(r->db, r->pEvents, rc, pzErr) == SQLITE_OK ? SQLITE_DONE : rc;
-}
-
-/* Read one event: its matches, their seats, its games and ratings. */
+/* Read one event: its matches (unless tb_reader_all() did), their seats,
+** its games and ratings. */
 int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
                     char **pzErr) {
-  int rc = read_matches(r, pEventId, pEvent, pzErr);
+  int rc = pEvent->bRowsRead ? SQLITE_OK : read_matches(r, pEventId, pEvent, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_index(pEvent, pzErr);
   if (rc == SQLITE_OK) rc = read_games(r, pEventId, pEvent, pzErr);
   if (rc == SQLITE_OK) rc = read_ratings(r, pEventId, pEvent, pzErr);

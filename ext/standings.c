@@ -272,41 +272,48 @@ static void cursor_settle(StandingsCursor *pCur) {
 
 /*
 ** Compute the standings of the event argument, or, without one, of every
-** event of the matches table, reading through one set of statements.
+** event of the matches table, read in one pass over it.
 */
 static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
                        const TbSource *pSrc, const TbPolicy *pPolicy,
                        char **pzErr) {
   TbConn *pConn = pTab->pConn;
   TbReader *pReader = &pCur->reader;
-  sqlite3_value *pEventId = pSrc->pEvent;
-  int rc;
+  TbEventSet set;
+  int rc, i;
 
+  memset(&set, 0, sizeof(set));
   /* Before the kept reader is touched: a call from within the tables it
   ** reads stops here, while that reader is in use. */
   if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) return rc;
   rc = tb_reader_open(pReader, pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
-  if (rc == SQLITE_OK && pEventId == 0) {
-    rc = tb_reader_next_event(pReader, &pEventId, pzErr);
+  if (rc == SQLITE_OK && pSrc->pEvent == 0) {
+    rc = tb_reader_all(pReader, &set, pzErr);
   }
   tb_leave(pConn);
-  while (rc == SQLITE_OK || rc == SQLITE_ROW) {
-    EventResult *p = result_add(pCur, pEventId);
+  if (rc == SQLITE_OK && pSrc->pEvent) {
+    EventResult *p = result_add(pCur, pSrc->pEvent);
+    rc = p ? tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
+                              &p->standings, pzErr)
+           : SQLITE_NOMEM;
+  }
+  for (i = 0; rc == SQLITE_OK && i < set.nEvent; i++) {
+    EventResult *p = result_add(pCur, set.apId[i]);
     if (p == 0) {
       rc = SQLITE_NOMEM;
       break;
     }
+    /* the event moves to its result, rows already read */
+    p->event = set.aEvent[i];
+    tb_event_init(&set.aEvent[i]);
     rc = tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
                           &p->standings, pzErr);
-    if (rc != SQLITE_OK || pSrc->pEvent) break;
-    if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) break;
-    rc = tb_reader_next_event(pReader, &pEventId, pzErr);
-    tb_leave(pConn);
   }
+  tb_event_set_free(&set);
   /* Kept for the next call: nothing left running, no value held. */
   tb_reader_reset(pReader);
-  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+  return rc;
 }
 
 static int standingsClose(sqlite3_vtab_cursor *cur) {

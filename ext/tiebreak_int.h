@@ -270,8 +270,11 @@ typedef struct TbEvent {
   struct TbSlot *aHash;       /* open addressing over player ids */
   int nHash;
   TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
+  int bRowsRead;              /* matches read already, by tb_reader_all() */
 } TbEvent;
 
+sqlite3_uint64 tb_hash_int(i64 v);
+sqlite3_uint64 tb_hash_text(const char *z, int n);
 void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
@@ -299,18 +302,35 @@ typedef struct TbReader {
   sqlite3 *db;
   int bResult;                /* the matches table has a result column */
   int bAsOf;                  /* the queries filter on round <= ?2 */
+  i64 iAsOfRound;             /* that round */
   char *zMatches, *zGames;    /* tables that pMatches, pGames read */
   char *zChecked;             /* the tables last checked, and how read */
   int nChecked;               /* bytes of zChecked, its NULs included */
   sqlite3_stmt *pXinfo;       /* the columns of a table */
-  sqlite3_stmt *pMatches, *pGames, *pRatings, *pEvents;
+  sqlite3_stmt *pMatches, *pGames, *pRatings;
+  sqlite3_stmt *pAll;         /* every event's matches, in table order */
 } TbReader;
+
+/*
+** Every event of a matches table, read in one pass by tb_reader_all(),
+** with each event's id (INTEGER or TEXT).  aEvent[i] may be moved out
+** (memset to zero in its place); tb_event_set_free() frees the rest.
+*/
+typedef struct TbEventSet {
+  int nEvent, nAlloc;
+  TbEvent *aEvent;
+  sqlite3_value **apId;
+  int *aHash;                 /* open addressing over ids: event index + 1 */
+  int nHash;
+} TbEventSet;
+
+void tb_event_set_free(TbEventSet *pSet);
+int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr);
 
 int tb_register_reader(sqlite3 *db);
 void tb_reader_init(TbReader *r, sqlite3 *db);
 int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
                    char **pzErr);
-int tb_reader_next_event(TbReader *r, sqlite3_value **ppEvent, char **pzErr);
 int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
                     char **pzErr);
 void tb_reader_reset(TbReader *r);

@@ -142,6 +142,54 @@ SELECT event_id, count(*) FROM standings WHERE policy = 'mtg' AND as_of_round = 
 -- 1|4
 -- 2|2
 
+-- case: every_event_rows_interleaved_in_table_order
+-- every event is read in one pass over the table; rows of events that alternate
+-- in it (as a league's concurrent events would) reach their own event, and the
+-- events come out in event_id order: integers, then text
+CREATE TEMP TABLE mixed AS SELECT * FROM matches WHERE 0;
+INSERT INTO mixed SELECT 'x', round, player_a, player_b, a_wins, b_wins, draws, result FROM matches WHERE event_id = 2;
+INSERT INTO mixed SELECT event_id, round, player_a, player_b, a_wins, b_wins, draws, result
+  FROM matches ORDER BY round DESC, event_id DESC;
+INSERT INTO mixed VALUES (NULL, 1, 'Z', 'Y', 2, 0, 0, NULL);
+SELECT event_id, rank, player, match_points, round(omwp, 4)
+FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed';
+-- expect:
+-- 1|1|A|6|0.5
+-- 1|2|B|3|0.665
+-- 1|2|C|3|0.665
+-- 1|4|D|0|0.5
+-- 2|1|E|3|0.33
+-- 2|2|F|0|1.0
+-- x|1|E|3|0.33
+-- x|2|F|0|1.0
+
+-- case: every_event_same_as_each_event
+-- the one-pass read of every event gives what one call per event gives
+CREATE TEMP TABLE mixed AS SELECT * FROM matches WHERE 0;
+INSERT INTO mixed SELECT * FROM matches ORDER BY round DESC, player_a;
+INSERT INTO mixed SELECT 2.0 + event_id, round, player_a, player_b, a_wins, b_wins, draws, result FROM matches;
+SELECT count(*) FROM (
+  SELECT * FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed'
+  EXCEPT
+  SELECT s.* FROM (VALUES (1), (2), (3), (4)) AS e, standings(e.column1, 'mtg', NULL, NULL, 'mixed') AS s);
+-- expect:
+-- 0
+
+-- case: every_event_whole_real_ids_are_integers
+CREATE TEMP TABLE mixed AS SELECT * FROM matches WHERE event_id = 2;
+INSERT INTO mixed SELECT 2.0, 2, 'F', 'G', 2, 0, 0, NULL;
+SELECT event_id, player, rounds FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed' ORDER BY player;
+-- expect:
+-- 2|E|1
+-- 2|F|2
+-- 2|G|1
+
+-- case: every_event_blob_id_is_an_error
+CREATE TEMP TABLE mixed AS SELECT * FROM matches;
+INSERT INTO mixed VALUES (x'01', 1, 'Z', 'Y', 2, 0, 0, NULL);
+SELECT count(*) FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed';
+-- error: standings(): event_id must be INTEGER or TEXT, got a blob
+
 -- case: or_in_where_plans_with_the_arguments
 SELECT count(*) FROM standings(1, 'mtg') WHERE wins = 2 OR losses = 2;
 -- expect:
