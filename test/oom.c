@@ -187,6 +187,9 @@ static const char *azQuery[] = {
   "SELECT e.id, s.rank, s.player FROM (SELECT 1 AS id UNION ALL SELECT 'T') "
   "AS e, standings(e.id, 'mtg') AS s;",
   "SELECT rank, player, match_points, omwp, ogwp FROM standings(3, 'mtg');",
+  /* every event in one pass: the event set, its hash and its sort */
+  "SELECT event_id, rank, player FROM standings WHERE policy = 'mtg';",
+  "SELECT count(*) FROM standings WHERE policy = 'mtg' AND as_of_round = 1;",
   "SELECT mwp(5, 2, 1), gwp(1, 2, 0), mwp(1, 3, 0, '1/3'), gwp(2, 1, 0, 0.5);",
   "SELECT mwp(1, 'Ann'), gwp(1, 'Ann'), omwp(1, 'Eve'), ogwp(1, 'Eve'), "
   "omwp(1, 'Fay', 'mtg(floor=1/3)'), ogwp('T', 2, 'mtg');",
