@@ -8,7 +8,10 @@ For each size (see gen.py) it times, side by side on the same file:
   scan       reading the event's rows:  SELECT count(*), max(player_a), ...
              FROM matches WHERE event_id = ?   (L: every event, no WHERE)
   standings  SELECT count(*) FROM standings(?, 'mtg')
-             (L: FROM events AS e, standings(e.id, 'mtg'), all 1,000 events)
+             (L: FROM standings WHERE policy = 'mtg', all 1,000 events in one
+             call, which reads the table in one pass)
+  joined     L only: FROM events AS e, standings(e.id, 'mtg'), one call per
+             event, each reading its event through the index
   pure SQL   bench/pure_sql.sql wrapped in SELECT count(*)  (L: once per event)
   omwp       SELECT count(omwp(?1, player)) FROM entries WHERE event_id = ?1
              (L: once per event)
@@ -37,12 +40,13 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 import gen  # noqa: E402
 
-KINDS = ("scan", "standings", "pure", "omwp")
+KINDS = ("scan", "standings", "pure", "omwp", "joined")
 
 SCAN_SQL = ("SELECT count(*), max(player_a), max(player_b), "
             "sum(round + a_wins + b_wins + draws) FROM matches")
 STANDINGS_SQL = "SELECT count(*) FROM standings(?1, 'mtg')"
-STANDINGS_ALL_SQL = "SELECT count(*) FROM events AS e, standings(e.id, 'mtg')"
+STANDINGS_ALL_SQL = "SELECT count(*) FROM standings WHERE policy = 'mtg'"
+JOINED_SQL = "SELECT count(*) FROM events AS e, standings(e.id, 'mtg')"
 OMWP_SQL = "SELECT count(omwp(?1, player)) FROM entries WHERE event_id = ?1"
 
 
@@ -68,6 +72,8 @@ def query_runner(conn, kind, all_events):
         return lambda: conn.execute(sql, params).fetchall()
     if kind == "standings" and all_events:
         return lambda: conn.execute(STANDINGS_ALL_SQL).fetchall()
+    if kind == "joined":
+        return lambda: conn.execute(JOINED_SQL).fetchall()
     sql = {"standings": STANDINGS_SQL,
            "pure": "SELECT count(*) FROM (\n" + pure_sql() + "\n)",
            "omwp": OMWP_SQL}[kind]
@@ -127,7 +133,8 @@ def bench_size(size, args, ext):
     db = gen.ensure(size, args.cache_dir)
     events, players, rows = describe(db)
     all_events = events > 1
-    kinds = [k for k in KINDS if not (k == "pure" and size in args.skip_pure)]
+    kinds = [k for k in KINDS if not (k == "pure" and size in args.skip_pure)
+             and (k != "joined" or all_events)]
     reps = args.reps if args.reps else (3 if size == "XL" else 5)
     samples = {k: [] for k in kinds}
     print(f"{size}: {events} event(s) x {players} players, {rows} rows; "
@@ -261,6 +268,11 @@ def report(results, checks, ext):
               f" {ratio(m['standings'], m['scan']):>10}"
               f" {ratio(pure, m['standings']):>10}"
               f" {m['omwp'] / n_players * 1e6:>8.2f} us")
+    for r in results:
+        m = r["median"]
+        if "joined" in m:
+            print(f"{r['size']}: one standings() per event, joined to events:"
+                  f" {fmt_ms(m['joined'])} ms, {ratio(m['joined'], m['scan'])} the scan")
     print()
     print("Peak memory above the idle process, MiB (idle: Python + SQLite + tiebreak)")
     head = f"{'size':<4} {'idle':>6} {'scan':>7} {'standings':>9} {'pure SQL':>8} {'omwp x n':>8}"
@@ -268,7 +280,7 @@ def report(results, checks, ext):
     print("-" * len(head))
     for r in results:
         p, idle = r["peak_mib"], r["idle_mib"]
-        cells = [f"{p[k] - idle:.1f}" if k in p else "skipped" for k in KINDS]
+        cells = [f"{p[k] - idle:.1f}" if k in p else "skipped" for k in KINDS[:4]]
         print(f"{r['size']:<4} {idle:>6.1f} {cells[0]:>7} {cells[1]:>9} {cells[2]:>8}"
               f" {cells[3]:>8}")
     if checks:
