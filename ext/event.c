@@ -26,6 +26,24 @@ void tb_event_free(TbEvent *p) {
   memset(p, 0, sizeof(*p));
 }
 
+/*
+** Free what only the computation reads (matches, seats, the id hash),
+** keeping the players, their records and ids: all that standings rows
+** show.  Every event of a standings() call stays in memory until its rows
+** are read.
+*/
+void tb_event_trim(TbEvent *p) {
+  sqlite3_free(p->aSeat);
+  sqlite3_free(p->aMatch);
+  sqlite3_free(p->aGameCount);
+  sqlite3_free(p->aHash);
+  p->aSeat = 0;
+  p->aMatch = 0;
+  p->aGameCount = 0;
+  p->aHash = 0;
+  p->nSeat = p->nMatch = p->nMatchAlloc = p->nHash = 0;
+}
+
 /* ------------------------------------------------------------ player ids */
 
 sqlite3_uint64 tb_hash_int(i64 v) {

@@ -297,6 +297,7 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
     rc = p ? tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
                               &p->standings, pzErr)
            : SQLITE_NOMEM;
+    if (p) tb_event_trim(&p->event);
   }
   for (i = 0; rc == SQLITE_OK && i < set.nEvent; i++) {
     EventResult *p = result_add(pCur, set.apId[i]);
@@ -309,6 +310,7 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
     tb_event_init(&set.aEvent[i]);
     rc = tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
                           &p->standings, pzErr);
+    tb_event_trim(&p->event);
   }
   tb_event_set_free(&set);
   /* Kept for the next call: nothing left running, no value held. */

@@ -277,6 +277,7 @@ sqlite3_uint64 tb_hash_int(i64 v);
 sqlite3_uint64 tb_hash_text(const char *z, int n);
 void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
+void tb_event_trim(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
