@@ -187,14 +187,17 @@ int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer) {
   sqlite3_uint64 h = tb_hash_int(iVal);
   TbPlayer *pNew;
   int j, rc;
-  if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
-    return rc;
+  if (p->nHash > 0) {
+    j = hash_slot(p, h, SQLITE_INTEGER, iVal, 0, 0);
+    if (p->aHash[j].iPlayer1) {
+      *piPlayer = p->aHash[j].iPlayer1 - 1;
+      return SQLITE_OK;
+    }
+  }
+  if ((p->nPlayer + 1) * 2 > p->nHash) {
+    if ((rc = hash_grow(p)) != SQLITE_OK) return rc;
   }
   j = hash_slot(p, h, SQLITE_INTEGER, iVal, 0, 0);
-  if (p->aHash[j].iPlayer1) {
-    *piPlayer = p->aHash[j].iPlayer1 - 1;
-    return SQLITE_OK;
-  }
   if ((pNew = player_add(p)) == 0) return SQLITE_NOMEM;
   pNew->key.eType = SQLITE_INTEGER;
   pNew->key.i = iVal;
@@ -221,15 +224,18 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   z = (const char *)sqlite3_value_text(pVal);
   if (z == 0) return SQLITE_NOMEM;
   n = sqlite3_value_bytes(pVal);
-  if ((p->nPlayer + 1) * 2 > p->nHash && (rc = hash_grow(p)) != SQLITE_OK) {
-    return rc;
-  }
   h = tb_hash_text(z, n);
-  j = hash_slot(p, h, eType, 0, z, n);
-  if (p->aHash[j].iPlayer1) {
-    *piPlayer = p->aHash[j].iPlayer1 - 1;
-    return SQLITE_OK;
+  if (p->nHash > 0) {
+    j = hash_slot(p, h, eType, 0, z, n);
+    if (p->aHash[j].iPlayer1) {
+      *piPlayer = p->aHash[j].iPlayer1 - 1;
+      return SQLITE_OK;
+    }
   }
+  if ((p->nPlayer + 1) * 2 > p->nHash) {
+    if ((rc = hash_grow(p)) != SQLITE_OK) return rc;
+  }
+  j = hash_slot(p, h, eType, 0, z, n);
   if ((pNew = player_add(p)) == 0) return SQLITE_NOMEM;
   pNew->key.eType = eType;
   pNew->key.n = n;

@@ -257,7 +257,20 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
     x[i].key = order_bits(c->aValue[a[i] * c->nCol + k]) ^ flip;
     x[i].iPlayer = a[i];
   }
-  for (w = 1; w < n; w *= 2) {
+  /* runs of 16 by insertion first: small groups are the common case */
+  for (i = 0; i < n; i += 16) {
+    int e = i + 16 < n ? i + 16 : n, j;
+    for (j = i + 1; j < e; j++) {
+      KeyItem t = x[j];
+      int h = j - 1;
+      while (h >= i && x[h].key > t.key) {
+        x[h + 1] = x[h];
+        h--;
+      }
+      x[h + 1] = t;
+    }
+  }
+  for (w = 16; w < n; w *= 2) {
     KeyItem *t;
     for (i = 0; i < n; i += 2 * w) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
