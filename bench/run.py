@@ -255,7 +255,7 @@ def report(results, checks, ext):
     print("Median wall time, ms (one query on a warm connection)")
     head = (f"{'size':<4} {'events x players':>17} {'rows':>8} {'scan':>7} {'standings':>9}"
             f" {'pure SQL':>8} {'omwp x n':>8} {'stand/scan':>10} {'pure/stand':>10}"
-            f" {'omwp/player':>11}")
+            f" {'omwp/player':>11} {'omwp/row':>8}")
     print(head)
     print("-" * len(head))
     for r in results:
@@ -267,7 +267,8 @@ def report(results, checks, ext):
               f" {fmt_ms(pure) if pure else 'skipped':>8} {fmt_ms(m['omwp']):>8}"
               f" {ratio(m['standings'], m['scan']):>10}"
               f" {ratio(pure, m['standings']):>10}"
-              f" {m['omwp'] / n_players * 1e6:>8.2f} us")
+              f" {m['omwp'] / n_players * 1e6:>8.2f} us"
+              f" {m['omwp'] / r['rows'] * 1e6:>5.2f} us")
     for r in results:
         m = r["median"]
         if "joined" in m:
