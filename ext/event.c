@@ -338,6 +338,7 @@ int tb_event_index(TbEvent *p, char **pzErr) {
     s->iRound = m->iRound;
     s->iMatch = i;
     s->iOpp = m->iB;
+    s->bFirst = 1;
     if (m->iB >= 0) {
       s = &p->aSeat[aFill[m->iB]++];
       memset(s, 0, sizeof(*s));
@@ -569,8 +570,8 @@ static const struct {
   {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
 };
 
-/* Seats read their matches in player order, so scattered over aMatch:
-** fetch this many seats ahead. */
+/* Seats read their matches in player order, so at random: fetch this
+** many seats ahead. */
 #define SCORE_PREFETCH 16
 
 /* Fill every seat's outcome, and every player's record. */
@@ -578,12 +579,28 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   /* points of TB_LOSS, TB_DRAW, TB_WIN */
   const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
                           pParams->nMatchWin};
+  /* Seats read their matches in player order, so at random: a copy of
+  ** what they read, 4 bytes a match, stays in the CPU caches where the
+  ** matches would not (NULL: no memory, or counts above 255) */
+  unsigned char *aSettled = sqlite3_malloc64(4 * ((sqlite3_uint64)p->nMatch + 1));
   int i, rc;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
-    if ((rc = match_settle(p, &p->aMatch[i], g, pParams, pzErr)) != SQLITE_OK) {
+    TbMatch *m = &p->aMatch[i];
+    if ((rc = match_settle(p, m, g, pParams, pzErr)) != SQLITE_OK) {
+      sqlite3_free(aSettled);
       return rc;
     }
+    if (aSettled == 0) continue;
+    if ((m->nAWins | m->nBWins | m->nDraws) > 255) {
+      sqlite3_free(aSettled);
+      aSettled = 0;
+      continue;
+    }
+    aSettled[4 * i] = (unsigned char)m->nAWins;
+    aSettled[4 * i + 1] = (unsigned char)m->nBWins;
+    aSettled[4 * i + 2] = (unsigned char)m->nDraws;
+    aSettled[4 * i + 3] = (unsigned char)m->eResult;
   }
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
@@ -597,20 +614,31 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     int k;
     for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
       TbSeat *s = &p->aSeat[k];
-      const TbMatch *m = &p->aMatch[s->iMatch];
-      int bA = m->iA == i;
-      /* by index, not by branch: which side a player sat is random */
-      const int aWins[2] = {m->nBWins, m->nAWins};
-      int nGW = aWins[bA];
-      int nGL = aWins[!bA];
-      int eOutcome = aSide[m->eResult][bA].eOutcome;
-      if (k + SCORE_PREFETCH < p->nSeat) {
-        TB_PREFETCH(&p->aMatch[p->aSeat[k + SCORE_PREFETCH].iMatch]);
+      int bA = s->bFirst;
+      int nA, nB, nDraws, eResult, eOutcome, nGW, nGL;
+      if (aSettled) {
+        const unsigned char *c = &aSettled[4 * s->iMatch];
+        if (k + SCORE_PREFETCH < p->nSeat) {
+          TB_PREFETCH(&aSettled[4 * p->aSeat[k + SCORE_PREFETCH].iMatch]);
+        }
+        nA = c[0];
+        nB = c[1];
+        nDraws = c[2];
+        eResult = c[3];
+      } else {
+        const TbMatch *m = &p->aMatch[s->iMatch];
+        nA = m->nAWins;
+        nB = m->nBWins;
+        nDraws = m->nDraws;
+        eResult = m->eResult;
       }
-      s->bFirst = (unsigned char)bA;
+      /* without a branch: which side a player sat is random */
+      nGW = nB + ((nA - nB) & -bA);
+      nGL = nA + nB - nGW;
+      eOutcome = aSide[eResult][bA].eOutcome;
       s->eOutcome = (unsigned char)eOutcome;
-      s->eKind = aSide[m->eResult][bA].eKind;
-      if (m->iB < 0 && m->eResult == TB_RESULT_A) s->eKind = TB_PAB;
+      s->eKind = aSide[eResult][bA].eKind;
+      if (s->iOpp < 0 && eResult == TB_RESULT_A) s->eKind = TB_PAB;
       nRound++;
       if (s->iRound > iLastRound) iLastRound = s->iRound;
       nBye += s->iOpp < 0;
@@ -620,9 +648,9 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       nMatchPoints += aPoints[eOutcome];
       nGWs += nGW;
       nGLs += nGL;
-      nGDs += m->nDraws;
-      nGame += nGW + nGL + m->nDraws;
-      nGamePoints += nGW * pParams->nGameWin + m->nDraws * pParams->nGameDraw;
+      nGDs += nDraws;
+      nGame += nGW + nGL + nDraws;
+      nGamePoints += nGW * pParams->nGameWin + nDraws * pParams->nGameDraw;
     }
     r->nMatchPoints = nMatchPoints;
     r->nGamePoints = nGamePoints;
@@ -637,5 +665,6 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     r->nGD = nGDs;
     r->iLastRound = iLastRound;
   }
+  sqlite3_free(aSettled);
   return SQLITE_OK;
 }
