@@ -207,6 +207,54 @@ int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer) {
 }
 
 /*
+** Integer ids as rows are read: each lookup of a large event misses the
+** CPU caches, and between two rows SQLite's own work is too long for the
+** CPU to start the next lookup early.  So an id from 0 to TB_DEFER_MAX
+** waits in the match, as -(id + 3) (-1 is a bye), until tb_event_index()
+** looks all of them up in one loop that prefetches ahead.
+*/
+#define TB_DEFER_MAX ((i64)0x7ffffff0)
+#define TB_DEFER_AHEAD 16
+
+int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer) {
+  if (iVal < 0 || iVal > TB_DEFER_MAX) return tb_event_player_int(p, iVal, piPlayer);
+  *piPlayer = -(int)iVal - 3;
+  p->bDeferred = 1;
+  return SQLITE_OK;
+}
+
+static void prefetch_deferred(const TbEvent *p, int iPlayer) {
+  if (iPlayer <= -3 && p->nHash > 0) {
+    sqlite3_uint64 h = tb_hash_int(-(i64)iPlayer - 3);
+    TB_PREFETCH(&p->aHash[h & (sqlite3_uint64)(p->nHash - 1)]);
+  }
+}
+
+static int resolve_deferred(TbEvent *p, int *piPlayer) {
+  if (*piPlayer > -3) return SQLITE_OK;
+  return tb_event_player_int(p, -(i64)*piPlayer - 3, piPlayer);
+}
+
+/* Look up every id left in the matches by tb_event_player_later(). */
+static int resolve_all_deferred(TbEvent *p) {
+  int i, rc;
+  if (!p->bDeferred) return SQLITE_OK;
+  for (i = 0; i < p->nMatch; i++) {
+    TbMatch *m = &p->aMatch[i];
+    if (i + TB_DEFER_AHEAD < p->nMatch) {
+      prefetch_deferred(p, p->aMatch[i + TB_DEFER_AHEAD].iA);
+      prefetch_deferred(p, p->aMatch[i + TB_DEFER_AHEAD].iB);
+    }
+    if ((rc = resolve_deferred(p, &m->iA)) != SQLITE_OK ||
+        (rc = resolve_deferred(p, &m->iB)) != SQLITE_OK) {
+      return rc;
+    }
+  }
+  p->bDeferred = 0;
+  return SQLITE_OK;
+}
+
+/*
 ** Find or add the player whose id is pVal (INTEGER or TEXT).
 ** SQLITE_MISMATCH: pVal has another type.
 */
@@ -301,6 +349,8 @@ static int player_error(char **pzErr, const TbKey *pKey, const char *zFmt,
 int tb_event_index(TbEvent *p, char **pzErr) {
   int i, k;
   int *aFill;
+
+  if (resolve_all_deferred(p) != SQLITE_OK) return SQLITE_NOMEM;
 
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];

@@ -170,7 +170,7 @@ static int read_player(TbEvent *pEvent, sqlite3_value *v, const char *zCol,
   int rc, eType = sqlite3_value_type(v);
   char *zLit;
   if (eType == SQLITE_INTEGER) {
-    return tb_event_player_int(pEvent, sqlite3_value_int64(v), piPlayer);
+    return tb_event_player_later(pEvent, sqlite3_value_int64(v), piPlayer);
   }
   if (eType == SQLITE_NULL) {
     if (zCol == 0) return SQLITE_OK;

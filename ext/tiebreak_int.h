@@ -271,6 +271,7 @@ typedef struct TbEvent {
   int nHash;
   TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
   int bRowsRead;              /* matches read already, by tb_reader_all() */
+  int bDeferred;              /* ids wait in aMatch (tb_event_player_later) */
 } TbEvent;
 
 sqlite3_uint64 tb_hash_int(i64 v);
@@ -280,6 +281,7 @@ void tb_event_free(TbEvent *p);
 void tb_event_trim(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
+int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
 TbMatch *tb_event_new_match(TbEvent *p);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
