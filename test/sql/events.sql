@@ -524,6 +524,20 @@ SELECT count(*) FROM (
 -- expect:
 -- 0
 
+-- case: ids_negative_huge_and_text_together
+-- small non-negative integer ids are looked up after the read, others at once:
+-- both kinds, and text, meet in one event
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('ids', 1, -5, 0, 2, 0, 0), ('ids', 1, 3000000000, 'T', 2, 1, 0),
+  ('ids', 2, -5, 3000000000, 2, 1, 0), ('ids', 2, 0, 'T', 2, 0, 0);
+SELECT rank, player, match_points, round(omwp, 4), round(gwp, 4), round(ogwp, 4)
+FROM standings('ids', 'mtg');
+-- expect:
+-- 1|-5|6|0.5|0.8|0.5
+-- 2|0|3|0.665|0.5|0.565
+-- 2|3000000000|3|0.665|0.5|0.565
+-- 4|T|0|0.5|0.33|0.5
+
 -- case: one_statement_alternating_tables
 -- a join that asks for other tables from row to row reads each pair as asked
 -- (the cursor checks the tables again whenever they change)
