@@ -244,6 +244,40 @@ static sqlite3_uint64 order_bits(double r) {
   return (u >> 63) ? ~u : u | ((sqlite3_uint64)1 << 63);
 }
 
+/* From this many players, sort_on_double() sorts by radix. */
+#define RADIX_MIN 4096
+
+/*
+** Sort x[0..n) by key, least significant byte first, through y; returns
+** the buffer holding the result.  A byte that every key shares (most of
+** the high bytes of doubles in a narrow range) costs no pass.
+*/
+static KeyItem *radix_sort(KeyItem *x, KeyItem *y, int n) {
+  static const int nByte = (int)sizeof(sqlite3_uint64);
+  int aCount[sizeof(sqlite3_uint64)][256];
+  int b, i;
+  memset(aCount, 0, sizeof(aCount));
+  for (i = 0; i < n; i++) {
+    sqlite3_uint64 key = x[i].key;
+    for (b = 0; b < nByte; b++) aCount[b][(key >> (8 * b)) & 0xff]++;
+  }
+  for (b = 0; b < nByte; b++) {
+    int *aPos = aCount[b], sum = 0, v;
+    KeyItem *t;
+    if (aPos[(x[0].key >> (8 * b)) & 0xff] == n) continue;
+    for (v = 0; v < 256; v++) {
+      int nv = aPos[v];
+      aPos[v] = sum;
+      sum += nv;
+    }
+    for (i = 0; i < n; i++) y[aPos[(x[i].key >> (8 * b)) & 0xff]++] = x[i];
+    t = x;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
 /*
 ** Sort a[0..n) on the doubles of the k-th tiebreaker alone, best first:
 ** integer comparisons, no exact values.  Uses the sort buffers, which
@@ -256,6 +290,11 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
   for (i = 0; i < n; i++) {
     x[i].key = order_bits(c->aValue[a[i] * c->nCol + k]) ^ flip;
     x[i].iPlayer = a[i];
+  }
+  if (n >= RADIX_MIN) {
+    x = radix_sort(x, y, n);
+    for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+    return;
   }
   /* runs of 16 by insertion first: small groups are the common case */
   for (i = 0; i < n; i += 16) {
