@@ -201,12 +201,6 @@ int tb_frac_parse(const char *z, TbFrac *pOut) {
 
 /* ------------------------------------------------------------ accumulator */
 
-void tb_acc_init(TbAcc *p, int bExact) {
-  memset(p, 0, sizeof(*p));
-  p->bExact = bExact;
-  p->q.den = 1;
-}
-
 static void acc_add_frac(TbAcc *p, const TbFrac *pF) {
   if (p->bOverflow) return;
   if (frac_add(&p->q, &p->q, pF)) p->bOverflow = 1;
@@ -234,28 +228,13 @@ void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild) {
   }
 }
 
-/* value /= n; a mean over nothing is NULL */
-void tb_acc_mean(TbAcc *p, i64 n) {
-  if (n == 0) {
-    p->bNull = 1;
+/* value /= n in exact mode, n > 0 (the rest is inline, tiebreak_int.h) */
+void tb_acc_mean_exact(TbAcc *p, i64 n) {
+  i128 den;
+  if (p->bOverflow) return;
+  if (__builtin_mul_overflow(p->q.den, (i128)n, &den)) {
+    p->bOverflow = 1;
     return;
   }
-  if (p->bExact) {
-    i128 den;
-    if (p->bOverflow) return;
-    if (__builtin_mul_overflow(p->q.den, (i128)n, &den)) {
-      p->bOverflow = 1;
-      return;
-    }
-    p->q = frac_reduce(p->q.num, den);
-  } else {
-    /* exact when n is a power of two, or divides a whole sum */
-    double r = p->r;
-    if ((n & (n - 1)) != 0 &&
-        (!(r >= -9007199254740992.0 && r <= 9007199254740992.0) ||
-         r != (double)(i64)r || (i64)r % n != 0)) {
-      p->bInexact = 1;
-    }
-    p->r /= (double)n;
-  }
+  p->q = frac_reduce(p->q.num, den);
 }

@@ -68,10 +68,9 @@ typedef struct TbAcc {
   TbFrac q;         /* exact mode value */
 } TbAcc;
 
-void tb_acc_init(TbAcc *p, int bExact);
 void tb_acc_add_exact(TbAcc *p, i64 num, i64 den);
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild);
-void tb_acc_mean(TbAcc *p, i64 n);
+void tb_acc_mean_exact(TbAcc *p, i64 n);
 
 /*
 ** The fast mode runs for every player and every opponent, so its additions
@@ -80,6 +79,18 @@ void tb_acc_mean(TbAcc *p, i64 n);
 ** ties included, with no exact pass.  That holds for sums of integers and
 ** halves, as points and counts are.
 */
+
+/* A zero value, fast or exact.  Inline: every value of every player starts
+** here. */
+static inline void tb_acc_init(TbAcc *p, int bExact) {
+  p->bExact = bExact;
+  p->bOverflow = 0;
+  p->bNull = 0;
+  p->bInexact = 0;
+  p->r = 0.0;
+  p->q.num = 0;
+  p->q.den = 1;
+}
 
 /* r + x, setting *pbInexact if the sum was rounded (Knuth's TwoSum). */
 static inline double tb_exact_sum(double r, double x, int *pbInexact) {
@@ -111,6 +122,26 @@ static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
   tb_acc_add_double(p, x,
                     den <= 0 || (den & (den - 1)) != 0 ||
                         num > ((i64)1 << 53) || num < -((i64)1 << 53));
+}
+
+/* value /= n; a mean over nothing is NULL */
+static inline void tb_acc_mean(TbAcc *p, i64 n) {
+  double r = p->r;
+  if (n == 0) {
+    p->bNull = 1;
+    return;
+  }
+  if (p->bExact) {
+    tb_acc_mean_exact(p, n);
+    return;
+  }
+  /* exact when n is a power of two, or divides a whole sum */
+  if (!p->bInexact && (n & (n - 1)) != 0 &&
+      (!(r >= -9007199254740992.0 && r <= 9007199254740992.0) ||
+       r != (double)(i64)r || (i64)r % n != 0)) {
+    p->bInexact = 1;
+  }
+  p->r = r / (double)n;
 }
 
 /*
