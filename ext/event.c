@@ -206,22 +206,8 @@ int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer) {
   return SQLITE_OK;
 }
 
-/*
-** Integer ids as rows are read: each lookup of a large event misses the
-** CPU caches, and between two rows SQLite's own work is too long for the
-** CPU to start the next lookup early.  So an id from 0 to TB_DEFER_MAX
-** waits in the match, as -(id + 3) (-1 is a bye), until tb_event_index()
-** looks all of them up in one loop that prefetches ahead.
-*/
-#define TB_DEFER_MAX ((i64)0x7ffffff0)
+/* Integer ids wait in the matches: see tb_event_player_later(). */
 #define TB_DEFER_AHEAD 16
-
-int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer) {
-  if (iVal < 0 || iVal > TB_DEFER_MAX) return tb_event_player_int(p, iVal, piPlayer);
-  *piPlayer = -(int)iVal - 3;
-  p->bDeferred = 1;
-  return SQLITE_OK;
-}
 
 static void prefetch_deferred(const TbEvent *p, int iPlayer) {
   if (iPlayer <= -3 && p->nHash > 0) {
@@ -299,20 +285,15 @@ char *tb_key_text(const TbKey *pKey) {
   return sqlite3_mprintf("%Q", pKey->z);
 }
 
-/* A new match at the end of aMatch, zeroed, or NULL (out of memory). */
-TbMatch *tb_event_new_match(TbEvent *p) {
-  TbMatch *m;
-  if (p->nMatch >= p->nMatchAlloc) {
-    int nNew = p->nMatchAlloc ? p->nMatchAlloc * 2 : 256;
-    TbMatch *aNew = sqlite3_realloc64(p->aMatch,
-                                      sizeof(TbMatch) * (sqlite3_uint64)nNew);
-    if (aNew == 0) return 0;
-    p->aMatch = aNew;
-    p->nMatchAlloc = nNew;
-  }
-  m = &p->aMatch[p->nMatch++];
-  memset(m, 0, sizeof(*m));
-  return m;
+/* Room for more matches (tb_event_new_match, tiebreak_int.h). */
+int tb_event_grow_matches(TbEvent *p) {
+  int nNew = p->nMatchAlloc ? p->nMatchAlloc * 2 : 256;
+  TbMatch *aNew = sqlite3_realloc64(p->aMatch,
+                                    sizeof(TbMatch) * (sqlite3_uint64)nNew);
+  if (aNew == 0) return SQLITE_NOMEM;
+  p->aMatch = aNew;
+  p->nMatchAlloc = nNew;
+  return SQLITE_OK;
 }
 
 /*

@@ -187,27 +187,34 @@ static int read_player(TbEvent *pEvent, sqlite3_value *v, const char *zCol,
   return rc;
 }
 
-/* A game count: an integer (NULL reads as 0). */
-static int read_count(sqlite3_value *v, const char *zCol, int iRound, int *pn,
-                      char **pzErr) {
+static int count_error(sqlite3_value *v, const char *zCol, int iRound,
+                       char **pzErr) {
+  char *zLit = value_literal(v);
+  int rc;
+  if (zLit == 0) return SQLITE_NOMEM;
+  rc = set_error(pzErr, sqlite3_mprintf("%s must be a game count, got %s in "
+                                        "round %d",
+                                        zCol, zLit, iRound));
+  sqlite3_free(zLit);
+  return rc;
+}
+
+/* A game count: an integer (NULL reads as 0).  Inline, the message aside:
+** three per row. */
+static inline int read_count(sqlite3_value *v, const char *zCol, int iRound,
+                             int *pn, char **pzErr) {
   int eType = sqlite3_value_type(v);
-  i64 n = sqlite3_value_int64(v);
-  if (eType == SQLITE_NULL) {
+  if (eType == SQLITE_INTEGER) {
+    i64 n = sqlite3_value_int64(v);
+    if (n >= -1000000 && n <= 1000000) {
+      *pn = (int)n;
+      return SQLITE_OK;
+    }
+  } else if (eType == SQLITE_NULL) {
     *pn = 0;
     return SQLITE_OK;
   }
-  if (eType != SQLITE_INTEGER || n < -1000000 || n > 1000000) {
-    char *zLit = value_literal(v);
-    int rc;
-    if (zLit == 0) return SQLITE_NOMEM;
-    rc = set_error(pzErr, sqlite3_mprintf("%s must be a game count, got %s in "
-                                          "round %d",
-                                          zCol, zLit, iRound));
-    sqlite3_free(zLit);
-    return rc;
-  }
-  *pn = (int)n;
-  return SQLITE_OK;
+  return count_error(v, zCol, iRound, pzErr);
 }
 
 /* The result column; pA (player_a) names the match in a message. */

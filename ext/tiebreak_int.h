@@ -30,6 +30,7 @@ SQLITE_EXTENSION_INIT3
 #endif
 
 #include <stddef.h>
+#include <string.h>
 
 /* A hint that *p will be read soon (GCC and Clang, as __int128 below). */
 #define TB_PREFETCH(p) __builtin_prefetch(p)
@@ -312,9 +313,8 @@ void tb_event_free(TbEvent *p);
 void tb_event_trim(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
-int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
-TbMatch *tb_event_new_match(TbEvent *p);
+int tb_event_grow_matches(TbEvent *p);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
@@ -323,6 +323,34 @@ void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
 
 int tb_value_is_integral(sqlite3_value *v);
+
+/*
+** The per-row calls of the reader, inline (event.c has the rest).
+**
+** A new match at the end of aMatch, zeroed, or NULL (out of memory).
+*/
+static inline TbMatch *tb_event_new_match(TbEvent *p) {
+  TbMatch *m;
+  if (p->nMatch >= p->nMatchAlloc && tb_event_grow_matches(p)) return 0;
+  m = &p->aMatch[p->nMatch++];
+  memset(m, 0, sizeof(*m));
+  return m;
+}
+
+/*
+** An integer player id as rows are read: each lookup of a large event
+** misses the CPU caches, and between two rows SQLite's own work is too long
+** for the CPU to start the next lookup early.  So an id from 0 to
+** TB_DEFER_MAX waits in the match, as -(id + 3) (-1 is a bye), until
+** tb_event_index() looks all of them up in one loop that prefetches ahead.
+*/
+#define TB_DEFER_MAX ((i64)0x7ffffff0)
+static inline int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer) {
+  if (iVal < 0 || iVal > TB_DEFER_MAX) return tb_event_player_int(p, iVal, piPlayer);
+  *piPlayer = -(int)iVal - 3;
+  p->bDeferred = 1;
+  return SQLITE_OK;
+}
 
 /*
 ** Reads events from the user's tables with statements prepared once for
