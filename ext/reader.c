@@ -146,16 +146,20 @@ static void drop_stmt(sqlite3_stmt **ppStmt) {
 }
 
 /* Round of the current row: an integer from 1 up. */
-static int read_round(sqlite3_value *v, int *piRound, char **pzErr) {
+static int round_error(sqlite3_value *v, char **pzErr) {
+  char *zLit = value_literal(v);
+  int rc;
+  if (zLit == 0) return SQLITE_NOMEM;
+  rc = set_error(pzErr, sqlite3_mprintf("round must be a positive integer, "
+                                        "got %s", zLit));
+  sqlite3_free(zLit);
+  return rc;
+}
+
+static inline int read_round(sqlite3_value *v, int *piRound, char **pzErr) {
   i64 r = sqlite3_value_int64(v);
   if (sqlite3_value_type(v) != SQLITE_INTEGER || r < 1 || r > 1000000000) {
-    char *zLit = value_literal(v);
-    int rc;
-    if (zLit == 0) return SQLITE_NOMEM;
-    rc = set_error(pzErr, sqlite3_mprintf("round must be a positive integer, "
-                                          "got %s", zLit));
-    sqlite3_free(zLit);
-    return rc;
+    return round_error(v, pzErr);
   }
   *piRound = (int)r;
   return SQLITE_OK;
@@ -165,13 +169,11 @@ static int read_round(sqlite3_value *v, int *piRound, char **pzErr) {
 ** Find or add the player named in column zCol.  zCol NULL: the column is
 ** player_b, where NULL is a bye (*piPlayer is left as it is).
 */
-static int read_player(TbEvent *pEvent, sqlite3_value *v, const char *zCol,
-                       int iRound, int *piPlayer, char **pzErr) {
-  int rc, eType = sqlite3_value_type(v);
+static int read_player_slow(TbEvent *pEvent, sqlite3_value *v, int eType,
+                            const char *zCol, int iRound, int *piPlayer,
+                            char **pzErr) {
+  int rc;
   char *zLit;
-  if (eType == SQLITE_INTEGER) {
-    return tb_event_player_later(pEvent, sqlite3_value_int64(v), piPlayer);
-  }
   if (eType == SQLITE_NULL) {
     if (zCol == 0) return SQLITE_OK;
     return set_error(pzErr, sqlite3_mprintf("NULL %s in round %d", zCol, iRound));
@@ -185,6 +187,17 @@ static int read_player(TbEvent *pEvent, sqlite3_value *v, const char *zCol,
                                         zCol, zLit, iRound));
   sqlite3_free(zLit);
   return rc;
+}
+
+/* Integer ids inline; text ids, byes and errors in read_player_slow(). */
+static inline int read_player(TbEvent *pEvent, sqlite3_value *v,
+                              const char *zCol, int iRound, int *piPlayer,
+                              char **pzErr) {
+  int eType = sqlite3_value_type(v);
+  if (eType == SQLITE_INTEGER) {
+    return tb_event_player_later(pEvent, sqlite3_value_int64(v), piPlayer);
+  }
+  return read_player_slow(pEvent, v, eType, zCol, iRound, piPlayer, pzErr);
 }
 
 static int count_error(sqlite3_value *v, const char *zCol, int iRound,
