@@ -279,6 +279,16 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   return SQLITE_OK;
 }
 
+/* Order of ids, as SQLite orders values: integers first, then text. */
+int tb_key_compare(const TbKey *a, const TbKey *b) {
+  int n, cmp;
+  if (a->eType != b->eType) return a->eType == SQLITE_INTEGER ? -1 : 1;
+  if (a->eType == SQLITE_INTEGER) return (a->i > b->i) - (a->i < b->i);
+  n = a->n < b->n ? a->n : b->n;
+  cmp = memcmp(a->z, b->z, (size_t)n);
+  return cmp ? cmp : a->n - b->n;
+}
+
 /* The id as SQL text for messages: 7 or 'Ann' (sqlite3_free the result). */
 char *tb_key_text(const TbKey *pKey) {
   if (pKey->eType == SQLITE_INTEGER) return sqlite3_mprintf("%lld", pKey->i);

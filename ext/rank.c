@@ -160,16 +160,6 @@ static int compare_on(RankCtx *c, int k, int a, int b) {
                         c->aFlag[ib]);
 }
 
-/* Order of player ids within a tie: integers first, then text, as SQLite. */
-static int compare_keys(const TbKey *a, const TbKey *b) {
-  int n, cmp;
-  if (a->eType != b->eType) return a->eType == SQLITE_INTEGER ? -1 : 1;
-  if (a->eType == SQLITE_INTEGER) return a->i < b->i ? -1 : a->i > b->i;
-  n = a->n < b->n ? a->n : b->n;
-  cmp = memcmp(a->z, b->z, (size_t)n);
-  return cmp ? cmp : a->n - b->n;
-}
-
 /* Compare players a and b on tiebreakers [k0, k1). */
 static int compare_players(RankCtx *c, int k0, int k1, int a, int b) {
   int k;
@@ -194,7 +184,7 @@ static int compare_items(RankCtx *c, int k0, int k1, const SortItem *x,
     }
     if (cmp) return cmp;
   }
-  return compare_keys(&c->pEvent->aPlayer[x->iPlayer].key,
+  return tb_key_compare(&c->pEvent->aPlayer[x->iPlayer].key,
                       &c->pEvent->aPlayer[y->iPlayer].key);
 }
 

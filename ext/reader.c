@@ -345,14 +345,6 @@ static int read_match_row(TbEvent *pEvent, int bResult, sqlite3_value **a,
   return SQLITE_OK;
 }
 
-/* An event id as a key: INTEGER (whole REALs too) or TEXT. */
-typedef struct TbIdKey {
-  int eType;
-  int n;
-  i64 i;
-  const char *z;
-} TbIdKey;
-
 /*
 ** Where the rows of an event query go: the event being read, or for the
 ** query of every event the set of events; and the first error.
@@ -361,7 +353,7 @@ typedef struct TbRowSink {
   TbEvent *pEvent;            /* one event's query */
   TbEventSet *pSet;           /* every event's: each row to its event */
   int iLast;                  /* pSet: the event of the last row, or -1 */
-  TbIdKey kLast;              /* its id */
+  TbKey kLast;                /* its id */
   int bResult;
   int rc;
   char **pzErr;
@@ -369,8 +361,8 @@ typedef struct TbRowSink {
 
 /* ------------------------------------------------------------- event set */
 
-
-static int key_of(sqlite3_value *v, TbIdKey *k) {
+/* An event id as a key: INTEGER (whole REALs too) or TEXT. */
+static int key_of(sqlite3_value *v, TbKey *k) {
   memset(k, 0, sizeof(*k));
   k->eType = sqlite3_value_type(v);
   if (k->eType == SQLITE_TEXT) {
@@ -385,37 +377,20 @@ static int key_of(sqlite3_value *v, TbIdKey *k) {
   return SQLITE_OK;
 }
 
-static int key_equal(const TbIdKey *a, const TbIdKey *b) {
+static int key_equal(const TbKey *a, const TbKey *b) {
   if (a->eType != b->eType) return 0;
   if (a->eType == SQLITE_INTEGER) return a->i == b->i;
   return a->n == b->n && memcmp(a->z, b->z, (size_t)a->n) == 0;
 }
 
-static sqlite3_uint64 key_hash(const TbIdKey *k) {
+static sqlite3_uint64 key_hash(const TbKey *k) {
   return k->eType == SQLITE_INTEGER ? tb_hash_int(k->i) : tb_hash_text(k->z, k->n);
 }
 
-/* Order of event ids, as an index on event_id orders them. */
-static int key_compare(const TbIdKey *a, const TbIdKey *b) {
-  int n, cmp;
-  if (a->eType != b->eType) return a->eType == SQLITE_INTEGER ? -1 : 1;
-  if (a->eType == SQLITE_INTEGER) return (a->i > b->i) - (a->i < b->i);
-  n = a->n < b->n ? a->n : b->n;
-  cmp = memcmp(a->z, b->z, (size_t)n);
-  return cmp ? cmp : a->n - b->n;
-}
-
-static int set_key(const TbEventSet *s, int i, TbIdKey *k) {
-  return key_of(s->apId[i], k);
-}
-
 /* Slot of the id k in the set's hash, or of the empty slot for it. */
-static int set_slot(const TbEventSet *s, const TbIdKey *k) {
+static int set_slot(const TbEventSet *s, const TbKey *k) {
   int j = (int)(key_hash(k) & (sqlite3_uint64)(s->nHash - 1));
-  while (s->aHash[j]) {
-    TbIdKey e;
-    set_key(s, s->aHash[j] - 1, &e);
-    if (key_equal(&e, k)) break;
+  while (s->aHash[j] && !key_equal(&s->aKey[s->aHash[j] - 1], k)) {
     j = (j + 1) & (s->nHash - 1);
   }
   return j;
@@ -430,16 +405,12 @@ static int set_rehash(TbEventSet *s) {
   sqlite3_free(s->aHash);
   s->aHash = aNew;
   s->nHash = nNew;
-  for (i = 0; i < s->nEvent; i++) {
-    TbIdKey k;
-    set_key(s, i, &k);
-    s->aHash[set_slot(s, &k)] = i + 1;
-  }
+  for (i = 0; i < s->nEvent; i++) s->aHash[set_slot(s, &s->aKey[i])] = i + 1;
   return SQLITE_OK;
 }
 
 /* The index of the event whose id is v, added if new. */
-static int set_event(TbEventSet *s, sqlite3_value *v, const TbIdKey *k,
+static int set_event(TbEventSet *s, sqlite3_value *v, const TbKey *k,
                      int *piEvent) {
   int j, rc;
   if ((s->nEvent + 1) * 2 > s->nHash && (rc = set_rehash(s)) != SQLITE_OK) {
@@ -451,14 +422,22 @@ static int set_event(TbEventSet *s, sqlite3_value *v, const TbIdKey *k,
       int nNew = s->nAlloc ? s->nAlloc * 2 : 16;
       TbEvent *aEv = sqlite3_realloc64(s->aEvent, sizeof(TbEvent) * (sqlite3_uint64)nNew);
       sqlite3_value **apId;
+      TbKey *aKey;
       if (aEv == 0) return SQLITE_NOMEM;
       s->aEvent = aEv;
       apId = sqlite3_realloc64(s->apId, sizeof(*apId) * (sqlite3_uint64)nNew);
       if (apId == 0) return SQLITE_NOMEM;
       s->apId = apId;
+      aKey = sqlite3_realloc64(s->aKey, sizeof(*aKey) * (sqlite3_uint64)nNew);
+      if (aKey == 0) return SQLITE_NOMEM;
+      s->aKey = aKey;
       s->nAlloc = nNew;
     }
     if ((s->apId[s->nEvent] = sqlite3_value_dup(v)) == 0) return SQLITE_NOMEM;
+    if ((rc = key_of(s->apId[s->nEvent], &s->aKey[s->nEvent])) != SQLITE_OK) {
+      sqlite3_value_free(s->apId[s->nEvent]);
+      return rc;
+    }
     tb_event_init(&s->aEvent[s->nEvent]);
     s->aHash[j] = ++s->nEvent;
   }
@@ -474,6 +453,7 @@ void tb_event_set_free(TbEventSet *s) {
   }
   sqlite3_free(s->aEvent);
   sqlite3_free(s->apId);
+  sqlite3_free(s->aKey);
   sqlite3_free(s->aHash);
   memset(s, 0, sizeof(*s));
 }
@@ -484,6 +464,7 @@ static int set_sort(TbEventSet *s) {
   int *a = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)n + 1));
   TbEvent *aEv;
   sqlite3_value **apId;
+  TbKey *aKey;
   if (a == 0) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) a[i] = i;
   for (w = 1; w < n; w *= 2) {
@@ -492,10 +473,7 @@ static int set_sort(TbEventSet *s) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        TbIdKey kl, kr;
-        set_key(s, x[l], &kl);
-        set_key(s, x[r], &kr);
-        y[o++] = key_compare(&kr, &kl) < 0 ? x[r++] : x[l++];
+        y[o++] = tb_key_compare(&s->aKey[x[r]], &s->aKey[x[l]]) < 0 ? x[r++] : x[l++];
       }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
@@ -504,24 +482,29 @@ static int set_sort(TbEventSet *s) {
   }
   aEv = sqlite3_malloc64(sizeof(TbEvent) * ((sqlite3_uint64)n + 1));
   apId = sqlite3_malloc64(sizeof(*apId) * ((sqlite3_uint64)n + 1));
-  if (aEv == 0 || apId == 0) {
+  aKey = sqlite3_malloc64(sizeof(*aKey) * ((sqlite3_uint64)n + 1));
+  if (aEv == 0 || apId == 0 || aKey == 0) {
     sqlite3_free(a);
     sqlite3_free(aEv);
     sqlite3_free(apId);
+    sqlite3_free(aKey);
     return SQLITE_NOMEM;
   }
   for (i = 0; i < n; i++) {
     aEv[i] = s->aEvent[a[i]];
     apId[i] = s->apId[a[i]];
+    aKey[i] = s->aKey[a[i]];
   }
   sqlite3_free(a);
   sqlite3_free(s->aEvent);
   sqlite3_free(s->apId);
+  sqlite3_free(s->aKey);
   sqlite3_free(s->aHash); /* indexes changed; the set is complete */
   s->aHash = 0;
   s->nHash = 0;
   s->aEvent = aEv;
   s->apId = apId;
+  s->aKey = aKey;
   s->nAlloc = n;
   return SQLITE_OK;
 }
@@ -532,7 +515,7 @@ static int set_sort(TbEventSet *s) {
 ** would never read it).
 */
 static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
-  TbIdKey k;
+  TbKey k;
   int rc;
   *ppEvent = 0;
   if ((rc = key_of(v, &k)) != SQLITE_OK) return rc;
@@ -548,7 +531,7 @@ static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
   /* rows of one event usually come together */
   if (p->iLast < 0 || !key_equal(&k, &p->kLast)) {
     if ((rc = set_event(p->pSet, v, &k, &p->iLast)) != SQLITE_OK) return rc;
-    set_key(p->pSet, p->iLast, &p->kLast); /* its text is the set's copy */
+    p->kLast = p->pSet->aKey[p->iLast]; /* its text is the set's copy */
   }
   *ppEvent = &p->pSet->aEvent[p->iLast];
   return SQLITE_OK;

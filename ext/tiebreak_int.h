@@ -176,7 +176,7 @@ typedef struct TbKey {
   int eType;                  /* SQLITE_INTEGER or SQLITE_TEXT */
   int n;                      /* text length in bytes */
   i64 i;                      /* integer id */
-  const char *z;              /* text id (owned by the event's arena) */
+  const char *z;              /* text id (in the event's arena, or the value's) */
 } TbKey;
 
 /* How a match ended, before policy points are applied (column result). */
@@ -321,6 +321,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
+int tb_key_compare(const TbKey *a, const TbKey *b);
 
 int tb_value_is_integral(sqlite3_value *v);
 
@@ -382,6 +383,7 @@ typedef struct TbEventSet {
   int nEvent, nAlloc;
   TbEvent *aEvent;
   sqlite3_value **apId;
+  TbKey *aKey;                /* apId[i] as a key (its text is apId[i]'s) */
   int *aHash;                 /* open addressing over ids: event index + 1 */
   int nHash;
 } TbEventSet;
