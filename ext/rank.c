@@ -226,6 +226,8 @@ typedef struct KeyItem {
   sqlite3_uint64 key;
   int iPlayer;
 } KeyItem;
+/* the sort buffers, allocated for SortItems, hold KeyItems too */
+typedef char KeyItemFitsSortItem[sizeof(SortItem) >= sizeof(KeyItem) ? 1 : -1];
 
 /* The bits of r, flipped so that unsigned order is the order of doubles. */
 static sqlite3_uint64 order_bits(double r) {
