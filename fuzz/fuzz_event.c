@@ -14,7 +14,8 @@
 ** Checks on success: the invariants of fuzz_common.h with the policy's game
 ** points and percentages in [0, 1]; one row per player; the table-reading
 ** scalars equal the standings() columns; as_of_round at the last round
-** changes nothing.
+** changes nothing; standings() of every event, read in one pass, gives this
+** event's rows.
 */
 #include <stdint.h>
 
@@ -68,6 +69,7 @@ static const char *azFloor[4] = {0, "1/3", "0", "1"};
 
 static sqlite3 *db;
 static sqlite3_stmt *pInsMatch, *pInsGame, *pStandings, *pScalars, *pAsOf,
+    *pEvery,
     *pCount;
 
 static void setup(void) {
@@ -82,7 +84,10 @@ static void setup(void) {
             " player_a NOT NULL, game INTEGER NOT NULL, winner,"
             " PRIMARY KEY(event_id, round, player_a, game));"
             /* another event, never read */
-            "INSERT INTO matches VALUES ('other', 1, 'A', 'A', -5, 0, 0, 'x');");
+            "INSERT INTO matches VALUES ('other', 1, 'A', 'A', -5, 0, 0, 'x');"
+            /* the event alone, for standings() of every event */
+            "CREATE TEMP VIEW valid_matches AS"
+            " SELECT * FROM matches WHERE event_id IS NOT 'other';");
   pInsMatch = fuzz_prepare(db, "INSERT INTO matches VALUES (?1, ?2, ?3, ?4, "
                                "?5, ?6, ?7, ?8)");
   pInsGame = fuzz_prepare(db, "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5)");
@@ -96,6 +101,12 @@ static void setup(void) {
       db, "SELECT (SELECT count(*) FROM standings(?1, 'mtg')),"
           " (SELECT count(*) FROM (SELECT * FROM standings(?1, 'mtg') EXCEPT"
           " SELECT * FROM standings(?1, 'mtg', NULL, ?2)))");
+  pEvery = fuzz_prepare(
+      db, "SELECT (SELECT count(*) FROM standings(?1, ?2, NULL, NULL,"
+          " 'valid_matches')), (SELECT count(*) FROM (SELECT * FROM"
+          " standings(?1, ?2, NULL, NULL, 'valid_matches') EXCEPT SELECT *"
+          " FROM standings WHERE policy = ?2 AND matches_table ="
+          " 'valid_matches'))");
   pCount = fuzz_prepare(
       db, "SELECT count(*) FROM (SELECT player_a FROM matches WHERE event_id"
           " = ?1 AND round <= ?2 UNION SELECT player_b FROM matches WHERE"
@@ -261,6 +272,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData) {
   nBad = single_int(pScalars, 0, &bOk);
   sqlite3_reset(pScalars);
   FUZZ_CHECK(nBad == 0, "%lld players whose scalars differ", nBad);
+
+  /* every event at once (one pass over the table) is this event alone */
+  bind_event(pEvery, 1, bTextEvent);
+  sqlite3_bind_text(pEvery, 2, aPolicy[iPolicy].zPolicy, -1, SQLITE_STATIC);
+  nBad = single_int(pEvery, 1, &bOk);
+  FUZZ_CHECK(!bOk || nBad == 0, "every event at once differs in %lld rows",
+             nBad);
+  sqlite3_reset(pEvery);
 
   /* as_of_round at (or after) the last round is the whole event */
   bind_event(pAsOf, 1, bTextEvent);
