@@ -355,6 +355,7 @@ typedef struct TbRowSink {
   int iLast;                  /* pSet: the event of the last row, or -1 */
   TbKey kLast;                /* its id */
   int bResult;
+  i64 nRows;                  /* rows taken */
   int rc;
   char **pzErr;
 } TbRowSink;
@@ -563,6 +564,7 @@ static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     return;
   }
   if (p->rc != SQLITE_OK) return;
+  p->nRows++;
   if (p->pSet) {
     TbEvent *pEvent;
     p->rc = sink_event(p, argv[argc - 1], &pEvent);
@@ -579,7 +581,12 @@ static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
 }
 
-static void rows_final(sqlite3_context *ctx) { sqlite3_result_null(ctx); }
+/* The rows the sink took, which run_rows() checks: a function of the same
+** name defined later by the application would take none, silently. */
+static void rows_final(sqlite3_context *ctx) {
+  TbRowSink **pp = sqlite3_aggregate_context(ctx, 0);
+  sqlite3_result_int64(ctx, pp && *pp ? (*pp)->nRows : 0);
+}
 
 int tb_register_reader(sqlite3 *db) {
   return sqlite3_create_function(db, "tiebreak_rows", -1,
@@ -593,8 +600,17 @@ static int run_rows(TbReader *r, sqlite3_stmt *pStmt, TbRowSink *pSink) {
   int rc = sqlite3_bind_pointer(pStmt, 3, pSink, TB_ROW_SINK, 0);
   if (rc != SQLITE_OK) return db_error(r->db, rc, pzErr);
   rc = sqlite3_step(pStmt);
-  if (pSink->rc != SQLITE_OK) rc = pSink->rc;
-  else if (rc == SQLITE_ROW) rc = SQLITE_OK;
+  if (pSink->rc != SQLITE_OK) {
+    rc = pSink->rc;
+  } else if (rc == SQLITE_ROW) {
+    rc = SQLITE_OK;
+    if (sqlite3_column_type(pStmt, 0) != SQLITE_INTEGER ||
+        sqlite3_column_int64(pStmt, 0) != pSink->nRows) {
+      rc = set_error(pzErr, sqlite3_mprintf("tiebreak_rows() is not "
+                                            "tiebreak's: was the function "
+                                            "defined again?"));
+    }
+  }
   rc = finish(r->db, pStmt, rc, pzErr);
   sqlite3_bind_null(pStmt, 3); /* the sink dies with this call */
   return rc;

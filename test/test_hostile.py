@@ -566,3 +566,21 @@ def test_loading_twice_on_one_connection(db, baseline):
         db.enable_load_extension(False)
     assert db.execute(STANDINGS).fetchall() == baseline["example"]
     assert db.execute("SELECT omwp(1, 'Hugo'), ogwp(1, 'Lena')").fetchone() == baseline["omwp"]
+
+
+def test_internal_row_reader_redefined_by_the_application(db, baseline):
+    """standings() reads rows through its aggregate tiebreak_rows(); an application
+    that defines a function of that name must get an error, not empty standings."""
+    class Taker:
+        def step(self, *args):
+            pass
+
+        def finalize(self):
+            return None
+
+    db.create_aggregate("tiebreak_rows", -1, Taker)
+    message = "standings(): tiebreak_rows() is not tiebreak's: was the function defined again?"
+    assert error_of(db, STANDINGS) == message
+    assert error_of(db, "SELECT * FROM standings WHERE policy = 'mtg'") == message
+    assert error_of(db, "SELECT omwp(1, 'Hugo')").endswith(
+        "tiebreak_rows() is not tiebreak's: was the function defined again?")
