@@ -2,8 +2,11 @@
 ** reader.c: reading the user's tables.
 **
 ** This is the only file that runs SQL.  It reads one event's rows of the
-** matches table (and of the games table when there is one) into a TbEvent.
-** Before returning to SQLite the caller finalizes the statements
+** matches table (and of the games table when there is one) into a TbEvent,
+** or every event's rows in one pass over the table into a set of events.
+** The rows of matches reach the model through an internal aggregate,
+** tiebreak_rows(), inside SQLite's own step (see rows_step).  Before
+** returning to SQLite the caller finalizes the statements
 ** (tb_reader_close), or resets them to keep them for its next call
 ** (tb_reader_reset; a standings() cursor does), so no statement is left
 ** running to block a DROP TABLE or VACUUM.  Table names come from SQL

@@ -4,7 +4,8 @@
 ** The extension is split into rooms, one file each:
 **
 **   exact.c        exact rational arithmetic and the value accumulator
-**   reader.c       reading the user's matches/games tables (the only SQL it runs)
+**   reader.c       reading the user's matches/games tables (the only SQL it runs),
+**                  one event or every event in one pass
 **   event.c        the tournament model: players, their rounds, their records
 **   tiebreakers.c  one small function per tiebreaker, and the table listing them
 **   tb_tcg.c       tiebreakers of Battlefy Default and Yu-Gi-Oh! (OOMW%, KTS)
