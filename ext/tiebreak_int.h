@@ -11,6 +11,7 @@
 **   tb_tcg.c       tiebreakers of Battlefy Default and Yu-Gi-Oh! (OOMW%, KTS)
 **   tb_hct.c       tiebreakers of Battlefy HCT (wins, T1, T2, T3)
 **   tb_pokemon.c   tiebreakers of Play! Pokemon (win %, OWP, OOWP, head-to-head)
+**   tb_fide.c      tiebreakers of chess, FIDE C.07 (Buchholz, Sonneborn-Berger, ...)
 **   policy.c       policies: named lists of tiebreakers, with their options
 **   rank.c         ordering players exactly, shared ranks, decided_by
 **   compute.c      the pipeline every function shares: read, score, rank
