@@ -23,21 +23,19 @@ static void omwp_into(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   tb_opponents_mean(pAcc, e, p, i, tb_add_mwp);
 }
 
+/* A player's OMW%, as a term of their opponents' OOMW%. */
+static void add_omwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+  TbAcc child;
+  tb_acc_init(&child, pAcc->bExact);
+  omwp_into(&child, e, p, i);
+  tb_acc_add_acc(pAcc, &child);
+}
+
 /* Mean of the opponents' OMW%: how strong the player's opponents' schedules
-** were.  An opponent always has an OMW% (they met this player). */
+** were.  An opponent always has an OMW% (they met this player); while an
+** event is ranked each player's OMW% is computed once (tb_opponents_mean). */
 static void oomwp_into(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  int j, n = 0;
-  for (j = 0; j < pl->nSeat; j++) {
-    int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    TbAcc child;
-    if (iOpp < 0) continue;
-    tb_acc_init(&child, pAcc->bExact);
-    omwp_into(&child, e, p, iOpp);
-    tb_acc_add_acc(pAcc, &child);
-    n++;
-  }
-  tb_acc_mean(pAcc, n);
+  tb_opponents_mean(pAcc, e, p, i, add_omwp);
 }
 
 /*

@@ -91,6 +91,7 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   }
   if (c->bFull || c->nCol == TB_TERM_COLUMNS) return 0;
   col = &c->aCol[c->nCol];
+  col->f = 0; /* matches no function until filled */
   col->ar = sqlite3_malloc64(sizeof(double) * n);
   col->aInexact = sqlite3_malloc64(n);
   if (col->ar == 0 || col->aInexact == 0) {
@@ -100,21 +101,20 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
     c->bFull = 1;
     return 0;
   }
+  /* taken before it is filled: a term may itself be a mean over opponents
+  ** (OOMW%'s terms are OMW%s) and take a column of its own meanwhile */
+  c->nCol++;
   for (i = 0; i < e->nPlayer; i++) {
     TbAcc acc;
     tb_acc_init(&acc, 0);
     f(&acc, e, p, i);
-    if (acc.bNull) break; /* not a term every player has: no column */
+    /* not a term every player has: no column (freed with the others) */
+    if (acc.bNull) return 0;
     col->ar[i] = acc.r;
     col->aInexact[i] = (unsigned char)acc.bInexact;
   }
   col->f = f;
   col->p = p;
-  c->nCol++;
-  if (i < e->nPlayer) {
-    col->f = 0; /* matches no function, freed with the others */
-    return 0;
-  }
   return col;
 }
 
