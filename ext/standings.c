@@ -271,6 +271,28 @@ static void cursor_settle(StandingsCursor *pCur) {
 }
 
 /*
+** A new result for the event pEventId, computed through the cursor's
+** reader.  pRead: the event with its rows already read, which moves into
+** the result (tb_reader_all); NULL: read it now.  Once computed, the event
+** keeps only what the rows show.
+*/
+static int compute_result(StandingsCursor *pCur, TbConn *pConn,
+                          const TbPolicy *pPolicy, sqlite3_value *pEventId,
+                          TbEvent *pRead, char **pzErr) {
+  EventResult *p = result_add(pCur, pEventId);
+  int rc;
+  if (p == 0) return SQLITE_NOMEM;
+  if (pRead) {
+    p->event = *pRead;
+    tb_event_init(pRead);
+  }
+  rc = tb_compute_event(pConn, &pCur->reader, p->pEventId, pPolicy, &p->event,
+                        &p->standings, pzErr);
+  tb_event_trim(&p->event);
+  return rc;
+}
+
+/*
 ** Compute the standings of the event argument, or, without one, of every
 ** event of the matches table, read in one pass over it.
 */
@@ -293,24 +315,11 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
   }
   tb_leave(pConn);
   if (rc == SQLITE_OK && pSrc->pEvent) {
-    EventResult *p = result_add(pCur, pSrc->pEvent);
-    rc = p ? tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
-                              &p->standings, pzErr)
-           : SQLITE_NOMEM;
-    if (p) tb_event_trim(&p->event);
+    rc = compute_result(pCur, pConn, pPolicy, pSrc->pEvent, 0, pzErr);
   }
   for (i = 0; rc == SQLITE_OK && i < set.nEvent; i++) {
-    EventResult *p = result_add(pCur, set.apId[i]);
-    if (p == 0) {
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    /* the event moves to its result, rows already read */
-    p->event = set.aEvent[i];
-    tb_event_init(&set.aEvent[i]);
-    rc = tb_compute_event(pConn, pReader, p->pEventId, pPolicy, &p->event,
-                          &p->standings, pzErr);
-    tb_event_trim(&p->event);
+    rc = compute_result(pCur, pConn, pPolicy, set.apId[i], &set.aEvent[i],
+                        pzErr);
   }
   tb_event_set_free(&set);
   /* Kept for the next call: nothing left running, no value held. */
