@@ -110,17 +110,17 @@ static int check_table(TbReader *r, const char *zTable, const char **azCol,
 }
 
 /*
-** Prepare "SELECT <cols><close> FROM <table> WHERE event_id=?1 [AND
-** round<=?2]"; zClose NULL: every event, "WHERE round<=?2" if as of a round.
+** Prepare "SELECT <cols> FROM <table> WHERE event_id = ?1", with "AND
+** round <= ?2" as of a round; bAll: every event, no event_id term.
 */
 static int prepare_event_query(TbReader *r, const char *zCols,
-                               const char *zClose, const char *zTable,
+                               const char *zTable, int bAll,
                                sqlite3_stmt **ppStmt, char **pzErr) {
-  char *zSql = sqlite3_mprintf(
-      "SELECT %s%s FROM \"%w\"%s%s", zCols,
-      zClose ? zClose : ", event_id)", zTable,
-      zClose ? " WHERE event_id = ?1" : (r->bAsOf ? " WHERE" : ""),
-      r->bAsOf ? (zClose ? " AND round <= ?2" : " round <= ?2") : "");
+  static const char *azWhere[2][2] = {
+      {" WHERE event_id = ?1", " WHERE event_id = ?1 AND round <= ?2"},
+      {"", " WHERE round <= ?2"}};
+  char *zSql = sqlite3_mprintf("SELECT %s FROM \"%w\"%s", zCols, zTable,
+                               azWhere[bAll != 0][r->bAsOf != 0]);
   int rc;
   if (zSql == 0) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v2(r->db, zSql, -1, ppStmt, 0);
@@ -299,12 +299,18 @@ static int bind_event(TbReader *r, sqlite3_stmt *pStmt, sqlite3_value *pEvent,
 static const char *azMatchCol[] = {"event_id", "round",  "player_a", "player_b",
                                    "a_wins",   "b_wins", "draws",    "result"};
 
-/* The aggregate call over the columns of a matches row, left open. */
-static const char *match_columns(int bResult) {
-  return bResult ? "tiebreak_rows(?3, round, player_a, player_b, a_wins, "
-                   "b_wins, draws, result"
-                 : "tiebreak_rows(?3, round, player_a, player_b, a_wins, "
-                   "b_wins, draws";
+/* The aggregate call over the columns of a matches row (see rows_step);
+** bAll: every event's query, which also passes event_id. */
+static const char *match_columns(int bResult, int bAll) {
+  static const char *azCall[4] = {
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "result)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "event_id)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "result, event_id)"};
+  return azCall[(bResult != 0) + 2 * (bAll != 0)];
 }
 
 static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
@@ -323,7 +329,7 @@ static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
   drop_stmt(&r->pAll);
   if ((rc = set_name(&r->zMatches, zTable)) != SQLITE_OK) return rc;
   r->bResult = bResult;
-  return prepare_event_query(r, match_columns(r->bResult), ")", zTable,
+  return prepare_event_query(r, match_columns(r->bResult, 0), zTable, 0,
                              &r->pMatches, pzErr);
 }
 
@@ -640,7 +646,7 @@ int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   TbRowSink sink;
   int rc, i;
   if (r->pAll == 0) {
-    rc = prepare_event_query(r, match_columns(r->bResult), 0, r->zMatches,
+    rc = prepare_event_query(r, match_columns(r->bResult, 1), r->zMatches, 1,
                              &r->pAll, pzErr);
     if (rc != SQLITE_OK) return rc;
   }
@@ -735,7 +741,7 @@ static int open_games(TbReader *r, const TbSource *pSrc, char **pzErr) {
   if (r->pGames && strcmp(r->zGames, zGames) == 0) return SQLITE_OK;
   drop_stmt(&r->pGames);
   if ((rc = set_name(&r->zGames, zGames)) != SQLITE_OK) return rc;
-  return prepare_event_query(r, "round, player_a, winner", "", zGames,
+  return prepare_event_query(r, "round, player_a, winner", zGames, 0,
                              &r->pGames, pzErr);
 }
 
