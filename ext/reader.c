@@ -815,14 +815,14 @@ void tb_reader_init(TbReader *r, sqlite3 *db) {
   r->db = db;
 }
 
-/* Bytes of a zChecked string: three NUL-terminated parts. */
-static int checked_len(const char *z) {
-  size_t n = strlen(z) + 1;
-  n += strlen(z + n) + 1;
-  n += strlen(z + n) + 1;
-  return (int)n;
+/* Whether the last open checked these very tables, read the same way. */
+static int same_check(const TbReader *r, const TbSource *pSrc, int bRatings) {
+  const char *zGames = pSrc->zGames, *zLast = r->zCheckedGames;
+  return r->bChecked && r->bAsOf == (pSrc->iAsOfRound != 0) &&
+         r->bCheckedRatings == bRatings &&
+         strcmp(r->zMatches, pSrc->zMatches) == 0 &&
+         (zGames == 0 ? zLast == 0 : zLast != 0 && strcmp(zLast, zGames) == 0);
 }
-
 /* The round limit of as_of_round, bound to the kept statements. */
 static int bind_as_of(TbReader *r, const TbSource *pSrc, char **pzErr) {
   int rc = SQLITE_OK;
@@ -848,20 +848,13 @@ static int bind_as_of(TbReader *r, const TbSource *pSrc, char **pzErr) {
 int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
                    char **pzErr) {
   int rc;
-  char *zChecked = sqlite3_mprintf("%s%c%s%c%d%d", pSrc->zMatches, 0,
-                                   pSrc->zGames ? pSrc->zGames : "\x01", 0,
-                                   pSrc->iAsOfRound != 0, bRatings);
-  if (zChecked == 0) return SQLITE_NOMEM;
-  if (r->zChecked && r->nChecked == checked_len(zChecked) &&
-      memcmp(r->zChecked, zChecked, (size_t)r->nChecked) == 0) {
+  if (same_check(r, pSrc, bRatings)) {
     /* the same tables as the last call, within one statement: the schema
     ** cannot have changed (a change would make SQLite prepare the kept
     ** statements again, and report what it finds missing) */
-    sqlite3_free(zChecked);
     return bind_as_of(r, pSrc, pzErr);
   }
-  sqlite3_free(r->zChecked);
-  r->zChecked = 0;
+  r->bChecked = 0;
   if (r->bAsOf != (pSrc->iAsOfRound != 0)) {
     drop_stmt(&r->pMatches);
     drop_stmt(&r->pGames);
@@ -879,10 +872,13 @@ int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
   }
   if (rc == SQLITE_OK) rc = bind_as_of(r, pSrc, pzErr);
   if (rc == SQLITE_OK) {
-    r->zChecked = zChecked;
-    r->nChecked = checked_len(zChecked);
-  } else {
-    sqlite3_free(zChecked);
+    sqlite3_free(r->zCheckedGames);
+    r->zCheckedGames = 0;
+    if (pSrc->zGames && (rc = set_name(&r->zCheckedGames, pSrc->zGames))) {
+      return rc;
+    }
+    r->bCheckedRatings = bRatings;
+    r->bChecked = 1;
   }
   return rc;
 }
@@ -910,7 +906,7 @@ void tb_reader_close(TbReader *r) {
   sqlite3_finalize(r->pAll);
   sqlite3_free(r->zMatches);
   sqlite3_free(r->zGames);
-  sqlite3_free(r->zChecked);
+  sqlite3_free(r->zCheckedGames);
   tb_reader_init(r, r->db);
 }
 

@@ -369,8 +369,9 @@ typedef struct TbReader {
   int bAsOf;                  /* the queries filter on round <= ?2 */
   i64 iAsOfRound;             /* that round */
   char *zMatches, *zGames;    /* tables that pMatches, pGames read */
-  char *zChecked;             /* the tables last checked, and how read */
-  int nChecked;               /* bytes of zChecked, its NULs included */
+  int bChecked;               /* the last open checked zMatches and ... */
+  char *zCheckedGames;        /* ... this games argument (NULL: default) */
+  int bCheckedRatings;        /* ... and the ratings table if 1 */
   sqlite3_stmt *pXinfo;       /* the columns of a table */
   sqlite3_stmt *pMatches, *pGames, *pRatings;
   sqlite3_stmt *pAll;         /* every event's matches, in table order */
