@@ -561,8 +561,13 @@ static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
 static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   /* the sink, found once per query: sqlite3_value_pointer() compares
   ** type names, a cost per row otherwise */
-  TbRowSink **pp = sqlite3_aggregate_context(ctx, sizeof(TbRowSink *));
+  TbRowSink **pp;
   TbRowSink *p;
+  if (argc < 1) { /* from SQL only: the extension's own calls pass the sink */
+    sqlite3_result_error(ctx, "tiebreak_rows() is internal to tiebreak", -1);
+    return;
+  }
+  pp = sqlite3_aggregate_context(ctx, sizeof(TbRowSink *));
   if (pp == 0) {
     sqlite3_result_error_nomem(ctx);
     return;

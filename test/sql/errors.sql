@@ -426,3 +426,16 @@ SELECT * FROM standings(1, 'mtg(best_of=100)');
 SELECT tiebreak_rows(1, round, player_a, player_b, a_wins, b_wins, draws) FROM matches;
 -- error: tiebreak_rows() is internal to tiebreak
 
+-- case: internal_row_reader_without_arguments
+-- no argument at all: nothing to read the sink from (this crashed the host)
+SELECT tiebreak_rows();
+-- error: tiebreak_rows() is internal to tiebreak
+
+-- case: internal_row_reader_without_arguments_over_rows
+SELECT tiebreak_rows() FROM matches;
+-- error: tiebreak_rows() is internal to tiebreak
+
+-- case: internal_row_reader_with_one_argument
+SELECT tiebreak_rows(NULL) FROM matches;
+-- error: tiebreak_rows() is internal to tiebreak
+
