@@ -21,8 +21,8 @@ const QUERY = `SELECT rank, player, match_points, round(omwp, 4) AS omwp, decide
                FROM standings(?, 'mtg') LIMIT 3`;
 
 // The same checks for any binding: exec(sql) and all(sql, ...params).
-// Ids and round numbers are bound as BigInt: both bindings bind a JS number
-// as a REAL, and standings() wants an INTEGER or TEXT event id.
+// Ids and round numbers are bound as BigInt here; plain numbers are checked
+// below.
 function checkStandings(exec, all) {
   exec(sql('schema.sql'));
   exec(sql('example.sql'));
@@ -65,15 +65,22 @@ test('better-sqlite3 loads the extension', () => {
   db.close();
 });
 
-// A plain JS number is bound as a REAL (1.0); SQLite itself finds
-// matches.event_id = 1.0 true, but standings() refuses the REAL.
-test('a JS number as event_id', { todo: 'standings() rejects an integral REAL event_id' }, () => {
+// A plain JS number is bound as a REAL (1.0), which standings() takes as the
+// integer it holds; a fraction is refused, and the text '1' is another value
+// than the INTEGER 1 (no rows) unless the query casts it.
+test('a JS number as event_id and as_of_round', () => {
   const require = createRequire(join(process.env.TIEBREAK_NODE_MODULES, 'x.js'));
   const db = new (require('better-sqlite3'))(':memory:');
   db.loadExtension(ext);
   db.exec(sql('schema.sql'));
   db.exec(sql('example.sql'));
-  assert.equal(db.prepare("SELECT count(*) AS n FROM standings(?, 'mtg', NULL, ?)").get(1, 3).n,
-               24);
+  assert.deepEqual(db.prepare(QUERY).all(1).map((r) => ({ ...r })), TOP3);
+  assert.deepEqual(db.prepare(`SELECT player, match_points FROM standings(?, 'mtg', NULL, ?)
+                               LIMIT 1`).get(1, 3), { player: 'Hugo', match_points: 9 });
+  assert.throws(() => db.prepare(QUERY).all(1.5),
+                /standings\(\): event_id must be INTEGER or TEXT/);
+  assert.equal(db.prepare(QUERY).all('1').length, 0);
+  assert.deepEqual(db.prepare(QUERY.replace('standings(?', 'standings(CAST(? AS INTEGER)'))
+                     .all('1').map((r) => ({ ...r })), TOP3);
   db.close();
 });

@@ -190,6 +190,17 @@ def test_replica_serves_the_same_standings(loaded, expected):
     assert got == expected
 
 
+def test_how_clients_send_event_ids(loaded, expected):
+    """JSON clients send numbers as floats and form fields as text: a float
+    1.0 is the event 1; the text '1' is another value than the INTEGER 1
+    (no rows), unless the query casts it."""
+    primary, _ = loaded
+    assert primary.query(QUERY, 1.0) == expected
+    assert primary.query(QUERY, "1") == []
+    cast = QUERY.replace("standings(?", "standings(CAST(? AS INTEGER)")
+    assert cast != QUERY and primary.query(cast, "1") == expected
+
+
 def test_errors_reach_the_client(loaded):
     primary, _ = loaded
     with pytest.raises(RuntimeError, match=r"standings\(\): unknown policy 'nope'"):
