@@ -1,0 +1,348 @@
+#!/usr/bin/python3
+"""Packages and release archives of tiebreak, built offline from a build tree.
+
+    tools/dist.py wheel   --module build/tiebreak.so --target linux-x86_64 --out DIR
+    tools/dist.py npm     --module linux-x64=build/tiebreak.so [...] --out DIR
+    tools/dist.py cross   --target linux-aarch64 --build-dir build
+    tools/dist.py release --build-dir build          # everything, into build/release
+
+The version comes from one place, TIEBREAK_VERSION in ext/tiebreak_int.h.
+Cross builds use the toolchain files in cmake/ and the SQLite amalgamation
+and shell.c that npm packages ship (see test/sqlite_src.py); the release
+needs npm (or its cache) for them.
+"""
+import argparse
+import base64
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "test"))
+import sqlite_src  # noqa: E402
+
+# Release targets: the CMake toolchain file, the compiler triple, the wheel's
+# platform tags, the npm platform directory and the module's file name.
+TARGETS = {
+    "linux-x86_64": dict(toolchain=None, triple="x86_64-linux-gnu",
+                         wheel="manylinux_2_17_x86_64.manylinux2014_x86_64",
+                         npm="linux-x64", module="tiebreak.so", exe=""),
+    "linux-aarch64": dict(toolchain="aarch64-linux-gnu.cmake", triple="aarch64-linux-gnu",
+                          wheel="manylinux_2_17_aarch64.manylinux2014_aarch64",
+                          npm="linux-arm64", module="tiebreak.so", exe=""),
+    "windows-x86_64": dict(toolchain="mingw-w64-x86_64.cmake", triple="x86_64-w64-mingw32",
+                           wheel="win_amd64", npm="win32-x64", module="tiebreak.dll",
+                           exe=".exe"),
+}
+# manylinux2014 promises glibc 2.17 or later on the host.
+MANYLINUX_GLIBC = (2, 17)
+# Fixed timestamps make the archives reproducible (zip cannot go below 1980).
+EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+
+
+def version():
+    text = (REPO / "ext" / "tiebreak_int.h").read_text()
+    return re.search(r'#define TIEBREAK_VERSION "([^"]+)"', text).group(1)
+
+
+def objdump(triple):
+    for name in (f"{triple}-objdump", "objdump"):
+        if shutil.which(name):
+            return name
+    raise SystemExit(f"objdump for {triple} not found (apt-get install binutils)")
+
+
+def glibc_needed(module, triple):
+    """The highest GLIBC_x.y symbol version the module imports."""
+    out = subprocess.run([objdump(triple), "-T", str(module)], check=True,
+                         capture_output=True, text=True).stdout
+    found = {tuple(map(int, v.split("."))) for v in re.findall(r"GLIBC_([0-9.]+)", out)}
+    return max(found) if found else (0, 0)
+
+
+# ------------------------------------------------------------------ wheel
+
+def _record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def _zip_write(zf, name, data, mode=0o644):
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.external_attr = (0o100000 | mode) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    zf.writestr(info, data)
+
+
+def build_wheel(module, target, out):
+    """sqlite_tiebreak-VERSION-py3-none-PLATFORM.whl: the Python package with
+    the module beside it; any Python 3 on that platform (no compiled Python
+    code).  Linux wheels are checked against manylinux2014's glibc."""
+    spec = TARGETS[target]
+    module = Path(module)
+    if target.startswith("linux-"):
+        need = glibc_needed(module, spec["triple"])
+        if need > MANYLINUX_GLIBC:
+            raise SystemExit(f"{module} needs GLIBC {need[0]}.{need[1]}, more than "
+                             f"manylinux2014's 2.17: tag it for a newer glibc")
+    ver = version()
+    dist_info = f"sqlite_tiebreak-{ver}.dist-info"
+    pkg = REPO / "packages" / "python" / "sqlite_tiebreak"
+    files = [
+        ("sqlite_tiebreak/__init__.py",
+         (pkg / "__init__.py").read_text().replace("@TIEBREAK_VERSION@", ver).encode(), 0o644),
+        (f"sqlite_tiebreak/{spec['module']}", module.read_bytes(), 0o755),
+        (f"{dist_info}/METADATA", _metadata(ver).encode(), 0o644),
+        (f"{dist_info}/WHEEL",
+         ("Wheel-Version: 1.0\nGenerator: tiebreak tools/dist.py\nRoot-Is-Purelib: false\n" +
+          "".join(f"Tag: py3-none-{t}\n" for t in spec["wheel"].split("."))).encode(), 0o644),
+        (f"{dist_info}/LICENSE", (REPO / "LICENSE").read_bytes(), 0o644),
+    ]
+    record = [_record_line(n, d) for n, d, _ in files] + [f"{dist_info}/RECORD,,"]
+    files.append((f"{dist_info}/RECORD", ("\n".join(record) + "\n").encode(), 0o644))
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    whl = out / f"sqlite_tiebreak-{ver}-py3-none-{spec['wheel']}.whl"
+    with zipfile.ZipFile(whl, "w") as zf:
+        for name, data, mode in files:
+            _zip_write(zf, name, data, mode)
+    return whl
+
+
+def _metadata(ver):
+    return f"""Metadata-Version: 2.1
+Name: sqlite-tiebreak
+Version: {ver}
+Summary: Swiss-tournament standings and tiebreakers inside SQLite (loadable extension)
+License: MIT
+Keywords: sqlite,swiss,tournament,standings,tiebreakers
+Classifier: License :: OSI Approved :: MIT License
+Classifier: Programming Language :: SQL
+Requires-Python: >=3.6
+Description-Content-Type: text/markdown
+
+# sqlite-tiebreak
+
+```python
+import sqlite3, sqlite_tiebreak
+conn = sqlite3.connect("events.db")
+sqlite_tiebreak.load(conn)
+conn.execute("SELECT rank, player FROM standings(1, 'mtg')").fetchall()
+```
+
+`sqlite_tiebreak.loadable_path()` is the module's path for other hosts. The Python must be
+built with extension loading (Debian's is); otherwise `load()` raises
+`sqlite_tiebreak.ExtensionLoadingUnavailable`.
+"""
+
+
+# -------------------------------------------------------------------- npm
+
+def stage_npm(modules, out):
+    """The npm package's folder: packages/npm with the version filled in and
+    each module under lib/<platform>-<arch>/; returns it for `npm pack`."""
+    src = REPO / "packages" / "npm"
+    stage = Path(out) / "sqlite-tiebreak"
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir(parents=True)
+    for name in ("index.cjs", "index.mjs", "index.d.ts", "README.md"):
+        shutil.copy2(src / name, stage / name)
+    shutil.copy2(REPO / "LICENSE", stage / "LICENSE")
+    meta = json.loads((src / "package.json").read_text())
+    meta["version"] = version()
+    (stage / "package.json").write_text(json.dumps(meta, indent=2) + "\n")
+    for platform, module in modules.items():
+        module = Path(module)
+        (stage / "lib" / platform).mkdir(parents=True)
+        shutil.copy2(module, stage / "lib" / platform / module.name)
+    return stage
+
+
+def npm_pack(modules, out):
+    stage = stage_npm(modules, out)
+    npm = shutil.which("npm") or sys.exit("npm not found (apt-get install npm)")
+    name = subprocess.run([npm, "pack", "--loglevel=error", "--pack-destination", str(out)],
+                          cwd=stage, check=True, capture_output=True,
+                          text=True).stdout.strip().splitlines()[-1]
+    return Path(out) / name
+
+
+# ------------------------------------------------------------ cross builds
+
+def cmake_build(target, build, include_dir):
+    """tiebreak's own CMake build for a target, against the given SQLite
+    headers; returns its directory (tiebreak.so/.dll and libtiebreak.a)."""
+    spec = TARGETS[target]
+    out = Path(build) / "dist" / target / "cmake"
+    args = ["cmake", "-S", str(REPO), "-B", str(out), "-DTIEBREAK_TESTS=OFF",
+            "-DCMAKE_BUILD_TYPE=Release", f"-DSQLITE3EXT_INCLUDE_DIR={include_dir}"]
+    if spec["toolchain"]:
+        args.append(f"-DCMAKE_TOOLCHAIN_FILE={REPO / 'cmake' / spec['toolchain']}")
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", str(out), "-j2", "--target", "tiebreak",
+                    "tiebreak_static"], check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+def compiler(target):
+    triple = TARGETS[target]["triple"]
+    if target == "linux-x86_64" and not shutil.which(f"{triple}-gcc"):
+        return os.environ.get("CC") or "cc"
+    cc = f"{triple}-gcc"
+    if not shutil.which(cc):
+        raise FileNotFoundError(cc)
+    return cc
+
+
+def _compile(cc, flags, src, obj):
+    """One object, rebuilt when older than its source."""
+    if not obj.exists() or obj.stat().st_mtime < Path(src).stat().st_mtime:
+        obj.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([cc, *flags, "-c", str(src), "-o", str(obj)], check=True)
+    return str(obj)
+
+
+def build_shell(target, build, builtin_lib=None):
+    """sqlite3 shell from the npm amalgamation and shell.c for a target.
+    With builtin_lib (a libtiebreak.a built on the same headers), tiebreak is
+    registered in every connection (tools/builtin.c through shell.c's
+    SQLITE_SHELL_INIT_PROC), for hosts whose sqlite3 cannot .load.  The
+    amalgamation's object is shared by both shells and reused."""
+    amalgamation, shell_c = sqlite_src.sources(build)
+    spec = TARGETS[target]
+    kind = "sqlite3-tiebreak" if builtin_lib else "sqlite3"
+    out = Path(build) / "dist" / target / "shell" / (kind + spec["exe"])
+    cc = compiler(target)
+    obj = out.parent / "obj"
+    flags = ["-O2", "-DSQLITE_DQS=0", "-DSQLITE_THREADSAFE=0",
+             "-DSQLITE_ENABLE_MATH_FUNCTIONS", "-DSQLITE_ENABLE_FTS5", f"-I{amalgamation}"]
+    units = [(flags, amalgamation / "sqlite3.c", obj / "sqlite3.o")]
+    if builtin_lib:
+        units += [(flags + ["-DSQLITE_SHELL_INIT_PROC=tiebreak_shell_init"], shell_c,
+                   obj / "shell-tiebreak.o"),
+                  (flags + [f"-I{REPO / 'ext'}"], REPO / "tools" / "builtin.c",
+                   obj / "builtin.o")]
+    else:
+        units.append((flags, shell_c, obj / "shell.o"))
+    with ThreadPoolExecutor(2) as pool:
+        objs = list(pool.map(lambda u: _compile(cc, *u), units))
+    libs = [str(builtin_lib)] if builtin_lib else []
+    if target.startswith("windows"):
+        libs += ["-static-libgcc", "-municode"]  # shell.c has wmain()
+    else:
+        libs += ["-ldl", "-lm"]
+    tmp = out.with_name(out.name + ".tmp")
+    subprocess.run([cc, *objs, *libs, "-o", str(tmp)], check=True)
+    tmp.replace(out)
+    return out
+
+
+def cross(target, build):
+    """The module, the static library and the two shells of a target."""
+    amalgamation, _ = sqlite_src.sources(build)
+    cm = cmake_build(target, build, amalgamation)
+    module = cm / TARGETS[target]["module"]
+    static = cm / "libtiebreak.a"
+    return dict(module=module, static=static, shell=build_shell(target, build),
+                shell_builtin=build_shell(target, build, static))
+
+
+# ----------------------------------------------------------------- release
+
+def _tar_add(tar, name, data, mode):
+    info = tarfile.TarInfo(name)
+    info.size, info.mode, info.mtime = len(data), mode, EPOCH
+    info.uname = info.gname = "root"
+    tar.addfile(info, io.BytesIO(data))
+
+
+def archive(target, files, out):
+    """tiebreak-VERSION-TARGET.tar.gz (.zip for Windows) with one top folder."""
+    top = f"tiebreak-{version()}-{target}"
+    entries = [(f"{top}/{name}", Path(path).read_bytes(), mode) for name, path, mode in files]
+    if target.startswith("windows"):
+        path = Path(out) / f"{top}.zip"
+        with zipfile.ZipFile(path, "w") as zf:
+            for name, data, mode in entries:
+                _zip_write(zf, name, data, mode)
+    else:
+        path = Path(out) / f"{top}.tar.gz"
+        raw = io.BytesIO()
+        with tarfile.open(fileobj=raw, mode="w", format=tarfile.GNU_FORMAT) as tar:
+            for name, data, mode in entries:
+                _tar_add(tar, name, data, mode)
+        import gzip
+        with open(path, "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", mtime=EPOCH,
+                                                   filename="") as gz:
+            gz.write(raw.getvalue())
+    return path
+
+
+def release(build, targets):
+    """Archives, wheels and the npm package of every target, and SHA256SUMS,
+    into <build>/release."""
+    out = Path(build) / "release"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    made, npm_modules = [], {}
+    for target in targets:
+        spec = TARGETS[target]
+        built = cross(target, build)
+        files = [(spec["module"], built["module"], 0o755),
+                 (f"sqlite3-tiebreak{spec['exe']}", built["shell_builtin"], 0o755),
+                 ("libtiebreak.a", built["static"], 0o644),
+                 ("tiebreak.h", REPO / "ext" / "tiebreak.h", 0o644),
+                 ("LICENSE", REPO / "LICENSE", 0o644),
+                 ("README.md", REPO / "README.md", 0o644),
+                 ("CHANGELOG.md", REPO / "CHANGELOG.md", 0o644)]
+        made.append(archive(target, files, out))
+        made.append(build_wheel(built["module"], target, out))
+        npm_modules[spec["npm"]] = built["module"]
+    made.append(npm_pack(npm_modules, out))
+    sums = "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}\n"
+                   for p in sorted(made))
+    (out / "SHA256SUMS").write_text(sums)
+    for p in sorted(made):
+        print(f"{p.stat().st_size:>10}  {p.name}")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    w = sub.add_parser("wheel")
+    w.add_argument("--module", required=True)
+    w.add_argument("--target", default="linux-x86_64", choices=TARGETS)
+    w.add_argument("--out", required=True)
+    n = sub.add_parser("npm")
+    n.add_argument("--module", action="append", required=True, help="PLATFORM-ARCH=PATH")
+    n.add_argument("--out", required=True)
+    c = sub.add_parser("cross")
+    c.add_argument("--target", required=True, choices=TARGETS)
+    c.add_argument("--build-dir", required=True)
+    r = sub.add_parser("release")
+    r.add_argument("--build-dir", required=True)
+    r.add_argument("--target", action="append", choices=TARGETS)
+    a = ap.parse_args()
+    if a.cmd == "wheel":
+        print(build_wheel(a.module, a.target, a.out))
+    elif a.cmd == "npm":
+        print(npm_pack(dict(m.split("=", 1) for m in a.module), a.out))
+    elif a.cmd == "cross":
+        for k, v in cross(a.target, Path(a.build_dir).resolve()).items():
+            print(f"{k}: {v}")
+    else:
+        print(release(Path(a.build_dir).resolve(), a.target or list(TARGETS)))
+
+
+if __name__ == "__main__":
+    main()
