@@ -69,3 +69,38 @@ add_test(NAME sqld
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/sqld/run.py
           --build-dir ${CMAKE_BINARY_DIR})
 set_tests_properties(sqld PROPERTIES SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 300)
+
+# ------------------------------------------------------------ distribution
+# The packages and release archives of tools/dist.py, built offline and used
+# as their users would.  The cross builds share build/dist, so these tests
+# run one at a time (RESOURCE_LOCK).
+#
+# python_wheel: the wheel (manylinux2014, checked with objdump -T) installed
+# with `pip install --no-index` into a fresh venv of Debian's Python, then
+# sqlite_tiebreak.load(conn) and standings.  python_no_extension_loading: the
+# package's clear error in a Python whose sqlite3 cannot load extensions
+# (pyenv's), skipped when PATH has none.
+add_test(NAME python_wheel
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/python/run.py
+          --build-dir ${CMAKE_BINARY_DIR})
+add_test(NAME python_no_extension_loading
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/python/run.py
+          --build-dir ${CMAKE_BINARY_DIR} --no-extension-loading)
+# npm_package: `npm pack`, installed into an empty project, run under Node 24
+# (node:sqlite, better-sqlite3), Bun (bun:sqlite) and Deno (node:sqlite).
+add_test(NAME npm_package
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/npm/run.py
+          --build-dir ${CMAKE_BINARY_DIR})
+# windows_wine, linux_aarch64_qemu: cross-built module and shells (SQLite
+# from the npm amalgamation) run under wine64 and qemu-user; their standings
+# must equal this build's.  First run: 2-4 minutes each (compiling SQLite).
+add_test(NAME windows_wine
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
+          --target windows-x86_64 --build-dir ${CMAKE_BINARY_DIR})
+add_test(NAME linux_aarch64_qemu
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
+          --target linux-aarch64 --build-dir ${CMAKE_BINARY_DIR})
+set_tests_properties(python_wheel python_no_extension_loading npm_package
+                     windows_wine linux_aarch64_qemu PROPERTIES
+  SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900 RESOURCE_LOCK tiebreak_dist
+  ENVIRONMENT "${TEST_ENV}")

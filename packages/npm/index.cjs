@@ -20,30 +20,30 @@ function getLoadablePath() {
   return path;
 }
 
-// node:sqlite's DatabaseSync (Node 22.13+, Deno) gates loading behind
-// enableLoadExtension(), which it allows only when the database was opened
-// with { allowExtension: true }; better-sqlite3 and bun:sqlite load directly.
+// node:sqlite's DatabaseSync (Node 22.13+) gates loading behind
+// enableLoadExtension(), allowed only when the database was opened with
+// { allowExtension: true }; Deno's node:sqlite checks that option in
+// loadExtension(); better-sqlite3 and bun:sqlite load directly.
 function load(db) {
   if (!db || typeof db.loadExtension !== 'function') {
     throw new TypeError('sqlite-tiebreak load(db): db must be a better-sqlite3, node:sqlite ' +
                         'or bun:sqlite database');
   }
   const path = getLoadablePath();
-  if (typeof db.enableLoadExtension !== 'function') {
-    db.loadExtension(path);
-    return;
-  }
+  const gated = typeof db.enableLoadExtension === 'function';
   try {
-    db.enableLoadExtension(true);
+    if (gated) db.enableLoadExtension(true);
+    db.loadExtension(path);
   } catch (e) {
-    throw new Error('sqlite-tiebreak load(db): this node:sqlite database cannot load ' +
-                    'extensions; open it with new DatabaseSync(path, { allowExtension: true }) ' +
-                    `(${e.message})`);
-  }
-  try {
-    db.loadExtension(path);
+    if (/allowExtension|disabled at database creation/i.test(e.message)) {
+      throw new Error('sqlite-tiebreak load(db): this node:sqlite database cannot load ' +
+                      'extensions; open it with new DatabaseSync(path, ' +
+                      `{ allowExtension: true }) (${e.message})`);
+    }
+    throw e;
   } finally {
-    db.enableLoadExtension(false);  // SQL's load_extension() stays off
+    // SQL's load_extension() stays off.
+    if (gated) try { db.enableLoadExtension(false); } catch { /* was never on */ }
   }
 }
 
