@@ -100,7 +100,12 @@ add_test(NAME windows_wine
 add_test(NAME linux_aarch64_qemu
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
           --target linux-aarch64 --build-dir ${CMAKE_BINARY_DIR})
+# release: the `release` target's output built twice (same checksums), its
+# archives, wheels and npm tarball checked, each archive's shell run.
+add_test(NAME release
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
+          --release --build-dir ${CMAKE_BINARY_DIR})
 set_tests_properties(python_wheel python_no_extension_loading npm_package
-                     windows_wine linux_aarch64_qemu PROPERTIES
+                     windows_wine linux_aarch64_qemu release PROPERTIES
   SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900 RESOURCE_LOCK tiebreak_dist
   ENVIRONMENT "${TEST_ENV}")

@@ -237,7 +237,8 @@ def build_shell(target, build, builtin_lib=None):
         objs = list(pool.map(lambda u: _compile(cc, *u), units))
     libs = [str(builtin_lib)] if builtin_lib else []
     if target.startswith("windows"):
-        libs += ["-static-libgcc", "-municode"]  # shell.c has wmain()
+        # shell.c has wmain(); no link time in the PE header (reproducible).
+        libs += ["-static-libgcc", "-municode", "-Wl,--no-insert-timestamp"]
     else:
         libs += ["-ldl", "-lm"]
     tmp = out.with_name(out.name + ".tmp")

@@ -3,6 +3,7 @@
 
     /usr/bin/python3 test/cross/run.py --target windows-x86_64 --build-dir build
     /usr/bin/python3 test/cross/run.py --target linux-aarch64 --build-dir build
+    /usr/bin/python3 test/cross/run.py --release --build-dir build
 
 Builds with tools/dist.py (the toolchain files in cmake/, SQLite's sources
 from npm) the module and two sqlite3 shells of the target, one plain and one
@@ -11,7 +12,14 @@ with tiebreak built in, then runs them under wine (Windows) or qemu-user
 event's standings, the built-in shell computes them without .load; both must
 equal the standings of the native build in the system's sqlite3.  For
 Windows the DLL's imports are checked too: only system DLLs (no
-libgcc_s_seh-1.dll).  Exit code 77: skipped (tools or npm missing; a failure
+libgcc_s_seh-1.dll).
+
+With --release it runs the `release` target's tools/dist.py twice and checks
+build/release: the same SHA256SUMS both times (reproducible), `sha256sum -c`,
+each archive's files, the wheels' RECORD hashes and tags, the npm tarball's
+modules, and each archive's sqlite3-tiebreak run on its platform (natively,
+wine, qemu) plus the linux-x86_64 module loaded by the system's sqlite3.
+Exit code 77: skipped (tools or npm missing; a failure
 under TIEBREAK_REQUIRE_ONLINE=1, see test/fetch.py).
 """
 import argparse
@@ -20,6 +28,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -40,6 +50,8 @@ SYSTEM_DLLS = re.compile(r"^(kernel32|msvcrt|user32|advapi32|api-ms-win-.*)\.dll
 
 
 def runner(target, work):
+    if target == "linux-x86_64":
+        return [], str, dict(os.environ)
     """(command prefix, path mapper, environment) to run the target's
     programs here; skip when the emulator is missing."""
     if target == "windows-x86_64":
@@ -79,17 +91,33 @@ def check_dll_imports(module):
     assert exports == ["sqlite3_tiebreak_init"], exports
 
 
+def need_compiler(target):
+    triple = dist.TARGETS[target]["triple"]
+    if target != "linux-x86_64" and not shutil.which(f"{triple}-gcc"):
+        pkg = {"windows-x86_64": "gcc-mingw-w64-x86-64",
+               "linux-aarch64": "gcc-aarch64-linux-gnu"}[target]
+        fetch.skip(f"{triple}-gcc not found (apt-get install {pkg})")
+
+
+def native_standings(build):
+    native = subprocess.run([os.environ.get("SQLITE3", "sqlite3"), "-batch", ":memory:",
+                             f".load {build / 'tiebreak'}", *setup_args(str), QUERY],
+                            capture_output=True, text=True, check=True).stdout
+    assert native.count("\n") == 24 and native.startswith("1|Hugo|13|653333|"), native
+    return native
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--target", required=True, choices=["windows-x86_64", "linux-aarch64"])
+    ap.add_argument("--target", choices=["windows-x86_64", "linux-aarch64"])
+    ap.add_argument("--release", action="store_true")
     ap.add_argument("--build-dir", required=True, type=Path)
     args = ap.parse_args()
     build = args.build_dir.resolve()
+    if args.release:
+        return release(build)
+    need_compiler(args.target)
     triple = dist.TARGETS[args.target]["triple"]
-    if not shutil.which(f"{triple}-gcc"):
-        pkg = {"windows-x86_64": "gcc-mingw-w64-x86-64",
-               "linux-aarch64": "gcc-aarch64-linux-gnu"}[args.target]
-        fetch.skip(f"{triple}-gcc not found (apt-get install {pkg})")
     prefix, path, env = runner(args.target, build / "dist")
 
     built = dist.cross(args.target, build)
@@ -102,11 +130,7 @@ def main():
         print(f"needs GLIBC {need[0]}.{need[1]}")
         assert need <= dist.MANYLINUX_GLIBC, need
 
-    native = subprocess.run([os.environ.get("SQLITE3", "sqlite3"), "-batch", ":memory:",
-                             f".load {build / 'tiebreak'}", *setup_args(str), QUERY],
-                            capture_output=True, text=True, check=True).stdout
-    assert native.count("\n") == 24 and native.startswith("1|Hugo|13|653333|"), native
-
+    native = native_standings(build)
     failures = 0
     for name, exe, load in (("module loaded by .load", built["shell"],
                              [f".load {path(module.with_suffix(''))}"]),
@@ -128,6 +152,95 @@ def main():
         failures += not (ok and ok_e)
     print(f"{2 - failures} passed, {failures} failed")
     return 1 if failures else 0
+
+
+def release(build):
+    """The release target's output, built twice, checked and run."""
+    for target in dist.TARGETS:
+        need_compiler(target)
+    runners = {t: runner(t, build / "dist") for t in dist.TARGETS}
+    native = native_standings(build)
+    out = dist.release(build, list(dist.TARGETS))
+    first = (out / "SHA256SUMS").read_text()
+    out = dist.release(build, list(dist.TARGETS))
+    sums = (out / "SHA256SUMS").read_text()
+    checks = []
+
+    def check(name, ok, detail=""):
+        checks.append(ok)
+        print(f"{'ok' if ok else 'FAILED'}: {name}{': ' + detail if detail and not ok else ''}",
+              flush=True)
+
+    check("two runs give the same SHA256SUMS", sums == first,
+          "" if sums == first else f"\n{first}\n{sums}")
+    proc = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=out, capture_output=True,
+                          text=True)
+    check(f"sha256sum -c: {proc.stdout.count(': OK')} files", proc.returncode == 0
+          and proc.stdout.count(": OK") == 7, proc.stdout + proc.stderr)
+
+    ver = dist.version()
+    unpacked = build / "dist" / "release-check"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    for target, spec in dist.TARGETS.items():
+        top = f"tiebreak-{ver}-{target}"
+        if target.startswith("windows"):
+            with zipfile.ZipFile(out / f"{top}.zip") as zf:
+                names = zf.namelist()
+                zf.extractall(unpacked)
+        else:
+            with tarfile.open(out / f"{top}.tar.gz") as tar:
+                names = tar.getnames()
+                tar.extractall(unpacked)
+        want = sorted(f"{top}/{n}" for n in (
+            spec["module"], f"sqlite3-tiebreak{spec['exe']}", "libtiebreak.a", "tiebreak.h",
+            "LICENSE", "README.md", "CHANGELOG.md"))
+        check(f"{top}: {len(names)} files", sorted(names) == want, str(sorted(names)))
+        prefix, path, env = runners[target]
+        exe = unpacked / top / f"sqlite3-tiebreak{spec['exe']}"
+        os.chmod(exe, 0o755)
+        rc, stdout, err = shell(prefix, env, exe, *setup_args(path), QUERY)
+        check(f"{top}: sqlite3-tiebreak computes the standings without .load",
+              rc == 0 and stdout == native, f"rc={rc} {err}")
+        if target == "linux-x86_64":
+            sys_out = subprocess.run([os.environ.get("SQLITE3", "sqlite3"), "-batch",
+                                      ":memory:", f".load {unpacked / top / 'tiebreak'}",
+                                      *setup_args(str), QUERY], capture_output=True,
+                                     text=True).stdout
+            check(f"{top}: its module in the system's sqlite3", sys_out == native)
+
+        whl = out / f"sqlite_tiebreak-{ver}-py3-none-{spec['wheel']}.whl"
+        check(f"{whl.name}: RECORD", wheel_record_ok(whl, spec))
+    with tarfile.open(out / f"sqlite-tiebreak-{ver}.tgz") as tar:
+        mods = sorted(n for n in tar.getnames() if n.startswith("package/lib/"))
+    want = sorted(f"package/lib/{s['npm']}/{s['module']}" for s in dist.TARGETS.values())
+    check("npm tarball: a module per platform", mods == want, str(mods))
+    failed = checks.count(False)
+    print(f"{len(checks) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def wheel_record_ok(whl, spec):
+    """Every file listed in RECORD with its sha256 and size, the module
+    included, and the platform tags in WHEEL."""
+    import base64
+    import hashlib
+    with zipfile.ZipFile(whl) as zf:
+        names = set(zf.namelist())
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        listed = set()
+        for line in zf.read(record).decode().splitlines():
+            name, digest, size = line.rsplit(",", 2)
+            listed.add(name)
+            if name == record:
+                continue
+            data = zf.read(name)
+            h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            if digest != f"sha256={h}" or int(size) != len(data):
+                return False
+        tags = re.findall(r"^Tag: (\S+)$", zf.read(record.replace("RECORD", "WHEEL")).decode(),
+                          re.M)
+    return (listed == names and f"sqlite_tiebreak/{spec['module']}" in names
+            and tags == [f"py3-none-{t}" for t in spec["wheel"].split(".")])
 
 
 if __name__ == "__main__":
