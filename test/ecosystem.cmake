@@ -109,3 +109,11 @@ set_tests_properties(python_wheel python_no_extension_loading npm_package
                      windows_wine linux_aarch64_qemu release PROPERTIES
   SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900 RESOURCE_LOCK tiebreak_dist
   ENVIRONMENT "${TEST_ENV}")
+
+# ----------------------------------------------------------------------- Go
+# database/sql with mattn/go-sqlite3 loads the module (test/go/main.go, the
+# example of docs/install.md), from Debian's golang packages, offline.
+add_test(NAME go
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/go/run.py
+          --build-dir ${CMAKE_BINARY_DIR})
+set_tests_properties(go PROPERTIES SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 300)
