@@ -107,6 +107,23 @@ def native_standings(build):
     return native
 
 
+def control_without_static_libgcc(prefix, path, env, built):
+    """The same objects linked without -static-libgcc need libgcc_s_seh-1.dll,
+    and the shell cannot load that DLL: what the flag prevents."""
+    objs = sorted(str(p) for p in (built["module"].parent / "CMakeFiles" / "tiebreak.dir")
+                  .rglob("*.obj"))
+    control = built["module"].parent / "control" / "tiebreak.dll"
+    control.parent.mkdir(exist_ok=True)
+    subprocess.run(["x86_64-w64-mingw32-gcc", "-shared", "-o", str(control), *objs], check=True)
+    out = subprocess.run([dist.objdump("x86_64-w64-mingw32"), "-p", str(control)],
+                         capture_output=True, text=True, check=True).stdout
+    rc, _, err = shell(prefix, env, built["shell"], f".load {path(control.with_suffix(''))}")
+    ok = "libgcc_s_seh-1.dll" in out and rc != 0 and "Module not found" in err
+    print(f"{'ok' if ok else 'FAILED'}: without -static-libgcc ({len(objs)} objects) the DLL "
+          f"needs libgcc_s_seh-1.dll and .load says: {err.strip()}")
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--target", choices=["windows-x86_64", "linux-aarch64"])
@@ -132,6 +149,8 @@ def main():
 
     native = native_standings(build)
     failures = 0
+    if args.target == "windows-x86_64":
+        failures += not control_without_static_libgcc(prefix, path, env, built)
     for name, exe, load in (("module loaded by .load", built["shell"],
                              [f".load {path(module.with_suffix(''))}"]),
                             ("shell with tiebreak built in", built["shell_builtin"], [])):
@@ -150,7 +169,8 @@ def main():
         if not ok_e:
             print(f"rc={rc_e}\n{err_e}")
         failures += not (ok and ok_e)
-    print(f"{2 - failures} passed, {failures} failed")
+    total = 3 if args.target == "windows-x86_64" else 2
+    print(f"{total - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 
