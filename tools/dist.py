@@ -13,6 +13,7 @@ needs npm (or its cache) for them.
 """
 import argparse
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -281,7 +282,6 @@ def archive(target, files, out):
         with tarfile.open(fileobj=raw, mode="w", format=tarfile.GNU_FORMAT) as tar:
             for name, data, mode in entries:
                 _tar_add(tar, name, data, mode)
-        import gzip
         with open(path, "wb") as f, gzip.GzipFile(fileobj=f, mode="wb", mtime=EPOCH,
                                                    filename="") as gz:
             gz.write(raw.getvalue())
