@@ -67,13 +67,19 @@ static void tiebreaker_cell(sqlite3_context *ctx, int iRow, int iCol) {
     case 4: result_text(ctx, t->bLowerIsBetter ? "lower" : "higher"); break;
     case 5: sqlite3_result_int(ctx, t->xGroup != 0); break;
     case 6: result_text(ctx, azType[t->eType]); break;
-    default: result_text(ctx, t->zDoc); break;
+    case 7: result_text(ctx, t->zDoc); break;
+    default: { /* the C.07 code, NULL outside chess */
+      char zCode[16];
+      tb_tiebreaker_code(t, zCode);
+      if (zCode[0]) sqlite3_result_text(ctx, zCode, -1, SQLITE_TRANSIENT);
+      break;
+    }
   }
 }
 
 static const ListingDef tiebreakersDef = {
   "CREATE TABLE x(name, alias, family, options, better, among_tied, type, "
-  "definition)",
+  "definition, code)",
   tiebreaker_count, tiebreaker_cell};
 
 /* ------------------------------------------------------------ the module */

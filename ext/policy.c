@@ -81,9 +81,12 @@ enum { OPT_FRACTION01, OPT_INT, OPT_BOOL,
        OPT_EITHER /* an integer: iMin or iMax, nothing between */ };
 
 /*
-** Every option a policy string can set.  Scoring options change records
-** (the points of a match or game), so they apply to the whole policy even
-** when written on one tiebreaker of a custom order.
+** Every option a policy string can set.  Policy-wide options (bScoring)
+** change records (the points of a match or game) or the rules every
+** tiebreaker follows (chess: the rule year, the rating of unrated players,
+** the Koya limit), so they apply to the whole policy even when written on
+** one tiebreaker of a custom order, and may be written once only: two
+** tiebreakers of one order never follow different rules.
 */
 static const struct {
   const char *zName;
@@ -104,8 +107,11 @@ static const struct {
    0},
   {"t1_floor", OPT_INT, offsetof(TbParams, nT1Floor), 0, 0, -100, 0},
   {"kts_truncate", OPT_BOOL, offsetof(TbParams, bKtsTruncate), 0, 0, 0, 0},
-  {"rules", OPT_EITHER, offsetof(TbParams, iRules), 0, 0, 2024, 2026},
+  {"rules", OPT_EITHER, offsetof(TbParams, iRules), 0, 1, 2024, 2026},
   {"best_of", OPT_INT, offsetof(TbParams, nBestOf), 0, 1, 0, 99},
+  {"unrated", OPT_INT, offsetof(TbParams, iUnrated),
+   offsetof(TbParams, bUnrated), 1, 0, 4000},
+  {"ks_limit", OPT_INT, offsetof(TbParams, nKsLimit), 0, 1, -1000, 1000},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -228,7 +234,10 @@ static char *tiebreaker_names(void) {
   sqlite3_str *pStr = sqlite3_str_new(0);
   int i;
   for (i = 0; i < tb_nTiebreaker; i++) {
+    char zCode[16];
+    tb_tiebreaker_code(&tb_aTiebreaker[i], zCode);
     sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", tb_aTiebreaker[i].zName);
+    if (zCode[0]) sqlite3_str_appendf(pStr, " (%s)", zCode);
   }
   return sqlite3_str_finish(pStr);
 }
@@ -278,6 +287,15 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
                                               aOption[i].zName, iMin, iMax,
                                               zValue));
     }
+  }
+  if (aOption[i].bScoring) {
+    if (pPolicy->mWide & (1u << i)) {
+      return set_error(pzErr, sqlite3_mprintf("option %s is given twice in "
+                                              "policy '%s': it applies to the "
+                                              "whole policy, write it once",
+                                              aOption[i].zName, zSpec));
+    }
+    pPolicy->mWide |= 1u << i;
   }
   for (;;) {
     char *pBase = (char *)pParams;
@@ -348,6 +366,9 @@ static int add_list(const TbTiebreaker **aOut, int *pn, const char *zList) {
   return SQLITE_OK;
 }
 
+static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
+                       char **pzErr);
+
 /* A named policy, with options that apply to all its tiebreakers. */
 static int parse_named(int iPolicy, const char *zSpec, const char *z,
                        TbPolicy *pPolicy, char **pzErr) {
@@ -364,14 +385,23 @@ static int parse_named(int iPolicy, const char *zSpec, const char *z,
   rc = parse_options(pPolicy, &pPolicy->params, zSpec, &z, pzErr);
   if (rc != SQLITE_OK) return rc;
   for (k = 0; k < pPolicy->nTiebreaker; k++) pPolicy->aParams[k] = pPolicy->params;
-  return *skip_space(z) ? SQLITE_MISUSE : SQLITE_OK;
+  z = skip_space(z);
+  if (*z == 0) return SQLITE_OK;
+  if (*z != ',') return SQLITE_MISUSE;
+  /* 'fide(rules=2024),aro_c1': the policy's order, then more tiebreakers
+  ** with the policy's options */
+  z = skip_space(z + 1);
+  if (*z == 0) return SQLITE_MISUSE;
+  return parse_items(zSpec, z, pPolicy, pzErr);
 }
 
-/* A custom order: tiebreaker [ (options) ] { , tiebreaker [ (options) ] } */
-static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
-  const char *z = skip_space(zSpec);
+/*
+** A custom order: tiebreaker [ (options) ] { , tiebreaker [ (options) ] },
+** from z, appended to what pPolicy already has.
+*/
+static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
+                       char **pzErr) {
   int rc, k;
-  pPolicy->zName = "custom";
   while (*z) {
     int n = word_len(z);
     const TbTiebreaker *t = tb_tiebreaker_find(z, n);
@@ -422,12 +452,22 @@ static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
       return SQLITE_MISUSE;
     }
   }
-  /* scoring options written on a later tiebreaker reach the earlier ones */
+  /* policy-wide options written on a later tiebreaker reach the earlier ones */
   for (k = 0; k < pPolicy->nTiebreaker; k++) {
-    pPolicy->aParams[k].nGameDraw = pPolicy->params.nGameDraw;
-    pPolicy->aParams[k].nBestOf = pPolicy->params.nBestOf;
+    TbParams *q = &pPolicy->aParams[k];
+    q->nGameDraw = pPolicy->params.nGameDraw;
+    q->nBestOf = pPolicy->params.nBestOf;
+    q->iRules = pPolicy->params.iRules;
+    q->bUnrated = pPolicy->params.bUnrated;
+    q->iUnrated = pPolicy->params.iUnrated;
+    q->nKsLimit = pPolicy->params.nKsLimit;
   }
   return pPolicy->nTiebreaker ? SQLITE_OK : SQLITE_MISUSE;
+}
+
+static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
+  pPolicy->zName = "custom";
+  return parse_items(zSpec, skip_space(zSpec), pPolicy, pzErr);
 }
 
 /* Parse a policy string (see the comment at the top of this file). */

@@ -14,7 +14,7 @@
 **   rounds_won (7.1)        rounds with a win's points, played or not
 **   games_won (7.2)         games won over the board
 **   black_games (7.3)       games played over the board with Black
-**   aro (10.1)              mean rating of the opponents met over the board
+**   (aro and the other rating tiebreakers: tb_fide_rating.c)
 **
 ** Scores are integers in the policy's point units (1/nPointScale: chess
 ** counts half points), so every value below is an exact integer sum
@@ -337,40 +337,6 @@ void tb_fide_black_games(const TbEvent *e, const TbParams *p, int i,
     n += s->eKind == TB_PLAYED && s->iOpp >= 0 && !s->bFirst;
   }
   tb_acc_add(pAcc, n, 1);
-}
-
-/*
-** 10.1: the mean rating of the opponents met over the board, one term per
-** game, rounded to the nearest integer with .5 up.  Unrated opponents
-** (no players row, or a NULL rating) are left out of the mean, since
-** the rules give them no rating; with no rated opponent the value is
-** NULL.
-*/
-void tb_fide_aro(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  i128 nSum = 0, nHalfUp;
-  i64 n = 0;
-  int j;
-  (void)p;
-  for (j = 0; j < pl->nSeat; j++) {
-    const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    if (s->eKind != TB_PLAYED || s->iOpp < 0) continue;
-    if (!e->aPlayer[s->iOpp].bRated) continue;
-    nSum += e->aPlayer[s->iOpp].iRating;
-    n++;
-  }
-  if (n == 0) {
-    pAcc->bNull = 1;
-    return;
-  }
-  /* floor((2 x sum + n) / 2n), a floor also for negative sums */
-  nHalfUp = 2 * nSum + n;
-  if (nHalfUp >= 0) {
-    nHalfUp = nHalfUp / (2 * n);
-  } else {
-    nHalfUp = -((-nHalfUp + 2 * n - 1) / (2 * n));
-  }
-  tb_acc_add(pAcc, (i64)nHalfUp, 1);
 }
 
 /* ------------------------------------------------------ direct encounter */

@@ -12,12 +12,16 @@
 **   tb_hct.c       tiebreakers of Battlefy HCT (wins, T1, T2, T3)
 **   tb_pokemon.c   tiebreakers of Play! Pokemon (win %, OWP, OOWP, head-to-head)
 **   tb_fide.c      tiebreakers of chess, FIDE C.07 (Buchholz, Sonneborn-Berger, ...)
+**   tb_fide_rating.c  chess tiebreakers by rating (ARO cuts, TPR, PTP, APRO,
+**                  APPO) and FIDE's rating-difference table
+**   tb_fide_games.c   more chess tiebreakers (BWG, REP, AOB, Koya)
 **   policy.c       policies: named lists of tiebreakers, with their options
 **   rank.c         ordering players exactly, shared ranks, decided_by
 **   compute.c      the pipeline every function shares: read, score, rank
 **   standings.c    the standings() table-valued function
 **   scalars.c      mwp(), gwp(), omwp(), ogwp()
 **   listings.c     the tiebreak_policies and tiebreakers tables
+**   trf.c          trf_matches() and trf_players(): FIDE TRF text as rows
 **   tiebreak.c     the entry point, tiebreak_version() and tiebreak_debug()
 **
 ** Everything here has hidden visibility: the shared library exports only
@@ -278,6 +282,9 @@ typedef struct TbParams {
   i64 nT1Floor;               /* HCT T1: least an opponent contributes */
   int bKtsTruncate;           /* Yu-Gi-Oh KTS digits: 1 truncate, 0 round */
   i64 iRules;                 /* FIDE C.07 rule year: 2024 or 2026 */
+  int bUnrated;               /* 1: iUnrated is given */
+  i64 iUnrated;               /* FIDE: the rating an unrated player counts with */
+  i64 nKsLimit;               /* FIDE Koya: the limit moved by half points */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -442,6 +449,7 @@ typedef struct TbTiebreaker {
 extern const TbTiebreaker tb_aTiebreaker[];
 extern const int tb_nTiebreaker;
 const TbTiebreaker *tb_tiebreaker_find(const char *zName, int nName);
+void tb_tiebreaker_code(const TbTiebreaker *t, char *z);
 
 /* Opponents' terms cached while an event is ranked (tiebreakers.c). */
 TbTermCache *tb_terms_new(void);
@@ -464,6 +472,7 @@ typedef struct TbPolicy {
   TbParams aParams[TB_MAX_TIEBREAKERS];
   int nDisplay;
   const TbTiebreaker *aDisplay[TB_MAX_TIEBREAKERS];
+  unsigned mWide;             /* policy-wide options written (bit: option) */
 } TbPolicy;
 
 int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr);
@@ -519,5 +528,6 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);
+int tb_register_trf(sqlite3 *db);
 
 #endif /* TIEBREAK_INT_H */

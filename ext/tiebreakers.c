@@ -235,21 +235,90 @@ const TbTiebreaker tb_aTiebreaker[] = {
    "FIDE 7.2: games won over the board"},
   {"black_games", "bpg", "fide", tb_fide_black_games, 0, 0, TB_INTEGER, 0, "",
    "FIDE 7.3: games played over the board with Black (as player_b)"},
-  {"aro", "", "fide", tb_fide_aro, 0, 0, TB_INTEGER, TB_NEEDS_RATINGS, "",
-   "FIDE 10.1: mean rating of opponents met over the board, unrated left out"},
+  {"black_wins", "bwg", "fide", tb_fide_black_wins, 0, 0, TB_INTEGER, 0, "",
+   "FIDE 7.4: games won over the board with Black"},
+  {"rounds_elected", "rep", "fide", tb_fide_rounds_elected, 0, 0, TB_INTEGER,
+   0, "", "FIDE 7.6: rounds less voluntary unplayed rounds (GE in 2024)"},
+  {"aob", "", "fide", tb_fide_aob, 0, 0, TB_REAL, 0, "rules",
+   "FIDE 8.2: mean Buchholz of the opponents met over the board"},
+  {"koya", "ks", "fide", tb_fide_koya, 0, 0, TB_POINTS, 0, "ks_limit",
+   "FIDE 9.2: points against opponents who scored at least half the maximum"},
+  {"aro", "", "fide", tb_fide_aro, 0, 0, TB_INTEGER, TB_NEEDS_RATINGS,
+   "unrated", "FIDE 10.1: mean rating of opponents met over the board, rounded"},
+  {"aro_cut1", "aro_c1", "fide", tb_fide_aro_cut1, 0, 0, TB_INTEGER,
+   TB_NEEDS_RATINGS, "unrated", "FIDE 14.1: aro less the lowest rating"},
+  {"aro_cut2", "aro_c2", "fide", tb_fide_aro_cut2, 0, 0, TB_INTEGER,
+   TB_NEEDS_RATINGS, "unrated", "FIDE 14.2: aro less the two lowest ratings"},
+  {"aro_median1", "aro_m1", "fide", tb_fide_aro_median1, 0, 0, TB_INTEGER,
+   TB_NEEDS_RATINGS, "unrated",
+   "FIDE 14.3: aro less the lowest and the highest rating"},
+  {"aro_median2", "aro_m2", "fide", tb_fide_aro_median2, 0, 0, TB_INTEGER,
+   TB_NEEDS_RATINGS, "unrated",
+   "FIDE 14.4: aro less the two lowest and the two highest ratings"},
+  {"tpr", "", "fide", tb_fide_tpr, 0, 0, TB_INTEGER, TB_NEEDS_RATINGS,
+   "unrated", "FIDE 10.2: performance: aro + dp of the score (B.02 8.1.a)"},
+  {"ptp", "", "fide", tb_fide_ptp, 0, 0, TB_INTEGER, TB_NEEDS_RATINGS,
+   "unrated", "FIDE 10.3: lowest rating whose expected score reaches the score"},
+  {"apro", "", "fide", tb_fide_apro, 0, 0, TB_INTEGER, TB_NEEDS_RATINGS,
+   "unrated", "FIDE 10.4: mean tpr of the opponents met over the board"},
+  {"appo", "", "fide", tb_fide_appo, 0, 0, TB_INTEGER, TB_NEEDS_RATINGS,
+   "unrated", "FIDE 10.5: mean ptp of the opponents met over the board"},
 };
 const int tb_nTiebreaker = sizeof(tb_aTiebreaker) / sizeof(tb_aTiebreaker[0]);
 
-/* The tiebreaker called zName (its name or short alias), or NULL. */
+/*
+** Does the word z[0..n) name zName?  Case does not matter, and '-', '/'
+** and '_' are one character, so that FIDE's codes (BH/C1, BH-C1) name the
+** tiebreakers whose alias is the code (bh_c1).
+*/
+static int name_is(const char *zName, const char *z, int n) {
+  int k;
+  for (k = 0; k < n; k++) {
+    char a = zName[k], b = z[k];
+    if (a == 0) return 0;
+    if (a == '-' || a == '/') a = '_';
+    if (b == '-' || b == '/') b = '_';
+    if (a >= 'A' && a <= 'Z') a = (char)(a - 'A' + 'a');
+    if (b >= 'A' && b <= 'Z') b = (char)(b - 'A' + 'a');
+    if (a != b) return 0;
+  }
+  return zName[n] == 0;
+}
+
+/* Codes of the 2024 rules renamed in 2026: the old code still names it. */
+static const char *const azOldCode[][2] = {{"ge", "rep"}};
+
+/* The tiebreaker called zName (its name, alias or code), or NULL. */
 const TbTiebreaker *tb_tiebreaker_find(const char *zName, int nName) {
   int i;
+  if (nName == 0) return 0;
+  for (i = 0; i < (int)(sizeof(azOldCode) / sizeof(azOldCode[0])); i++) {
+    if (name_is(azOldCode[i][0], zName, nName)) {
+      zName = azOldCode[i][1];
+      nName = (int)strlen(zName);
+    }
+  }
   for (i = 0; i < tb_nTiebreaker; i++) {
     const TbTiebreaker *t = &tb_aTiebreaker[i];
-    if (nName == 0) return 0;
-    if ((sqlite3_strnicmp(t->zName, zName, nName) == 0 && t->zName[nName] == 0) ||
-        (sqlite3_strnicmp(t->zAlias, zName, nName) == 0 && t->zAlias[nName] == 0)) {
+    if (name_is(t->zName, zName, nName) || name_is(t->zAlias, zName, nName)) {
       return t;
     }
   }
   return 0;
+}
+
+/*
+** The FIDE C.07 code of a chess tiebreaker (BH/C1), from its alias or
+** name, into z (at least 16 bytes); "" for the other families.
+*/
+void tb_tiebreaker_code(const TbTiebreaker *t, char *z) {
+  const char *zFrom = t->zAlias[0] ? t->zAlias : t->zName;
+  int k;
+  z[0] = 0;
+  if (strcmp(t->zFamily, "fide") != 0 || strlen(zFrom) > 15) return;
+  for (k = 0; zFrom[k]; k++) {
+    char c = zFrom[k];
+    z[k] = c == '_' ? '/' : (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
+  }
+  z[k] = 0;
 }

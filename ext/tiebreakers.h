@@ -47,6 +47,22 @@ void tb_fide_direct_encounter(const TbEvent*, const TbParams*, const int*, int,
 void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_games_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
+
+/* tb_fide_rating.c: chess, FIDE C.07 Article 10 */
 void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aro_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aro_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aro_median1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aro_median2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_tpr(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_ptp(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_apro(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_appo(const TbEvent*, const TbParams*, int, TbAcc*);
+
+/* tb_fide_games.c: chess, FIDE C.07, more */
+void tb_fide_black_wins(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_rounds_elected(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aob(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_koya(const TbEvent*, const TbParams*, int, TbAcc*);
 
 #endif /* TIEBREAKERS_H */

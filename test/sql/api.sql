@@ -96,15 +96,27 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 38|rounds_won|0
 -- 39|games_won|0
 -- 40|black_games|0
--- 41|aro|0
--- 42|dropped|0
--- 43|decided_by|0
--- 44|event_id|1
--- 45|policy|1
--- 46|floor|1
--- 47|as_of_round|1
--- 48|matches_table|1
--- 49|games_table|1
+-- 41|black_wins|0
+-- 42|rounds_elected|0
+-- 43|aob|0
+-- 44|koya|0
+-- 45|aro|0
+-- 46|aro_cut1|0
+-- 47|aro_cut2|0
+-- 48|aro_median1|0
+-- 49|aro_median2|0
+-- 50|tpr|0
+-- 51|ptp|0
+-- 52|apro|0
+-- 53|appo|0
+-- 54|dropped|0
+-- 55|decided_by|0
+-- 56|event_id|1
+-- 57|policy|1
+-- 58|floor|1
+-- 59|as_of_round|1
+-- 60|matches_table|1
+-- 61|games_table|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

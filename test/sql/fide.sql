@@ -90,6 +90,22 @@ INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws,
 INSERT INTO players VALUES ('wd', 'A', 2000), ('wd', 'B', 1801), ('wd', 'C', 1900),
   ('wd', 'D', NULL);
 
+-- Ratings of 'tec', from the exercise's TRF: 2250 - 50 x start number.
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 16)
+INSERT INTO players SELECT 'tec', i, 2250 - 50 * i FROM n;
+
+-- Event 'perf': a round robin of four rated players, for the rating
+-- tiebreakers and Koya worked by hand.
+--   R1 A-B 1-0, C-D draw;  R2 B-C draw, D-A 0-1;  R3 A-C draw, B-D 1-0.
+--   Scores A 2.5, B 1.5, C 1.5, D 0.5.  Ratings A 2000, B 1900, C 1700,
+--   D 1500.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('perf', 1, 'A', 'B', 1, 0, 0), ('perf', 1, 'C', 'D', 0, 0, 1),
+  ('perf', 2, 'B', 'C', 0, 0, 1), ('perf', 2, 'D', 'A', 0, 1, 0),
+  ('perf', 3, 'A', 'C', 0, 0, 1), ('perf', 3, 'B', 'D', 1, 0, 0);
+INSERT INTO players VALUES ('perf', 'A', 2000), ('perf', 'B', 1900),
+  ('perf', 'C', 1700), ('perf', 'D', 1500);
+
 -- Event 'late': E enters in round 2 (no row in round 1).
 --   R1 A-B 1-0, C bye;  R2 A-E draw, B-C 0-1;  R3 C-A draw, E-B 1-0.
 --   Scores A 2, B 0, C 2.5, E 1.5.  E's absence is followed by rounds played:
@@ -392,24 +408,39 @@ SELECT (SELECT sonneborn_berger_cut1 FROM standings('tec', 'fide(rules=2024)') W
 -- 8.0|7.75
 
 -- case: tec_custom_order_uses_chess_points
--- A custom order takes its points from its first tiebreaker's family.
+-- A custom order takes its points from its first tiebreaker's family.  The
+-- rule year is policy-wide: written on sonneborn_berger, it is the whole
+-- order's (BH-C1 of 11 by the 2024 rules: 12.0, as published).
 SELECT player, typeof(points), points, match_points, buchholz_cut1, sonneborn_berger
   FROM standings('tec', 'points,buchholz_cut1,sonneborn_berger(rules=2024)')
  WHERE player IN (4, 11) ORDER BY player;
 -- expect:
 -- 4|real|3.5|3.5|11.5|9.75
--- 11|real|2.5|2.5|11.0|5.75
+-- 11|real|2.5|2.5|12.0|5.75
 
 -- case: tec_aliases
--- Options apply to the tiebreaker they are written on: BH-C1 by the 2024
--- rules ties 8 and 11 at 12; BH by the 2026 rules (the default) then puts
--- 8 (13.5) before 11 (12.5).
-SELECT rank, player, decided_by FROM standings('tec', 'pts,bh_c1(rules=2024),bh,sb')
+-- C.07 codes name the tiebreakers, in any case, with '/' or '-': by the
+-- 2024 rules 8 and 11 tie on BH-C1 (12) and BH (13.5); SB (5.25 and 5.75,
+-- as published) puts 11 first.
+SELECT rank, player, decided_by FROM standings('tec', 'PTS,bh/c1(rules=2024),BH,sb')
  WHERE points = 2.5;
 -- expect:
--- 7|8|points
--- 8|11|buchholz
+-- 7|11|points
+-- 8|8|sonneborn_berger
 -- 9|5|buchholz_cut1
+
+-- case: tec_rule_years_not_mixed
+-- The rule year applies to the whole order: written twice, it is an error.
+SELECT * FROM standings('tec', 'pts,bh_c1(rules=2024),bh(rules=2026)');
+-- error: standings(): option rules is given twice in policy 'pts,bh_c1(rules=2024),bh(rules=2026)': it applies to the whole policy, write it once
+
+-- case: tec_named_policy_then_more
+-- A named policy's options are written once, then more tiebreakers follow.
+SELECT player, buchholz_cut1, aro_cut1 FROM standings('tec', 'fide(rules=2024),ARO-C1')
+ WHERE player IN (4, 12) ORDER BY player;
+-- expect:
+-- 4|11.5|1983
+-- 12|9.5|
 
 -- case: withdrawal_counts_as_draws_for_opponents
 SELECT player, points, buchholz, buchholz_cut1, sonneborn_berger, dropped
@@ -581,3 +612,83 @@ SELECT * FROM standings('tec', 'fide(rules=2023)');
 SELECT name, tiebreakers, also_shown FROM tiebreak_policies WHERE name = 'fide';
 -- expect:
 -- fide|points,buchholz_cut1,buchholz,sonneborn_berger,direct_encounter,rounds_won,games_won,black_games|buchholz_median1,sonneborn_berger_cut1,progressive
+
+-- case: perf_aro_tpr_apro
+-- ARO (10.1): A (1900 + 1500 + 1700) / 3 = 1700; B 5200 / 3 = 1733.3 ->
+-- 1733; C 5400 / 3 = 1800; D 5600 / 3 = 1866.7 -> 1867.  ARO-C1 A:
+-- (1900 + 1700) / 2 = 1800.  TPR (10.2) = ARO + dp(p), p rounded to
+-- hundredths (B.02 8.1.a): A 2.5 / 3 = .83 -> +273 = 1973; B and C .50 ->
+-- +0; D .17 -> -273 = 1594.  APRO (10.4) A = (1733 + 1594 + 1800) / 3 =
+-- 1709; B (1973 + 1800 + 1594) / 3 = 1789; C (1594 + 1733 + 1973) / 3 =
+-- 1766.7 -> 1767; D (1800 + 1973 + 1733) / 3 = 1835.3 -> 1835.  ARO-C1
+-- cuts B's, C's 1500 and D's 1700.
+SELECT player, aro, aro_cut1, tpr, apro
+  FROM standings('perf', 'points,ARO,ARO/C1,TPR,APRO') ORDER BY player;
+-- expect:
+-- A|1700|1800|1973|1709
+-- B|1733|1850|1733|1789
+-- C|1800|1950|1800|1767
+-- D|1867|1950|1594|1835
+
+-- case: perf_ptp_appo
+-- PTP (10.3), the lowest R whose expected score (8.1.b, sums of
+-- hundredths) reaches the score.  A 2.5 at R = 2018: differences 118, 518,
+-- 318 give .66 + .97 + .87 = 2.50; at 2017, 517 gives .96: 2.49.  B 1.5
+-- at 1726: -274, 26, 226 give .17 + .54 + .79 = 1.50 (1725: 1.48).  C 1.5
+-- at 1812: 312, -88, -188 give .86 + .38 + .26 (1811: 1.49).  D 0.5 at
+-- 1563: -137, -437, -337 give .32 + .06 + .12 (1562: .49).  APPO (10.5)
+-- A = (1726 + 1563 + 1812) / 3 = 1700.3 -> 1700; B (2018 + 1812 + 1563)
+-- / 3 = 1797.7 -> 1798; C (1563 + 1726 + 2018) / 3 = 1769; D (1812 + 2018
+-- + 1726) / 3 = 1852.
+SELECT player, ptp, appo FROM standings('perf', 'points,PTP,APPO') ORDER BY player;
+-- expect:
+-- A|2018|1700
+-- B|1726|1798
+-- C|1812|1769
+-- D|1563|1852
+
+-- case: perf_bwg_rep_aob_koya
+-- BWG (7.4): only A won with Black (round 2).  REP (7.6): three rounds
+-- each, no unplayed round.  AOB (8.2): the Buchholz are A 3.5, B 4.5,
+-- C 4.5, D 5.5; A (4.5 + 5.5 + 4.5) / 3, B and C (3.5 + 4.5 + 5.5) / 3,
+-- D (4.5 + 3.5 + 4.5) / 3.  KS (9.2): half of the 3 games is 1.5: A, B, C qualify; A
+-- scored 1 + .5 against B and C, B .5 (C), C .5 + .5, D .5 (C).
+SELECT player, black_wins, rounds_elected, round(aob, 6), koya
+  FROM standings('perf', 'points,BWG,GE,AOB,KS') ORDER BY player;
+-- expect:
+-- A|1|3|4.833333|1.5
+-- B|0|3|4.5|0.5
+-- C|0|3|4.5|1.0
+-- D|0|3|4.166667|0.5
+
+-- case: perf_koya_limit
+-- KS/L1: the limit 1.5 moved up by one half point, 2.0: only A (2.5)
+-- counts; C drew A.
+SELECT player, koya FROM standings('perf', 'points,KS(ks_limit=1)') ORDER BY player;
+-- expect:
+-- A|0.0
+-- B|0.0
+-- C|0.5
+-- D|0.0
+
+-- case: wd_unrated_rating
+-- unrated=1000: D counts as 1000 in its opponents' ARO.  A met B, C, D:
+-- (1801 + 1900 + 1000) / 3 = 1567 (without it D is left out: 1851); B
+-- (2000 + 1000) / 2; C (1000 + 2000) / 2; D (1900 + 1801 + 2000) / 3.
+SELECT player, aro FROM standings('wd', 'points,aro(unrated=1000)') ORDER BY player;
+-- expect:
+-- A|1567
+-- B|1500
+-- C|1500
+-- D|1900
+
+-- case: tec_published_rating_tiebreaks
+-- The exercise's published ARO, ARO-C1, TPR and APRO (rules of 2024) of
+-- players 4 and 12: 12 met only 4 over the board, so nothing is left
+-- after the cut.
+SELECT player, aro, aro_cut1, tpr, apro FROM standings('tec', 'points,ARO,ARO/C1,TPR,APRO')
+ WHERE player IN (1, 4, 12) ORDER BY player;
+-- expect:
+-- 1|1820|1900|1969|1789
+-- 4|1888|1983|2081|1772
+-- 12|2050||1250|2081

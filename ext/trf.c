@@ -1,0 +1,594 @@
+/*
+** trf.c: reading FIDE's Tournament Report File (TRF-16, TRF-2026) from text.
+**
+**   SELECT * FROM trf_matches(readfile('event.trf'));   -- one row per game or bye
+**   SELECT * FROM trf_players(readfile('event.trf'));   -- one row per 001 record
+**
+** The argument is the file's TEXT (or a BLOB of it, as readfile() returns):
+** the extension never opens a file.  trf_matches yields the columns that
+** standings() reads from a matches table (round, player_a, player_b,
+** a_wins, b_wins, draws, result), players being start numbers; trf_players
+** yields the start number, name, rating, federation and the points and rank
+** that the file records.  See docs/trf.md.
+**
+** A 001 record lists, per round, the opponent (cols 92-95 + 10 (r-1)), the
+** colour (97) and the result (99).  A game appears on both players' lines:
+** each side is checked against the other and the game is yielded once,
+** from White's line (from the lower start number when no colour is given).
+**
+**   1 0 =     a game won, lost, drawn        W D L  the same, not rated
+**   + -       forfeit won, lost (- -: neither played)
+**   U         pairing-allocated bye            F  full-point bye
+**   H         half-point bye                   Z  zero-point bye (also -)
+**   blank     not paired: no row (standings() counts a zero-point bye)
+**
+** The whole text is parsed in xFilter into memory the cursor owns.
+*/
+#include "tiebreak_int.h"
+
+#include <string.h>
+
+/* Start numbers are 4 digits (cols 5-8). */
+#define TRF_MAX_START 9999
+
+/* Which table a module serves. */
+enum { TRF_MATCHES = 0, TRF_PLAYERS = 1 };
+
+typedef struct TrfPlayer {
+  int iStart;                 /* start number */
+  int iLine;                  /* line number of the 001 record */
+  const char *z;              /* the record, in the cursor's copy */
+  int n;                      /* its length */
+} TrfPlayer;
+
+typedef struct TrfMatch {
+  int iRound, iA, iB;         /* iB 0: a bye */
+  int nA, nB, nD;             /* game counts */
+  const char *zResult;        /* NULL or a result of sql/schema.sql */
+  int iLine;
+} TrfMatch;
+
+typedef struct TrfVtab {
+  sqlite3_vtab base;
+  int eKind;                  /* TRF_MATCHES or TRF_PLAYERS */
+} TrfVtab;
+
+typedef struct TrfCursor {
+  sqlite3_vtab_cursor base;
+  char *zText;                /* copy of the argument */
+  TrfPlayer *aPlayer;
+  int nPlayer, nPlayerAlloc;
+  TrfMatch *aMatch;
+  int nMatch, nMatchAlloc;
+  int *aByStart;              /* start number -> aPlayer index + 1 */
+  int iRow;
+} TrfCursor;
+
+/* ---------------------------------------------------------------- fields */
+
+/* Columns iFrom..iTo (1-based, inclusive) of a record, blanks trimmed. */
+static const char *field(const TrfPlayer *p, int iFrom, int iTo, int *pn) {
+  const char *z = p->z;
+  int a = iFrom - 1, b = iTo;
+  if (b > p->n) b = p->n;
+  while (a < b && z[a] == ' ') a++;
+  while (b > a && z[b - 1] == ' ') b--;
+  *pn = b > a ? b - a : 0;
+  return z + a;
+}
+
+/* A field of digits as an integer; -1 blank, -2 not a number. */
+static int field_int(const TrfPlayer *p, int iFrom, int iTo) {
+  int n, k, v = 0;
+  const char *z = field(p, iFrom, iTo, &n);
+  if (n == 0) return -1;
+  for (k = 0; k < n; k++) {
+    if (z[k] < '0' || z[k] > '9') return -2;
+    v = v * 10 + (z[k] - '0');
+  }
+  return v;
+}
+
+/* One character of a record, blank past its end. */
+static char field_char(const TrfPlayer *p, int iCol) {
+  return iCol <= p->n ? p->z[iCol - 1] : ' ';
+}
+
+static int round_count(const TrfPlayer *p) {
+  return p->n < 92 ? 0 : (p->n - 92) / 10 + 1;
+}
+
+/* One round of a record: opponent (0 none, -2 bad), colour, result. */
+static void round_entry(const TrfPlayer *p, int r, int *piOpp, char *pcColour,
+                        char *pcResult) {
+  int c = 92 + 10 * (r - 1), o = field_int(p, c, c + 3);
+  char cRes = field_char(p, c + 7);
+  *piOpp = o < 0 ? (o == -1 ? 0 : -2) : o;
+  *pcColour = field_char(p, c + 5);
+  if (*pcColour == 'W') *pcColour = 'w';
+  if (*pcColour == 'B') *pcColour = 'b';
+  if (cRes >= 'a' && cRes <= 'z') cRes = (char)(cRes - 'a' + 'A');
+  *pcResult = cRes;
+}
+
+/* ---------------------------------------------------------------- parse */
+
+static int trf_error(char **pzErr, char *zMsg) {
+  *pzErr = zMsg;
+  return zMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static int add_player(TrfCursor *c, const char *z, int n, int iLine,
+                      char **pzErr) {
+  TrfPlayer *p;
+  int iStart;
+  if (c->nPlayer == c->nPlayerAlloc) {
+    int nNew = c->nPlayerAlloc ? c->nPlayerAlloc * 2 : 32;
+    TrfPlayer *aNew = sqlite3_realloc64(c->aPlayer, sizeof(*aNew) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    c->aPlayer = aNew;
+    c->nPlayerAlloc = nNew;
+  }
+  p = &c->aPlayer[c->nPlayer];
+  p->z = z;
+  p->n = n;
+  p->iLine = iLine;
+  iStart = field_int(p, 5, 8);
+  if (iStart <= 0) {
+    return trf_error(pzErr, sqlite3_mprintf("line %d: a 001 record needs its "
+                                            "start number in columns 5-8, got "
+                                            "'%.4s'", iLine,
+                                            n > 4 ? z + 4 : ""));
+  }
+  if (c->aByStart[iStart]) {
+    return trf_error(pzErr, sqlite3_mprintf("line %d: start number %d is "
+                                            "already used on line %d", iLine,
+                                            iStart,
+                                            c->aPlayer[c->aByStart[iStart] - 1].iLine));
+  }
+  p->iStart = iStart;
+  c->aByStart[iStart] = ++c->nPlayer;
+  return SQLITE_OK;
+}
+
+/* Split the text into lines and keep the 001 records. */
+static int read_records(TrfCursor *c, int nText, char **pzErr) {
+  char *z = c->zText;
+  int i = 0, iLine = 0;
+  while (i < nText) {
+    int j = i, rc;
+    while (j < nText && z[j] != '\n' && z[j] != '\r') j++;
+    iLine++;
+    if (j - i >= 3 && memcmp(z + i, "001", 3) == 0) {
+      if ((rc = add_player(c, z + i, j - i, iLine, pzErr)) != SQLITE_OK) return rc;
+    }
+    if (j + 1 < nText && z[j] == '\r' && z[j + 1] == '\n') j++;
+    i = j + 1;
+  }
+  if (c->nPlayer == 0) {
+    return trf_error(pzErr, sqlite3_mprintf("no player record (a line "
+                                            "starting with 001): not a TRF "
+                                            "file, or an empty one"));
+  }
+  return SQLITE_OK;
+}
+
+static TrfMatch *new_match(TrfCursor *c) {
+  TrfMatch *m;
+  if (c->nMatch == c->nMatchAlloc) {
+    int nNew = c->nMatchAlloc ? c->nMatchAlloc * 2 : 64;
+    TrfMatch *aNew = sqlite3_realloc64(c->aMatch, sizeof(*aNew) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return 0;
+    c->aMatch = aNew;
+    c->nMatchAlloc = nNew;
+  }
+  m = &c->aMatch[c->nMatch++];
+  memset(m, 0, sizeof(*m));
+  return m;
+}
+
+/*
+** The outcome of a game from one side's result code: counts for that
+** side as player_a, or a result; 0 if the code is not a game's.
+*/
+static int game_code(char cRes, int *pA, int *pB, int *pD, int *pbForfeit) {
+  *pA = *pB = *pD = 0;
+  *pbForfeit = 0;
+  switch (cRes) {
+    case '1': case 'W': *pA = 1; return 1;
+    case '0': case 'L': *pB = 1; return 1;
+    case '=': case 'D': *pD = 1; return 1;
+    case '+': *pA = 1; *pbForfeit = 1; return 1;
+    case '-': *pB = 1; *pbForfeit = 1; return 1;
+  }
+  return 0;
+}
+
+/* Do two sides' result codes tell the same game? */
+static int codes_agree(char a, char b) {
+  static const char *azPair[] = {"10", "01", "==", "WL", "LW", "DD",
+                                 "+-", "-+", "--", "00", "LL"};
+  int k;
+  for (k = 0; k < (int)(sizeof(azPair) / sizeof(azPair[0])); k++) {
+    if (azPair[k][0] == a && azPair[k][1] == b) return 1;
+  }
+  return 0;
+}
+
+/* A game of player p in round r against iOpp, checked against iOpp's line. */
+static int read_game(TrfCursor *c, const TrfPlayer *p, int r, int iOpp,
+                     char cColour, char cRes, char **pzErr) {
+  const TrfPlayer *q;
+  int iBack, nA, nB, nD, bForfeit, bWhite;
+  char cBackColour, cBackRes;
+  TrfMatch *m;
+  if (iOpp == p->iStart || iOpp > TRF_MAX_START || c->aByStart[iOpp] == 0) {
+    return trf_error(pzErr, sqlite3_mprintf("line %d: player %d's round %d "
+                                            "names opponent %d, %s", p->iLine,
+                                            p->iStart, r, iOpp,
+                                            iOpp == p->iStart ? "the player"
+                                                              : "who has no 001 record"));
+  }
+  if (!game_code(cRes, &nA, &nB, &nD, &bForfeit)) {
+    return trf_error(pzErr, sqlite3_mprintf("line %d: player %d's round %d "
+                                            "against %d has result '%c' (a game "
+                                            "is 1 0 = W D L + -)", p->iLine,
+                                            p->iStart, r, iOpp, cRes));
+  }
+  q = &c->aPlayer[c->aByStart[iOpp] - 1];
+  if (r > round_count(q)) {
+    iBack = 0;
+    cBackColour = cBackRes = ' ';
+  } else {
+    round_entry(q, r, &iBack, &cBackColour, &cBackRes);
+  }
+  if (iBack != p->iStart || !codes_agree(cRes, cBackRes) ||
+      (cColour == 'w') != (cBackColour == 'b') ||
+      (cColour == 'b') != (cBackColour == 'w')) {
+    return trf_error(pzErr, sqlite3_mprintf("line %d: round %d: player %d "
+                                            "has '%d %c %c' but player %d "
+                                            "(line %d) has '%d %c %c'",
+                                            p->iLine, r, p->iStart, iOpp,
+                                            cColour, cRes, iOpp, q->iLine,
+                                            iBack, cBackColour, cBackRes));
+  }
+  /* yielded once: from White, or from the lower number without colours */
+  bWhite = cColour == 'w' || (cColour != 'b' && p->iStart < iOpp);
+  if (!bWhite) return SQLITE_OK;
+  if ((m = new_match(c)) == 0) return SQLITE_NOMEM;
+  m->iRound = r;
+  m->iA = p->iStart;
+  m->iB = iOpp;
+  m->iLine = p->iLine;
+  if (bForfeit) {
+    m->zResult = cRes == '+' ? "forfeit_a"
+                 : cBackRes == '+' ? "forfeit_b" : "double_forfeit";
+  } else if (nB && (cBackRes == '0' || cBackRes == 'L')) {
+    m->zResult = "double_loss";
+  } else {
+    m->nA = nA;
+    m->nB = nB;
+    m->nD = nD;
+  }
+  return SQLITE_OK;
+}
+
+/* A round without an opponent: a bye, or nothing. */
+static int read_bye(TrfCursor *c, const TrfPlayer *p, int r, char cRes,
+                    char **pzErr) {
+  TrfMatch *m;
+  const char *zResult;
+  switch (cRes) {
+    case ' ': return SQLITE_OK;
+    case 'U': case 'F': zResult = 0; break;
+    case 'H': zResult = "half_bye"; break;
+    case 'Z': case '-': zResult = "zero_bye"; break;
+    default:
+      return trf_error(pzErr, sqlite3_mprintf("line %d: player %d's round %d "
+                                              "has result '%c' and no opponent "
+                                              "(a bye is U F H Z)", p->iLine,
+                                              p->iStart, r, cRes));
+  }
+  if ((m = new_match(c)) == 0) return SQLITE_NOMEM;
+  m->iRound = r;
+  m->iA = p->iStart;
+  m->zResult = zResult;
+  m->iLine = p->iLine;
+  return SQLITE_OK;
+}
+
+static int read_rounds(TrfCursor *c, char **pzErr) {
+  int i, r, rc;
+  for (i = 0; i < c->nPlayer; i++) {
+    const TrfPlayer *p = &c->aPlayer[i];
+    int nRound = round_count(p);
+    for (r = 1; r <= nRound; r++) {
+      int iOpp;
+      char cColour, cRes;
+      round_entry(p, r, &iOpp, &cColour, &cRes);
+      if (iOpp == -2) {
+        return trf_error(pzErr, sqlite3_mprintf("line %d: player %d's round %d: "
+                                                "the opponent (columns %d-%d) is "
+                                                "not a number", p->iLine,
+                                                p->iStart, r, 92 + 10 * (r - 1),
+                                                95 + 10 * (r - 1)));
+      }
+      rc = iOpp ? read_game(c, p, r, iOpp, cColour, cRes, pzErr)
+                : read_bye(c, p, r, cRes, pzErr);
+      if (rc != SQLITE_OK) return rc;
+    }
+  }
+  return SQLITE_OK;
+}
+
+static void cursor_clear(TrfCursor *c) {
+  sqlite3_free(c->zText);
+  sqlite3_free(c->aPlayer);
+  sqlite3_free(c->aMatch);
+  sqlite3_free(c->aByStart);
+  c->zText = 0;
+  c->aPlayer = 0;
+  c->aMatch = 0;
+  c->aByStart = 0;
+  c->nPlayer = c->nPlayerAlloc = c->nMatch = c->nMatchAlloc = 0;
+  c->iRow = 0;
+}
+
+/* Parse the argument into the cursor. */
+static int trf_parse(TrfCursor *c, sqlite3_value *v, char **pzErr) {
+  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, nText, rc;
+  const void *pData;
+  if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
+    return trf_error(pzErr, sqlite3_mprintf("the argument must be the text of "
+                                            "a TRF file, e.g. readfile('event.trf'), "
+                                            "got %s",
+                                            eType == SQLITE_NULL ? "NULL"
+                                                                 : "a number"));
+  }
+  pData = eType == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
+                               : sqlite3_value_blob(v);
+  nText = sqlite3_value_bytes(v);
+  if (pData == 0 && nText > 0) return SQLITE_NOMEM;
+  if (nText > 0 && memchr(pData, 0, (size_t)nText)) {
+    return trf_error(pzErr, sqlite3_mprintf("the TRF text contains a NUL byte: "
+                                            "binary data, not a TRF file"));
+  }
+  c->zText = sqlite3_malloc64((sqlite3_uint64)nText + 1);
+  c->aByStart = sqlite3_malloc64(sizeof(int) * (TRF_MAX_START + 1));
+  if (c->zText == 0 || c->aByStart == 0) return SQLITE_NOMEM;
+  if (nText > 0) memcpy(c->zText, pData, (size_t)nText);
+  c->zText[nText] = 0;
+  memset(c->aByStart, 0, sizeof(int) * (TRF_MAX_START + 1));
+  rc = read_records(c, nText, pzErr);
+  if (rc == SQLITE_OK) rc = read_rounds(c, pzErr);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- module */
+
+static const char *azSchema[] = {
+  "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
+  "line, trf HIDDEN)",
+  "CREATE TABLE x(player, name, sex, title, rating, federation, fide_id, "
+  "birth, points, rank, line, trf HIDDEN)"};
+#define TRF_ARG_MATCHES 8
+#define TRF_ARG_PLAYERS 11
+
+static int trfConnect(sqlite3 *db, void *pAux, int argc,
+                      const char *const *argv, sqlite3_vtab **ppVtab,
+                      char **pzErr) {
+  int eKind = pAux ? TRF_PLAYERS : TRF_MATCHES;
+  TrfVtab *p;
+  int rc = sqlite3_declare_vtab(db, azSchema[eKind]);
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  if (rc != SQLITE_OK) return rc;
+  p = sqlite3_malloc64(sizeof(*p));
+  if (p == 0) return SQLITE_NOMEM;
+  memset(p, 0, sizeof(*p));
+  p->eKind = eKind;
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS); /* reads only its argument */
+  *ppVtab = &p->base;
+  return SQLITE_OK;
+}
+
+static int trfDisconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+static int trf_arg_column(const TrfVtab *p) {
+  return p->eKind == TRF_PLAYERS ? TRF_ARG_PLAYERS : TRF_ARG_MATCHES;
+}
+
+static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  TrfVtab *p = (TrfVtab *)pVtab;
+  int i, bSeen = 0;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    const struct sqlite3_index_constraint *k = &pInfo->aConstraint[i];
+    if (k->iColumn != trf_arg_column(p) || k->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    bSeen = 1;
+    if (!k->usable) return SQLITE_CONSTRAINT;
+    pInfo->aConstraintUsage[i].argvIndex = 1;
+    pInfo->aConstraintUsage[i].omit = 1;
+    pInfo->idxNum = 1;
+    break;
+  }
+  if (!bSeen) {
+    sqlite3_free(pVtab->zErrMsg);
+    pVtab->zErrMsg = sqlite3_mprintf("%s(): the TRF text is required, e.g. "
+                                     "%s(readfile('event.trf'))",
+                                     p->eKind ? "trf_players" : "trf_matches",
+                                     p->eKind ? "trf_players" : "trf_matches");
+    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  pInfo->estimatedCost = 1000.0;
+  pInfo->estimatedRows = 100;
+  return SQLITE_OK;
+}
+
+static int trfOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur) {
+  TrfCursor *c = sqlite3_malloc64(sizeof(*c));
+  (void)pVtab;
+  if (c == 0) return SQLITE_NOMEM;
+  memset(c, 0, sizeof(*c));
+  *ppCur = &c->base;
+  return SQLITE_OK;
+}
+
+static int trfClose(sqlite3_vtab_cursor *cur) {
+  cursor_clear((TrfCursor *)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int trfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                     int argc, sqlite3_value **argv) {
+  TrfCursor *c = (TrfCursor *)cur;
+  TrfVtab *p = (TrfVtab *)cur->pVtab;
+  char *zErr = 0;
+  int rc;
+  (void)idxNum;
+  (void)idxStr;
+  cursor_clear(c);
+  rc = trf_parse(c, argc > 0 ? argv[0] : 0, &zErr);
+  if (rc != SQLITE_OK) {
+    cursor_clear(c);
+    if (zErr) {
+      sqlite3_free(p->base.zErrMsg);
+      p->base.zErrMsg = sqlite3_mprintf("%s(): %s",
+                                        p->eKind ? "trf_players" : "trf_matches",
+                                        zErr);
+      sqlite3_free(zErr);
+      if (p->base.zErrMsg == 0) rc = SQLITE_NOMEM;
+    }
+  }
+  return rc;
+}
+
+static int trfNext(sqlite3_vtab_cursor *cur) {
+  ((TrfCursor *)cur)->iRow++;
+  return SQLITE_OK;
+}
+
+static int trfEof(sqlite3_vtab_cursor *cur) {
+  TrfCursor *c = (TrfCursor *)cur;
+  TrfVtab *p = (TrfVtab *)cur->pVtab;
+  return c->iRow >= (p->eKind == TRF_PLAYERS ? c->nPlayer : c->nMatch);
+}
+
+static int trfRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *piRowid) {
+  *piRowid = ((TrfCursor *)cur)->iRow + 1;
+  return SQLITE_OK;
+}
+
+/* A text field, or NULL when blank. */
+static void result_field(sqlite3_context *ctx, const TrfPlayer *pl, int iFrom,
+                         int iTo) {
+  int n;
+  const char *z = field(pl, iFrom, iTo, &n);
+  if (n) sqlite3_result_text(ctx, z, n, SQLITE_TRANSIENT);
+}
+
+/* An integer field, NULL when blank or not a number. */
+static void result_int_field(sqlite3_context *ctx, const TrfPlayer *pl,
+                             int iFrom, int iTo) {
+  int v = field_int(pl, iFrom, iTo);
+  if (v >= 0) sqlite3_result_int(ctx, v);
+}
+
+/* Points as the file writes them ("3.5", "11"): REAL, NULL if not a number. */
+static void result_points(sqlite3_context *ctx, const TrfPlayer *pl) {
+  int n, k, bDot = 0;
+  i64 nWhole = 0, nFrac = 0, nScale = 1;
+  const char *z = field(pl, 81, 84, &n);
+  if (n == 0) return;
+  for (k = 0; k < n; k++) {
+    if (z[k] == '.' && !bDot) {
+      bDot = 1;
+    } else if (z[k] >= '0' && z[k] <= '9') {
+      if (bDot) {
+        nFrac = nFrac * 10 + (z[k] - '0');
+        nScale *= 10;
+      } else {
+        nWhole = nWhole * 10 + (z[k] - '0');
+      }
+    } else {
+      return;
+    }
+  }
+  sqlite3_result_double(ctx, (double)nWhole + (double)nFrac / (double)nScale);
+}
+
+static void player_column(sqlite3_context *ctx, const TrfPlayer *pl, int iCol) {
+  switch (iCol) {
+    case 0: sqlite3_result_int(ctx, pl->iStart); break;
+    case 1: result_field(ctx, pl, 15, 47); break;
+    case 2: result_field(ctx, pl, 10, 10); break;
+    case 3: result_field(ctx, pl, 11, 13); break;
+    case 4: { /* 0 or blank: unrated */
+      int v = field_int(pl, 49, 52);
+      if (v > 0) sqlite3_result_int(ctx, v);
+      break;
+    }
+    case 5: result_field(ctx, pl, 54, 56); break;
+    case 6: result_field(ctx, pl, 58, 68); break;
+    case 7: result_field(ctx, pl, 70, 79); break;
+    case 8: result_points(ctx, pl); break;
+    case 9: result_int_field(ctx, pl, 86, 89); break;
+    case 10: sqlite3_result_int(ctx, pl->iLine); break;
+  }
+}
+
+static void match_column(sqlite3_context *ctx, const TrfMatch *m, int iCol) {
+  switch (iCol) {
+    case 0: sqlite3_result_int(ctx, m->iRound); break;
+    case 1: sqlite3_result_int(ctx, m->iA); break;
+    case 2: if (m->iB) sqlite3_result_int(ctx, m->iB); break;
+    case 3: sqlite3_result_int(ctx, m->nA); break;
+    case 4: sqlite3_result_int(ctx, m->nB); break;
+    case 5: sqlite3_result_int(ctx, m->nD); break;
+    case 6:
+      if (m->zResult) sqlite3_result_text(ctx, m->zResult, -1, SQLITE_STATIC);
+      break;
+    case 7: sqlite3_result_int(ctx, m->iLine); break;
+  }
+}
+
+static int trfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
+  TrfCursor *c = (TrfCursor *)cur;
+  TrfVtab *p = (TrfVtab *)cur->pVtab;
+  if (iCol == trf_arg_column(p)) return SQLITE_OK; /* the text: not repeated */
+  if (p->eKind == TRF_PLAYERS) {
+    player_column(ctx, &c->aPlayer[c->iRow], iCol);
+  } else {
+    match_column(ctx, &c->aMatch[c->iRow], iCol);
+  }
+  return SQLITE_OK;
+}
+
+static sqlite3_module trfModule = {
+  .iVersion = 0,
+  .xCreate = 0, /* eponymous only */
+  .xConnect = trfConnect,
+  .xBestIndex = trfBestIndex,
+  .xDisconnect = trfDisconnect,
+  .xDestroy = 0,
+  .xOpen = trfOpen,
+  .xClose = trfClose,
+  .xFilter = trfFilter,
+  .xNext = trfNext,
+  .xEof = trfEof,
+  .xColumn = trfColumn,
+  .xRowid = trfRowid,
+};
+
+int tb_register_trf(sqlite3 *db) {
+  static const int iPlayers = 1;
+  int rc = sqlite3_create_module(db, "trf_matches", &trfModule, 0);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_module(db, "trf_players", &trfModule, (void *)&iPlayers);
+  }
+  return rc;
+}
