@@ -573,3 +573,9 @@ void tb_fide_direct_encounter(const TbEvent *e, const TbParams *p,
   for (k = 0; k < n; k++) aOut[k].den = 1;
   sqlite3_free(g.aPos);
 }
+
+/* 16.3's adjusted score of player q, for the tiebreakers of other files
+** (Fore Buchholz, tb_fide_games.c). */
+i64 tb_fide_adjusted_score(const TbEvent *e, const TbParams *p, int q) {
+  return adjusted_score(e, p, q);
+}

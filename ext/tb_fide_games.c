@@ -96,3 +96,141 @@ void tb_fide_koya(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   }
   tb_acc_add(pAcc, nSum, p->nPointScale);
 }
+
+/* ------------------------------------------------------ Fore Buchholz */
+
+/*
+** 8.3: Buchholz as if every game of the last round had been drawn, so
+** that it can be known before that round ends.  A player paired in the
+** last round (played or forfeited) scores a draw there instead of its
+** result, and is seen as available to the end (no 16.2.5 draws: a
+** player paired in the last round has not withdrawn); a game of the last
+** round counts as played even if forfeited.  The other players' scores
+** are those of 16.3, and unplayed rounds meet the dummy of 16.4, whose
+** score is the player's own (so adjusted).
+*/
+
+static i64 seat_pts(const TbSeat *s, const TbParams *p) {
+  return s->eOutcome == TB_WIN    ? p->nMatchWin
+         : s->eOutcome == TB_DRAW ? p->nMatchDraw
+                                  : p->nMatchLoss;
+}
+
+/* Player q's score with a draw in the last round, if paired in it. */
+static int fore_adjusted(const TbEvent *e, const TbParams *p, int q, i64 *pn) {
+  const TbSeat *s = tb_event_seat(e, q, e->iLastRound);
+  if (s == 0 || s->iOpp < 0) return 0;
+  *pn = e->aPlayer[q].rec.nMatchPoints - seat_pts(s, p) + p->nMatchDraw;
+  return 1;
+}
+
+/* Player q's score as the opponents' Fore Buchholz counts it. */
+static i64 fore_score(const TbEvent *e, const TbParams *p, int q) {
+  i64 n;
+  if (fore_adjusted(e, p, q, &n)) return n;
+  return tb_fide_adjusted_score(e, p, q);
+}
+
+/* 16.4: the dummy's score, capped under the 2026 rules. */
+static i64 fore_dummy(const TbEvent *e, const TbParams *p, i64 nOwn,
+                      const TbSeat *s) {
+  i64 nCap;
+  if (p->iRules < 2026) return nOwn;
+  if (s && s->iOpp >= 0) {
+    nCap = fore_score(e, p, s->iOpp); /* a forfeit: the scheduled opponent */
+  } else {
+    nCap = p->nMatchDraw * e->iLastRound;
+  }
+  return nOwn < nCap ? nOwn : nCap;
+}
+
+/* Seat s's contribution, and whether it is a voluntary unplayed round. */
+static i64 fore_contribution(const TbEvent *e, const TbParams *p, i64 nOwn,
+                             const TbSeat *s, int *pbVur) {
+  int k = s->eKind;
+  if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == e->iLastRound)) {
+    *pbVur = 0;
+    return fore_score(e, p, s->iOpp);
+  }
+  *pbVur = k == TB_HALF_BYE || k == TB_ZERO_BYE || k == TB_FORFEIT_LOSS;
+  return fore_dummy(e, p, nOwn, s);
+}
+
+#define FORE_MAX_CUTS 4
+
+/*
+** Fore Buchholz less nLow least and nHigh most significant values (14.1 to
+** 14.4, with 16.5: a voluntary unplayed round is cut first).  Rounds
+** without a row are zero-point byes, all with the same dummy: they are
+** counted together.
+*/
+static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
+                          int nHigh, TbAcc *pAcc) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  int aCut[FORE_MAX_CUTS], nCut = 0, nMissing = e->iLastRound, j, k, bVur;
+  i64 nOwn = pl->rec.nMatchPoints, nSum = 0, nBye;
+  fore_adjusted(e, p, i, &nOwn);
+  nBye = fore_dummy(e, p, nOwn, 0);
+  for (j = 0; j < pl->nSeat; j++) {
+    if (a[j].iRound > e->iLastRound) continue;
+    nMissing--;
+    nSum += fore_contribution(e, p, nOwn, &a[j], &bVur);
+  }
+  nSum += nMissing * nBye;
+  for (k = 0; k < nLow + nHigh && k < FORE_MAX_CUTS; k++) {
+    int jBest = -2, bBestVur = 0, h, bTaken;
+    i64 nBest = 0, v;
+    for (j = -1; j < pl->nSeat; j++) {
+      if (j < 0) { /* the rounds without a row */
+        if (nMissing == 0) continue;
+        v = nBye;
+        bVur = 1;
+      } else {
+        if (a[j].iRound > e->iLastRound) continue;
+        for (h = 0, bTaken = 0; h < nCut; h++) bTaken |= aCut[h] == j;
+        if (bTaken) continue;
+        v = fore_contribution(e, p, nOwn, &a[j], &bVur);
+      }
+      if (jBest != -2) {
+        if (k < nLow) {
+          if (bBestVur > bVur || (bBestVur == bVur && v >= nBest)) continue;
+        } else if (v <= nBest) {
+          continue;
+        }
+      }
+      jBest = j;
+      nBest = v;
+      bBestVur = bVur;
+    }
+    if (jBest == -2) break;
+    if (jBest < 0) {
+      nMissing--;
+    } else {
+      aCut[nCut++] = jBest;
+    }
+    nSum -= nBest;
+  }
+  tb_acc_add(pAcc, nSum, p->nPointScale);
+}
+
+void tb_fide_fore_buchholz(const TbEvent *e, const TbParams *p, int i,
+                           TbAcc *pAcc) {
+  fore_buchholz(e, p, i, 0, 0, pAcc);
+}
+void tb_fide_fore_buchholz_cut1(const TbEvent *e, const TbParams *p, int i,
+                                TbAcc *pAcc) {
+  fore_buchholz(e, p, i, 1, 0, pAcc);
+}
+void tb_fide_fore_buchholz_cut2(const TbEvent *e, const TbParams *p, int i,
+                                TbAcc *pAcc) {
+  fore_buchholz(e, p, i, 2, 0, pAcc);
+}
+void tb_fide_fore_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
+                                   TbAcc *pAcc) {
+  fore_buchholz(e, p, i, 1, 1, pAcc);
+}
+void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
+                                   TbAcc *pAcc) {
+  fore_buchholz(e, p, i, 2, 2, pAcc);
+}

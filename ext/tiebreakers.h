@@ -50,6 +50,9 @@ void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
 
 /* tb_fide_rating.c: chess, FIDE C.07 Article 10 */
 void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
+/* tb_fide.c: Article 16 for the other chess files */
+i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
+
 void tb_fide_aro_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aro_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aro_median1(const TbEvent*, const TbParams*, int, TbAcc*);
@@ -64,5 +67,10 @@ void tb_fide_black_wins(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_rounds_elected(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aob(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_koya(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_fore_buchholz(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_fore_buchholz_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_fore_buchholz_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_fore_buchholz_median1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_fore_buchholz_median2(const TbEvent*, const TbParams*, int, TbAcc*);
 
 #endif /* TIEBREAKERS_H */
