@@ -99,24 +99,29 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 41|black_wins|0
 -- 42|rounds_elected|0
 -- 43|aob|0
--- 44|koya|0
--- 45|aro|0
--- 46|aro_cut1|0
--- 47|aro_cut2|0
--- 48|aro_median1|0
--- 49|aro_median2|0
--- 50|tpr|0
--- 51|ptp|0
--- 52|apro|0
--- 53|appo|0
--- 54|dropped|0
--- 55|decided_by|0
--- 56|event_id|1
--- 57|policy|1
--- 58|floor|1
--- 59|as_of_round|1
--- 60|matches_table|1
--- 61|games_table|1
+-- 44|fore_buchholz|0
+-- 45|fore_buchholz_cut1|0
+-- 46|fore_buchholz_cut2|0
+-- 47|fore_buchholz_median1|0
+-- 48|fore_buchholz_median2|0
+-- 49|koya|0
+-- 50|aro|0
+-- 51|aro_cut1|0
+-- 52|aro_cut2|0
+-- 53|aro_median1|0
+-- 54|aro_median2|0
+-- 55|tpr|0
+-- 56|ptp|0
+-- 57|apro|0
+-- 58|appo|0
+-- 59|dropped|0
+-- 60|decided_by|0
+-- 61|event_id|1
+-- 62|policy|1
+-- 63|floor|1
+-- 64|as_of_round|1
+-- 65|matches_table|1
+-- 66|games_table|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9
