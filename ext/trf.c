@@ -3,13 +3,16 @@
 **
 **   SELECT * FROM trf_matches(readfile('event.trf'));   -- one row per game or bye
 **   SELECT * FROM trf_players(readfile('event.trf'));   -- one row per 001 record
+**   SELECT * FROM trf_records(readfile('event.trf'));   -- the other records
 **
 ** The argument is the file's TEXT (or a BLOB of it, as readfile() returns):
 ** the extension never opens a file.  trf_matches yields the columns that
 ** standings() reads from a matches table (round, player_a, player_b,
 ** a_wins, b_wins, draws, result), players being start numbers; trf_players
 ** yields the start number, name, rating, federation and the points and rank
-** that the file records.  See docs/trf.md.
+** that the file records; trf_records yields every other line as its code
+** and its text (012 the name, 202 the tie-break order, ...).  See
+** docs/trf.md.
 **
 ** A 001 record lists, per round, the opponent (cols 92-95 + 10 (r-1)), the
 ** colour (97) and the result (99).  A game appears on both players' lines:
@@ -32,7 +35,7 @@
 #define TRF_MAX_START 9999
 
 /* Which table a module serves. */
-enum { TRF_MATCHES = 0, TRF_PLAYERS = 1 };
+enum { TRF_MATCHES = 0, TRF_PLAYERS = 1, TRF_RECORDS = 2 };
 
 typedef struct TrfPlayer {
   int iStart;                 /* start number */
@@ -60,6 +63,8 @@ typedef struct TrfCursor {
   int nPlayer, nPlayerAlloc;
   TrfMatch *aMatch;
   int nMatch, nMatchAlloc;
+  TrfPlayer *aRecord;         /* the other records (iStart unused) */
+  int nRecord, nRecordAlloc;
   int *aByStart;              /* start number -> aPlayer index + 1 */
   int iRow;
 } TrfCursor;
@@ -151,7 +156,25 @@ static int add_player(TrfCursor *c, const char *z, int n, int iLine,
   return SQLITE_OK;
 }
 
-/* Split the text into lines and keep the 001 records. */
+/* Keep a record other than 001. */
+static int add_record(TrfCursor *c, const char *z, int n, int iLine) {
+  TrfPlayer *p;
+  if (c->nRecord == c->nRecordAlloc) {
+    int nNew = c->nRecordAlloc ? c->nRecordAlloc * 2 : 16;
+    TrfPlayer *aNew = sqlite3_realloc64(c->aRecord, sizeof(*aNew) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    c->aRecord = aNew;
+    c->nRecordAlloc = nNew;
+  }
+  p = &c->aRecord[c->nRecord++];
+  p->z = z;
+  p->n = n;
+  p->iLine = iLine;
+  p->iStart = 0;
+  return SQLITE_OK;
+}
+
+/* Split the text into lines: the 001 records, and the others. */
 static int read_records(TrfCursor *c, int nText, char **pzErr) {
   char *z = c->zText;
   int i = 0, iLine = 0;
@@ -161,6 +184,8 @@ static int read_records(TrfCursor *c, int nText, char **pzErr) {
     iLine++;
     if (j - i >= 3 && memcmp(z + i, "001", 3) == 0) {
       if ((rc = add_player(c, z + i, j - i, iLine, pzErr)) != SQLITE_OK) return rc;
+    } else if (j > i) {
+      if ((rc = add_record(c, z + i, j - i, iLine)) != SQLITE_OK) return rc;
     }
     if (j + 1 < nText && z[j] == '\r' && z[j + 1] == '\n') j++;
     i = j + 1;
@@ -325,7 +350,10 @@ static void cursor_clear(TrfCursor *c) {
   sqlite3_free(c->zText);
   sqlite3_free(c->aPlayer);
   sqlite3_free(c->aMatch);
+  sqlite3_free(c->aRecord);
   sqlite3_free(c->aByStart);
+  c->aRecord = 0;
+  c->nRecord = c->nRecordAlloc = 0;
   c->zText = 0;
   c->aPlayer = 0;
   c->aMatch = 0;
@@ -370,14 +398,15 @@ static const char *azSchema[] = {
   "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
   "line, trf HIDDEN)",
   "CREATE TABLE x(player, name, sex, title, rating, federation, fide_id, "
-  "birth, points, rank, line, trf HIDDEN)"};
-#define TRF_ARG_MATCHES 8
-#define TRF_ARG_PLAYERS 11
+  "birth, points, rank, line, trf HIDDEN)",
+  "CREATE TABLE x(record, value, line, trf HIDDEN)"};
+static const int aArgColumn[] = {8, 11, 3};
+static const char *azFunction[] = {"trf_matches", "trf_players", "trf_records"};
 
 static int trfConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr) {
-  int eKind = pAux ? TRF_PLAYERS : TRF_MATCHES;
+  int eKind = *(const int *)pAux;
   TrfVtab *p;
   int rc = sqlite3_declare_vtab(db, azSchema[eKind]);
   (void)argc;
@@ -399,7 +428,7 @@ static int trfDisconnect(sqlite3_vtab *pVtab) {
 }
 
 static int trf_arg_column(const TrfVtab *p) {
-  return p->eKind == TRF_PLAYERS ? TRF_ARG_PLAYERS : TRF_ARG_MATCHES;
+  return aArgColumn[p->eKind];
 }
 
 static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
@@ -419,8 +448,7 @@ static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     sqlite3_free(pVtab->zErrMsg);
     pVtab->zErrMsg = sqlite3_mprintf("%s(): the TRF text is required, e.g. "
                                      "%s(readfile('event.trf'))",
-                                     p->eKind ? "trf_players" : "trf_matches",
-                                     p->eKind ? "trf_players" : "trf_matches");
+                                     azFunction[p->eKind], azFunction[p->eKind]);
     return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   pInfo->estimatedCost = 1000.0;
@@ -457,9 +485,7 @@ static int trfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     cursor_clear(c);
     if (zErr) {
       sqlite3_free(p->base.zErrMsg);
-      p->base.zErrMsg = sqlite3_mprintf("%s(): %s",
-                                        p->eKind ? "trf_players" : "trf_matches",
-                                        zErr);
+      p->base.zErrMsg = sqlite3_mprintf("%s(): %s", azFunction[p->eKind], zErr);
       sqlite3_free(zErr);
       if (p->base.zErrMsg == 0) rc = SQLITE_NOMEM;
     }
@@ -475,7 +501,9 @@ static int trfNext(sqlite3_vtab_cursor *cur) {
 static int trfEof(sqlite3_vtab_cursor *cur) {
   TrfCursor *c = (TrfCursor *)cur;
   TrfVtab *p = (TrfVtab *)cur->pVtab;
-  return c->iRow >= (p->eKind == TRF_PLAYERS ? c->nPlayer : c->nMatch);
+  int n = p->eKind == TRF_PLAYERS ? c->nPlayer
+          : p->eKind == TRF_RECORDS ? c->nRecord : c->nMatch;
+  return c->iRow >= n;
 }
 
 static int trfRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *piRowid) {
@@ -562,6 +590,15 @@ static int trfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
   if (iCol == trf_arg_column(p)) return SQLITE_OK; /* the text: not repeated */
   if (p->eKind == TRF_PLAYERS) {
     player_column(ctx, &c->aPlayer[c->iRow], iCol);
+  } else if (p->eKind == TRF_RECORDS) {
+    const TrfPlayer *r = &c->aRecord[c->iRow];
+    if (iCol == 0) {
+      sqlite3_result_text(ctx, r->z, r->n < 3 ? r->n : 3, SQLITE_TRANSIENT);
+    } else if (iCol == 1) {
+      result_field(ctx, r, 5, r->n);
+    } else {
+      sqlite3_result_int(ctx, r->iLine);
+    }
   } else {
     match_column(ctx, &c->aMatch[c->iRow], iCol);
   }
@@ -585,10 +622,10 @@ static sqlite3_module trfModule = {
 };
 
 int tb_register_trf(sqlite3 *db) {
-  static const int iPlayers = 1;
-  int rc = sqlite3_create_module(db, "trf_matches", &trfModule, 0);
-  if (rc == SQLITE_OK) {
-    rc = sqlite3_create_module(db, "trf_players", &trfModule, (void *)&iPlayers);
+  static const int aKind[] = {TRF_MATCHES, TRF_PLAYERS, TRF_RECORDS};
+  int rc = SQLITE_OK, k;
+  for (k = 0; rc == SQLITE_OK && k < 3; k++) {
+    rc = sqlite3_create_module(db, azFunction[k], &trfModule, (void *)&aKind[k]);
   }
   return rc;
 }

@@ -200,3 +200,17 @@ def test_standings_from_trf(conn):
     rows = conn.execute("SELECT s.player, s.points, p.points FROM standings('e', 'fide') s "
                         "JOIN trf_players(?) p USING (player) ORDER BY s.rank", (text,)).fetchall()
     assert rows == [(1, 1.5, 1.5), (2, 1.0, 1.0)]
+
+
+def test_records_and_order_as_policy(conn):
+    text = ("012 Test event\n202 BH/C1,BH\n"
+            + record(1, "A", 2000, "1.0", "1", rounds=[(2, "w", "1")]) + "\n"
+            + record(2, "B", 1800, "0.0", "2", rounds=[(1, "b", "0")]) + "\n")
+    assert conn.execute("SELECT record, value, line FROM trf_records(?)", (text,)).fetchall() == [
+        ("012", "Test event", 1), ("202", "BH/C1,BH", 2)]
+    conn.execute("CREATE TEMP TABLE matches AS SELECT 'e' AS event_id, * FROM trf_matches(?)", (text,))
+    rows = conn.execute("SELECT player, buchholz_cut1 FROM standings('e', "
+                        "(SELECT 'PTS,' || value FROM trf_records(?) WHERE record = '202'))",
+                        (text,)).fetchall()
+    assert rows == [(1, 0.0), (2, 0.0)]
+    assert "no player record" in error(conn, "012 x\n", "trf_records")
