@@ -445,6 +445,8 @@ static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     break;
   }
   if (!bSeen) {
+    /* other constraints only: a plan of a join, not the one with the text */
+    if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
     sqlite3_free(pVtab->zErrMsg);
     pVtab->zErrMsg = sqlite3_mprintf("%s(): the TRF text is required, e.g. "
                                      "%s(readfile('event.trf'))",
