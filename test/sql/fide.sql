@@ -106,6 +106,17 @@ INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
 INSERT INTO players VALUES ('perf', 'A', 2000), ('perf', 'B', 1900),
   ('perf', 'C', 1700), ('perf', 'D', 1500);
 
+-- Event 'sbt': two "opponents" share L's lowest score under the 2026 rules.
+--   R1 L-F forfeit (L wins), X-Y 0-1, Z-W draw;  R2 L-X 0-1, F-Z 0-1,
+--   Y-W draw;  R3 L-Z 1-0, F-Y 1-0, X-W 0-1.  Scores L 2, F 1, X 1, Y 1.5,
+--   Z 1.5, W 2.  F's forfeit loss is followed by games: F counts as 1.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('sbt', 1, 'L', 'F', 0, 0, 0, 'forfeit_a'), ('sbt', 1, 'X', 'Y', 0, 1, 0, NULL),
+  ('sbt', 1, 'Z', 'W', 0, 0, 1, NULL), ('sbt', 2, 'L', 'X', 0, 1, 0, NULL),
+  ('sbt', 2, 'F', 'Z', 0, 1, 0, NULL), ('sbt', 2, 'Y', 'W', 0, 0, 1, NULL),
+  ('sbt', 3, 'L', 'Z', 1, 0, 0, NULL), ('sbt', 3, 'F', 'Y', 1, 0, 0, NULL),
+  ('sbt', 3, 'X', 'W', 0, 1, 0, NULL);
+
 -- Event 'late': E enters in round 2 (no row in round 1).
 --   R1 A-B 1-0, C bye;  R2 A-E draw, B-C 0-1;  R3 C-A draw, E-B 1-0.
 --   Scores A 2, B 0, C 2.5, E 1.5.  E's absence is followed by rounds played:
@@ -692,3 +703,19 @@ SELECT player, aro, aro_cut1, tpr, apro FROM standings('tec', 'points,ARO,ARO/C1
 -- 1|1820|1900|1969|1789
 -- 4|1888|1983|2081|1772
 -- 12|2050||1250|2081
+
+
+-- case: sbt_sb_cut1_tied_lowest_scores
+-- L's forfeit win meets a dummy (16.4): L's own 2, capped under the 2026
+-- rules at F's adjusted 1 (16.4.1); contribution 1 x 1.  L lost to X (1):
+-- 1 x 0.  Beat Z (1.5): 1.5.  SB 2.5.  The lowest score, 1, is both the
+-- dummy's and X's: the least significant value is the lower contribution,
+-- X's 0, so SB-C1 stays 2.5.  BH-C1 cuts a 1 either way: 3.5 - 1.  Under
+-- the 2024 rules the dummy is 2 (not lowest): SB 2 + 0 + 1.5, cut X's 0.
+SELECT rules, sonneborn_berger, sonneborn_berger_cut1, buchholz_cut1 FROM (
+  SELECT 2026 AS rules, * FROM standings('sbt', 'PTS,SB,SB/C1,BH/C1') UNION ALL
+  SELECT 2024, * FROM standings('sbt', 'PTS,SB,SB/C1,BH/C1(rules=2024)'))
+ WHERE player = 'L' ORDER BY rules;
+-- expect:
+-- 2024|3.5|3.5|3.5
+-- 2026|2.5|2.5|2.5
