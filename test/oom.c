@@ -171,6 +171,23 @@ static const char *azSetup[] = {
   " printf('player %060d', (i | n) - (i & n)), (i * 7 + n) % 3, (i * 5 + n * 3) % 3,"
   " (i + n) % 2, NULL FROM p, r WHERE i < (i | n) - (i & n);",
 
+  /* Event 'c': chess from TRF text, with ratings. */
+  "CREATE TABLE trf(x);"
+  "INSERT INTO trf VALUES ('"
+  "012 Example Open (five players, three rounds)\n"
+  "042 2026/03/07\n"
+  "062 5\n"
+  "XXR 3\n"
+  "202 BH/C1,BH,SB,DE\n"
+  "001    1 m    Adams, Ann                        2100 NOR                         2.5    1     2 w 1     5 b 1     3 w =\n"
+  "001    2 m    Brown, Bob                        1950 NOR                         1.0    3     1 b 0     3 w +     0 - Z\n"
+  "001    3 m    Clark, Cleo                       1900 NOR                         1.0    4     4 w =     2 b -     1 b =\n"
+  "001    4 m    Davis, Dan                        1800 NOR                         2.0    2     3 b =     0 - H     5 w 1\n"
+  "001    5 m    Evans, Eve                             NOR                         1.0    5     0 - U     1 w 0     4 b 0\n');"
+  "CREATE VIEW trf_m AS SELECT 'c' AS event_id, * FROM trf_matches((SELECT x FROM trf));"
+  "CREATE TABLE players AS SELECT 'c' AS event_id, player, rating"
+  " FROM trf_players((SELECT x FROM trf));",
+
   "CREATE TEMP VIEW recursive_matches AS"
   " SELECT 1 AS event_id, 1 AS round, player AS player_a, NULL AS player_b,"
   " 0 AS a_wins, 0 AS b_wins, 0 AS draws FROM standings(1, 'mtg');",
@@ -197,7 +214,17 @@ static const char *azQuery[] = {
   "SELECT player_a, omwp(1, player_a), ogwp(1, player_a, 'mtg(floor=0)') "
   "FROM matches WHERE event_id = 1;",
   "SELECT tiebreak_version(), length(tiebreak_debug()) > 0;",
+  /* chess: TRF text, the C.07 tiebreakers */
+  "SELECT * FROM trf_matches((SELECT x FROM trf));",
+  "SELECT * FROM trf_players((SELECT x FROM trf));",
+  "SELECT * FROM trf_records((SELECT x FROM trf));",
+  "SELECT rank, player, fore_buchholz, aob, tpr, ptp, apro, appo, koya, decided_by"
+  " FROM standings('c', 'PTS,FB,AOB,TPR,PTP,APRO,APPO,KS,ARO/M1,BWG,REP,FB/C1,"
+  "SB/C1,BH/C1,DE(unrated=1500)', NULL, NULL, 'trf_m');",
+  "SELECT name, code FROM tiebreakers;",
   /* errors */
+  "SELECT * FROM trf_matches('001    1');",
+  "SELECT * FROM standings('c', 'PTS,nope', NULL, NULL, 'trf_m');",
   "SELECT * FROM standings(2, 'mtg');",
   "SELECT * FROM standings(1, 'nope');",
   "SELECT * FROM standings(1, 'mtg(floor=2)');",
