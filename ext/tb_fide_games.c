@@ -47,24 +47,20 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
   tb_acc_add(pAcc, n, 1);
 }
 
+/* A player's Buchholz, as a term of the opponents' mean. */
+static void buchholz_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                          int i) {
+  tb_fide_buchholz(e, p, i, pAcc);
+}
+
 /*
 ** 8.2: the Buchholz of each opponent met over the board (with its own
 ** Article 16 treatment), averaged: an exact fraction (the exercise prints
-** two decimals).  NULL without a game over the board.
+** two decimals).  NULL without a game over the board.  While ranking, each
+** player's Buchholz is computed once (the term cache of tiebreakers.c).
 */
 void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  int j, n = 0;
-  for (j = 0; j < pl->nSeat; j++) {
-    const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    TbAcc child;
-    if (s->eKind != TB_PLAYED || s->iOpp < 0) continue;
-    tb_acc_init(&child, pAcc->bExact);
-    tb_fide_buchholz(e, p, s->iOpp, &child);
-    tb_acc_add_acc(pAcc, &child);
-    n++;
-  }
-  tb_acc_mean(pAcc, n);
+  tb_opponents_mean_played(pAcc, e, p, i, buchholz_term);
 }
 
 /*

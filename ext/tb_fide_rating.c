@@ -43,12 +43,17 @@ static int table_dp(int p) {
   return p >= 50 ? aDp[p - 50] : -aDp[50 - p];
 }
 
-/* Expected score, in hundredths, of a player rated d above the opponent. */
+/* Expected score, in hundredths, of a player rated d above the opponent:
+** k, the first row whose upper bound is at least |d|, by binary search
+** (PTP asks it for every game at every step of its own search). */
 static int table_pd(i64 d) {
   i64 a = d < 0 ? -d : d;
-  int k = 0;
-  while (k < 50 && a > aPdUpper[k]) k++;
-  return d < 0 ? 50 - k : 50 + k;
+  int lo = 0, hi = 50;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (a > aPdUpper[mid]) lo = mid + 1; else hi = mid;
+  }
+  return d < 0 ? 50 - lo : 50 + lo;
 }
 
 /* --------------------------------------------------- opponents over the board */
@@ -243,18 +248,39 @@ void tb_fide_ptp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   tb_acc_add(pAcc, v, 1);
 }
 
-/* Mean of f over the opponents met over the board who have a value,
-** rounded half up (10.4, 10.5). */
+/* TPR and PTP as terms of the opponents' means (the term cache). */
+static void tpr_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+  tb_fide_tpr(e, p, i, pAcc);
+}
+static void ptp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+  tb_fide_ptp(e, p, i, pAcc);
+}
+
+/*
+** Mean of f over the opponents met over the board who have a value,
+** rounded half up (10.4, 10.5).  While an event is ranked each player's
+** value comes from the term cache (an integer, so its double is exact);
+** otherwise it is computed.
+*/
 static void opponents_mean(const TbEvent *e, const TbParams *p, int i,
                            int (*f)(const TbEvent*, const TbParams*, int, i64*),
-                           TbAcc *pAcc) {
+                           TbTermFn fTerm, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   i128 nSum = 0;
   i64 n = 0, v;
-  int j;
+  int j, rc;
+  double r;
   for (j = 0; j < pl->nSeat; j++) {
-    if (!is_otb(&a[j]) || !f(e, p, a[j].iOpp, &v)) continue;
+    if (!is_otb(&a[j])) continue;
+    rc = tb_term_value(e, fTerm, p, a[j].iOpp, &r);
+    if (rc < 0) {
+      if (!f(e, p, a[j].iOpp, &v)) continue;
+    } else if (rc == 0) {
+      continue;
+    } else {
+      v = (i64)r;
+    }
     nSum += v;
     n++;
   }
@@ -266,11 +292,11 @@ static void opponents_mean(const TbEvent *e, const TbParams *p, int i,
 }
 
 void tb_fide_apro(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  opponents_mean(e, p, i, tpr_of, pAcc);
+  opponents_mean(e, p, i, tpr_of, tpr_term, pAcc);
 }
 
 void tb_fide_appo(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  opponents_mean(e, p, i, ptp_of, pAcc);
+  opponents_mean(e, p, i, ptp_of, ptp_term, pAcc);
 }
 
 /* 10.1: the mean rating of the opponents met over the board, one term per

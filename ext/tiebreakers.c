@@ -108,10 +108,9 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
     TbAcc acc;
     tb_acc_init(&acc, 0);
     f(&acc, e, p, i);
-    /* not a term every player has: no column (freed with the others) */
-    if (acc.bNull) return 0;
-    col->ar[i] = acc.r;
-    col->aInexact[i] = (unsigned char)acc.bInexact;
+    /* 2: a NULL term (chess TPR without a rated game) */
+    col->ar[i] = acc.bNull ? 0.0 : acc.r;
+    col->aInexact[i] = acc.bNull ? 2 : (unsigned char)acc.bInexact;
   }
   col->f = f;
   col->p = p;
@@ -127,10 +126,47 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
   for (j = 0; j < pl->nSeat; j++) {
     int iOpp = e->aSeat[pl->iSeat + j].iOpp;
     if (iOpp < 0) continue;
-    if (col) {
+    if (col && col->aInexact[iOpp] == 2) {
+      pAcc->bNull = 1; /* as f would have set it */
+    } else if (col) {
       tb_acc_add_double(pAcc, col->ar[iOpp], col->aInexact[iOpp]);
     } else {
       f(pAcc, e, p, iOpp);
+    }
+    n++;
+  }
+  tb_acc_mean(pAcc, n);
+}
+
+/*
+** Player i's term f from the cache while an event is ranked: 1 with the
+** value (exact when the term is), 0 if the term is NULL, -1 without a
+** cache (call f instead).  For means that skip NULL terms (chess APRO).
+*/
+int tb_term_value(const TbEvent *e, TbTermFn f, const TbParams *p, int i,
+                  double *pr) {
+  const TbTermColumn *col = term_column(e, f, p);
+  if (col == 0) return -1;
+  if (col->aInexact[i] == 2) return 0;
+  *pr = col->ar[i];
+  return 1;
+}
+
+/* The same over the games played over the board only (chess: AOB). */
+void tb_opponents_mean_played(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                              int i, TbTermFn f) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbTermColumn *col = pAcc->bExact ? 0 : term_column(e, f, p);
+  int j, n = 0;
+  for (j = 0; j < pl->nSeat; j++) {
+    const TbSeat *s = &e->aSeat[pl->iSeat + j];
+    if (s->iOpp < 0 || s->eKind != TB_PLAYED) continue;
+    if (col && col->aInexact[s->iOpp] == 2) {
+      pAcc->bNull = 1;
+    } else if (col) {
+      tb_acc_add_double(pAcc, col->ar[s->iOpp], col->aInexact[s->iOpp]);
+    } else {
+      f(pAcc, e, p, s->iOpp);
     }
     n++;
   }

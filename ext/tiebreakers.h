@@ -12,6 +12,9 @@
 typedef void (*TbTermFn)(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_add_mwp(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_opponents_mean(TbAcc*, const TbEvent*, const TbParams*, int, TbTermFn);
+int tb_term_value(const TbEvent*, TbTermFn, const TbParams*, int, double*);
+void tb_opponents_mean_played(TbAcc*, const TbEvent*, const TbParams*, int,
+                              TbTermFn);
 
 /* tb_tcg.c: Battlefy "Default" and Yu-Gi-Oh! (KTS) */
 void tb_tcg_oomwp(const TbEvent*, const TbParams*, int, TbAcc*);
