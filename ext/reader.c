@@ -766,23 +766,30 @@ static const char *azPlayerCol[] = {"event_id", "player", "rating"};
 
 /*
 ** Ratings, for tiebreakers that average them (chess ARO): the optional
-** table players(event_id, player, rating).  A player without a row, or
-** with a NULL rating, is unrated.
+** table players(event_id, player, rating), or the one the ratings_table
+** argument names.  A player without a row, or with a NULL rating, is
+** unrated.
 */
-static int open_ratings(TbReader *r, char **pzErr) {
+static int open_ratings(TbReader *r, const TbSource *pSrc, char **pzErr) {
+  const char *zTable = pSrc->zRatings ? pSrc->zRatings : "players";
   unsigned mask;
   int bTable;
-  int rc = check_table(r, "players", azPlayerCol, 3, 3, &bTable, &mask, pzErr);
+  char *zSql;
+  int rc = check_table(r, zTable, azPlayerCol, 3, 3, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) {
-    return set_error(pzErr, sqlite3_mprintf("no such table: players (a "
+    return set_error(pzErr, sqlite3_mprintf("no such table: %s (a "
                                             "tiebreaker of the policy needs "
-                                            "ratings)"));
+                                            "ratings)", zTable));
   }
-  if (r->pRatings) return SQLITE_OK;
-  rc = sqlite3_prepare_v2(r->db,
-                          "SELECT player, rating FROM players WHERE event_id = ?1",
-                          -1, &r->pRatings, 0);
+  if (r->pRatings && strcmp(r->zRatings, zTable) == 0) return SQLITE_OK;
+  drop_stmt(&r->pRatings);
+  if ((rc = set_name(&r->zRatings, zTable)) != SQLITE_OK) return rc;
+  zSql = sqlite3_mprintf("SELECT player, rating FROM \"%w\" WHERE event_id = ?1",
+                         zTable);
+  if (zSql == 0) return SQLITE_NOMEM;
+  rc = sqlite3_prepare_v2(r->db, zSql, -1, &r->pRatings, 0);
+  sqlite3_free(zSql);
   return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
 }
 
@@ -823,8 +830,10 @@ void tb_reader_init(TbReader *r, sqlite3 *db) {
 /* Whether the last open checked these very tables, read the same way. */
 static int same_check(const TbReader *r, const TbSource *pSrc, int bRatings) {
   const char *zGames = pSrc->zGames, *zLast = r->zCheckedGames;
+  const char *zRatings = pSrc->zRatings ? pSrc->zRatings : "players";
   return r->bChecked && r->bAsOf == (pSrc->iAsOfRound != 0) &&
          r->bCheckedRatings == bRatings &&
+         (!bRatings || (r->zRatings && strcmp(r->zRatings, zRatings) == 0)) &&
          strcmp(r->zMatches, pSrc->zMatches) == 0 &&
          (zGames == 0 ? zLast == 0 : zLast != 0 && strcmp(zLast, zGames) == 0);
 }
@@ -870,7 +879,7 @@ int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
   if (rc == SQLITE_OK) rc = open_games(r, pSrc, pzErr);
   if (rc == SQLITE_OK) {
     if (bRatings) {
-      rc = open_ratings(r, pzErr);
+      rc = open_ratings(r, pSrc, pzErr);
     } else {
       drop_stmt(&r->pRatings);
     }
@@ -912,6 +921,7 @@ void tb_reader_close(TbReader *r) {
   sqlite3_free(r->zMatches);
   sqlite3_free(r->zGames);
   sqlite3_free(r->zCheckedGames);
+  sqlite3_free(r->zRatings);
   tb_reader_init(r, r->db);
 }
 

@@ -20,6 +20,8 @@
 **   as_of_round    optional  standings after that round
 **   matches_table  optional  default 'matches'
 **   games_table    optional  default 'games' (skipped if absent; '' = none)
+**   ratings_table  optional  default 'players' (chess ratings, read only by
+**                            the tiebreakers that need them)
 **
 ** NULL in an optional argument means its default.  All rows are computed
 ** in xFilter, whose inner statements are finished before it returns, so
@@ -48,9 +50,11 @@ static const char *azTailCol[] = {"dropped", "decided_by"};
 /* Room for the visible columns: the record, every tiebreaker, the tail. */
 #define TB_MAX_COLUMNS 128
 
-enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES, N_ARG };
+enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES,
+       ARG_RATINGS, N_ARG };
 static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
-                                   "matches_table", "games_table"};
+                                   "matches_table", "games_table",
+                                   "ratings_table"};
 #define ARGS_REQUIRED (1 << ARG_POLICY)
 
 typedef struct StandingsVtab {
@@ -392,6 +396,9 @@ args_ok:
   rc = text_arg(apArg[ARG_MATCHES], "matches_table", &pSrc->zMatches, pzErr);
   if (rc == SQLITE_OK) {
     rc = text_arg(apArg[ARG_GAMES], "games_table", &pSrc->zGames, pzErr);
+  }
+  if (rc == SQLITE_OK) {
+    rc = text_arg(apArg[ARG_RATINGS], "ratings_table", &pSrc->zRatings, pzErr);
   }
   if (rc == SQLITE_OK && pSrc->zMatches == 0) pSrc->zMatches = "matches";
   return rc;

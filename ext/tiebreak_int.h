@@ -175,6 +175,7 @@ typedef struct TbSource {
   i64 iAsOfRound;             /* only rounds <= this; 0 = all rounds */
   const char *zMatches;       /* matches table name */
   const char *zGames;         /* games table name, NULL = default, "" = none */
+  const char *zRatings;       /* ratings table name, NULL = players */
 } TbSource;
 
 /* Player id as stored by the user: INTEGER or TEXT. */
@@ -379,6 +380,7 @@ typedef struct TbReader {
   int bChecked;               /* the last open checked zMatches and ... */
   char *zCheckedGames;        /* ... this games argument (NULL: default) */
   int bCheckedRatings;        /* ... and the ratings table if 1 */
+  char *zRatings;             /* the table pRatings reads */
   sqlite3_stmt *pXinfo;       /* the columns of a table */
   sqlite3_stmt *pMatches, *pGames, *pRatings;
   sqlite3_stmt *pAll;         /* every event's matches, in table order */

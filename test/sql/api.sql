@@ -122,6 +122,7 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 64|as_of_round|1
 -- 65|matches_table|1
 -- 66|games_table|1
+-- 67|ratings_table|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

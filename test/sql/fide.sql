@@ -719,3 +719,21 @@ SELECT rules, sonneborn_berger, sonneborn_berger_cut1, buchholz_cut1 FROM (
 -- expect:
 -- 2024|3.5|3.5|3.5
 -- 2026|2.5|2.5|2.5
+
+-- case: ratings_table_argument
+-- The ratings come from the table ratings_table names (default players):
+-- here A's opponents are rated 1000 apart from the players table's.
+CREATE TABLE other_ratings (event_id, player, rating);
+INSERT INTO other_ratings SELECT event_id, player, rating - 1000 FROM players WHERE event_id = 'perf';
+SELECT player, aro FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 'other_ratings')
+ WHERE player = 'A';
+-- expect:
+-- A|700
+
+-- case: ratings_table_named_by_argument_is_quoted
+SELECT * FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 'x"y; DROP TABLE matches');
+-- error: standings(): no such table: x"y; DROP TABLE matches (a tiebreaker of the policy needs ratings)
+
+-- case: ratings_table_must_be_text
+SELECT * FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 5);
+-- error: standings(): ratings_table must be text
