@@ -51,6 +51,15 @@ static const TbParams chessParams = {
   .iRules = 2026,
 };
 
+/* Chess, a round robin (C.07 15.2). */
+static const TbParams chessRoundRobinParams = {
+  .nMatchWin = 2, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 2,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 0,
+  .floor = {0, 1}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 2}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2026, .bRoundRobin = 1,
+};
+
 static const struct {
   const char *zName;
   const TbParams *pParams;
@@ -73,6 +82,9 @@ static const struct {
    "rounds_won,games_won,black_games",
    "buchholz_median1,sonneborn_berger_cut1,progressive",
    "Chess, FIDE Tie-Break Regulations C.07 (Swiss; rules=2026 or 2024)"},
+  {"fide_rr", &chessRoundRobinParams,
+   "points,direct_encounter,rounds_won,sonneborn_berger,koya", "games_won",
+   "Chess round robin, FIDE C.07 15.2: forfeits are games, Koya"},
 };
 #define N_POLICY ((int)(sizeof(aPolicy) / sizeof(aPolicy[0])))
 
@@ -112,6 +124,7 @@ static const struct {
   {"unrated", OPT_INT, offsetof(TbParams, iUnrated),
    offsetof(TbParams, bUnrated), 1, 0, 4000},
   {"ks_limit", OPT_INT, offsetof(TbParams, nKsLimit), 0, 1, -1000, 1000},
+  {"round_robin", OPT_BOOL, offsetof(TbParams, bRoundRobin), 0, 1, 0, 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -461,6 +474,7 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     q->bUnrated = pPolicy->params.bUnrated;
     q->iUnrated = pPolicy->params.iUnrated;
     q->nKsLimit = pPolicy->params.nKsLimit;
+    q->bRoundRobin = pPolicy->params.bRoundRobin;
   }
   return pPolicy->nTiebreaker ? SQLITE_OK : SQLITE_MISUSE;
 }

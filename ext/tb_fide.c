@@ -62,6 +62,18 @@ static int is_forfeit(int eKind) {
 }
 
 /*
+** A game, as the player's own record and the direct encounter count it: a
+** game played, or in a round robin (15.2) a forfeit won (a forfeit lost
+** stays unplayed for the player's own record) -- or lost, for bLost.
+*/
+static int is_game(const TbParams *p, const TbSeat *s, int bLost) {
+  if (s->iOpp < 0) return 0;
+  if (s->eKind == TB_PLAYED) return 1;
+  return p->bRoundRobin &&
+         (s->eKind == TB_FORFEIT_WIN || (bLost && s->eKind == TB_FORFEIT_LOSS));
+}
+
+/*
 ** Player i's round iRound.  Rounds are asked in increasing order with the
 ** cursor *pj starting at 0, so a walk over all rounds is linear.
 */
@@ -79,6 +91,11 @@ static FideRound round_of(const TbEvent *e, const TbParams *p, int i,
     r.iOpp = a[*pj].iOpp;
     r.nPoints = seat_points(&a[*pj], p);
   }
+  /* 15.2: in a round robin a forfeit is a game; a bye or absence meets no
+  ** dummy (Article 16 is for Swiss events) */
+  if (p->bRoundRobin && r.eKind != TB_PLAYED) {
+    r.eKind = r.iOpp >= 0 ? TB_PLAYED : TB_PAB;
+  }
   return r;
 }
 
@@ -94,6 +111,7 @@ static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
   const TbSeat *a = &e->aSeat[pl->iSeat];
   i64 n = pl->rec.nMatchPoints;
   int j, iLastAvailable = 0;
+  if (p->bRoundRobin) return n; /* 15.2: scores as scored */
   for (j = 0; j < pl->nSeat; j++) {
     if (!is_vur(a[j].eKind)) iLastAvailable = a[j].iRound;
   }
@@ -115,6 +133,7 @@ static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
 static i64 dummy_score(const TbEvent *e, const TbParams *p, int i,
                        const FideRound *r) {
   i64 n = e->aPlayer[i].rec.nMatchPoints, nCap;
+  if (p->bRoundRobin) return 0; /* a round robin's bye adds nothing */
   if (p->iRules < 2026) return n;
   if (is_forfeit(r->eKind) && r->iOpp >= 0) {
     nCap = adjusted_score(e, p, r->iOpp);
@@ -313,15 +332,14 @@ void tb_fide_rounds_won(const TbEvent *e, const TbParams *p, int i,
   tb_acc_add(pAcc, n, 1);
 }
 
-/* 7.2: only wins over the board. */
+/* 7.2: only wins over the board (in a round robin, forfeit wins too: 15.2). */
 void tb_fide_games_won(const TbEvent *e, const TbParams *p, int i,
                        TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int j, n = 0;
-  (void)p;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    n += s->eKind == TB_PLAYED && s->eOutcome == TB_WIN;
+    n += is_game(p, s, 0) && s->eOutcome == TB_WIN;
   }
   tb_acc_add(pAcc, n, 1);
 }
@@ -331,10 +349,9 @@ void tb_fide_black_games(const TbEvent *e, const TbParams *p, int i,
                          TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int j, n = 0;
-  (void)p;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    n += s->eKind == TB_PLAYED && s->iOpp >= 0 && !s->bFirst;
+    n += is_game(p, s, 0) && !s->bFirst;
   }
   tb_acc_add(pAcc, n, 1);
 }
@@ -409,14 +426,14 @@ static TbFrac de_score(const DeGroup *g, int k, i64 iPlace, int m,
   for (j = 0; j < pl->nSeat; j++) {
     int iOpp = a[j].iOpp, kOpp;
     i64 nSum = 0, nGame = 0;
-    if (a[j].eKind != TB_PLAYED || iOpp < 0) continue;
-    for (h = 0; h < j && (a[h].eKind != TB_PLAYED || a[h].iOpp != iOpp); h++) {
+    if (!is_game(g->p, &a[j], 1)) continue;
+    for (h = 0; h < j && (!is_game(g->p, &a[h], 1) || a[h].iOpp != iOpp); h++) {
     }
     if (h < j) continue; /* this opponent was counted at their first game */
     kOpp = de_member(g, iOpp);
     if (kOpp < 0 || !de_in_class(g, kOpp, iPlace, m)) continue;
     for (h = j; h < pl->nSeat; h++) {
-      if (a[h].eKind == TB_PLAYED && a[h].iOpp == iOpp) {
+      if (is_game(g->p, &a[h], 1) && a[h].iOpp == iOpp) {
         nSum += seat_points(&a[h], g->p);
         nGame++;
       }

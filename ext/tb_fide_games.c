@@ -15,16 +15,17 @@
 #include "tiebreak_int.h"
 #include "tiebreakers.h"
 
-/* 7.4: Black is the harder colour; a win with it counts here. */
+/* 7.4: Black is the harder colour; a win with it counts here (in a round
+** robin a forfeit win as Black too, 15.2). */
 void tb_fide_black_wins(const TbEvent *e, const TbParams *p, int i,
                         TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int j, n = 0;
-  (void)p;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    n += s->eKind == TB_PLAYED && s->iOpp >= 0 && !s->bFirst &&
-         s->eOutcome == TB_WIN;
+    int bGame = s->eKind == TB_PLAYED ||
+                (p->bRoundRobin && s->eKind == TB_FORFEIT_WIN); /* 15.2 */
+    n += bGame && s->iOpp >= 0 && !s->bFirst && s->eOutcome == TB_WIN;
   }
   tb_acc_add(pAcc, n, 1);
 }

@@ -286,6 +286,7 @@ typedef struct TbParams {
   int bUnrated;               /* 1: iUnrated is given */
   i64 iUnrated;               /* FIDE: the rating an unrated player counts with */
   i64 nKsLimit;               /* FIDE Koya: the limit moved by half points */
+  int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */

@@ -104,6 +104,7 @@ GROUP BY p.name ORDER BY p.name;
 -- expect:
 -- battlefy|4|1
 -- fide|4|1
+-- fide_rr|4|1
 -- hct|4|1
 -- mtg|4|1
 -- pokemon|4|1

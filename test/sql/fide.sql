@@ -117,6 +117,14 @@ INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws,
   ('sbt', 3, 'L', 'Z', 1, 0, 0, NULL), ('sbt', 3, 'F', 'Y', 1, 0, 0, NULL),
   ('sbt', 3, 'X', 'W', 0, 1, 0, NULL);
 
+-- Event 'rr': a round robin of four with a forfeit (C.07 15.2).
+--   R1 A-B 1-0, C-D forfeit (C wins);  R2 B-C draw, D-A 0-1;  R3 A-C 0-1,
+--   B-D 0-1.  Scores A 2, B 0.5, C 2.5, D 1.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rr', 1, 'A', 'B', 1, 0, 0, NULL), ('rr', 1, 'C', 'D', 0, 0, 0, 'forfeit_a'),
+  ('rr', 2, 'B', 'C', 0, 0, 1, NULL), ('rr', 2, 'D', 'A', 0, 1, 0, NULL),
+  ('rr', 3, 'A', 'C', 0, 1, 0, NULL), ('rr', 3, 'B', 'D', 0, 1, 0, NULL);
+
 -- Event 'late': E enters in round 2 (no row in round 1).
 --   R1 A-B 1-0, C bye;  R2 A-E draw, B-C 0-1;  R3 C-A draw, E-B 1-0.
 --   Scores A 2, B 0, C 2.5, E 1.5.  E's absence is followed by rounds played:
@@ -737,3 +745,31 @@ SELECT * FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 'x"y; DROP
 -- case: ratings_table_must_be_text
 SELECT * FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 5);
 -- error: standings(): ratings_table must be text
+
+-- case: rr_round_robin_forfeits_are_games
+-- 15.2: the forfeit C-D is a game for SB and the player's own wins.  SB:
+-- C = D 1 x 1 + B 0.5 x 0.5 + A 2 x 1 = 3.25; A = B 0.5 + D 1 = 1.5; B = C
+-- 2.5 x 0.5 = 1.25; D = B 0.5 = 0.5.  WON: C 2 (the forfeit counts), D 1.
+-- BPG: a forfeit lost stays unplayed: D had Black in rounds 1 and 3, only
+-- round 3 counts.  KS: 3 games, limit 1.5: A (2) and C (2.5) count; C
+-- scored 1 against A, B 0.5 against C.
+SELECT rank, player, points, sonneborn_berger, games_won, black_games, koya, buchholz
+  FROM standings('rr', 'fide_rr,BPG,BH') ORDER BY rank;
+-- expect:
+-- 1|C|2.5|3.25|2|2|1.0|3.5
+-- 2|A|2.0|1.5|2|1|0.0|4.0
+-- 3|D|1.0|0.5|1|1|0.0|5.0
+-- 4|B|0.5|1.25|0|1|0.5|5.5
+
+-- case: rr_swiss_rules_differ
+-- The same event as a Swiss by the 2024 rules: C's forfeit meets a dummy
+-- at C's own 2.5 (16.4): SB 2.5 + 0.25 + 2 = 4.75, and WON counts 1.
+SELECT player, sonneborn_berger, games_won FROM standings('rr', 'PTS,SB,WON(rules=2024)')
+ WHERE player = 'C';
+-- expect:
+-- C|4.75|1
+
+-- case: rr_option_on_custom_order
+SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
+-- expect:
+-- C|3.25
