@@ -128,6 +128,26 @@ static const struct {
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
+/* Options the records read (the points of a game, the length of a match),
+** so every policy: the others must be read by a tiebreaker of the order. */
+static int option_read_by_records(int i) {
+  return strcmp(aOption[i].zName, "game_draw_points") == 0 ||
+         strcmp(aOption[i].zName, "best_of") == 0;
+}
+
+/* Does tiebreaker t read option i (its options list names it)? */
+static int option_read_by(const TbTiebreaker *t, int i) {
+  const char *z = t->zOptions;
+  int n = (int)strlen(aOption[i].zName);
+  while (*z) {
+    int k = (int)strcspn(z, ",");
+    if (k == n && strncmp(z, aOption[i].zName, (size_t)n) == 0) return 1;
+    z += k;
+    while (*z == ',' || *z == ' ') z++;
+  }
+  return 0;
+}
+
 static int set_error(char **pzErr, char *zMsg) {
   *pzErr = zMsg;
   return zMsg ? SQLITE_ERROR : SQLITE_NOMEM;
@@ -301,6 +321,8 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
                                               zValue));
     }
   }
+  pPolicy->mLast |= 1u << i;
+  pPolicy->mSet |= 1u << i;
   if (aOption[i].bScoring) {
     if (pPolicy->mWide & (1u << i)) {
       return set_error(pzErr, sqlite3_mprintf("option %s is given twice in "
@@ -382,6 +404,47 @@ static int add_list(const TbTiebreaker **aOut, int *pn, const char *zList) {
 static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
                        char **pzErr);
 
+/* The options written on tiebreaker t alone: t must read them (policy-wide
+** ones are checked against the whole order).  An option that would change
+** nothing is an error, never ignored. */
+static int check_item_options(TbPolicy *pPolicy, const TbTiebreaker *t,
+                              const char *zSpec, char **pzErr) {
+  int i;
+  for (i = 0; i < N_OPTION; i++) {
+    if (!(pPolicy->mLast & (1u << i)) || aOption[i].bScoring) continue;
+    if (option_read_by(t, i)) continue;
+    return set_error(pzErr, sqlite3_mprintf("option %s does nothing on %s in "
+                                            "policy '%s': %s does not read it",
+                                            aOption[i].zName, t->zName, zSpec,
+                                            t->zName));
+  }
+  return SQLITE_OK;
+}
+
+/* Every option written must be read by the records or by a tiebreaker of
+** the order or of the columns shown. */
+static int check_policy_options(const TbPolicy *pPolicy, unsigned mSet,
+                                const char *zSpec, char **pzErr) {
+  int i, k;
+  for (i = 0; i < N_OPTION; i++) {
+    int bRead = option_read_by_records(i);
+    if (!(mSet & (1u << i))) continue;
+    for (k = 0; !bRead && k < pPolicy->nTiebreaker; k++) {
+      bRead = option_read_by(pPolicy->aTiebreaker[k], i);
+    }
+    for (k = 0; !bRead && k < pPolicy->nDisplay; k++) {
+      bRead = option_read_by(pPolicy->aDisplay[k], i);
+    }
+    if (!bRead) {
+      return set_error(pzErr, sqlite3_mprintf("option %s does nothing in "
+                                              "policy '%s': no tiebreaker of "
+                                              "it reads it",
+                                              aOption[i].zName, zSpec));
+    }
+  }
+  return SQLITE_OK;
+}
+
 /* A named policy, with options that apply to all its tiebreakers. */
 static int parse_named(int iPolicy, const char *zSpec, const char *z,
                        TbPolicy *pPolicy, char **pzErr) {
@@ -455,8 +518,10 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     pPolicy->aTiebreaker[k] = t;
     pPolicy->aParams[k] = pPolicy->params;
     z += n;
+    pPolicy->mLast = 0;
     rc = parse_options(pPolicy, &pPolicy->aParams[k], zSpec, &z, pzErr);
     if (rc != SQLITE_OK) return rc;
+    if ((rc = check_item_options(pPolicy, t, zSpec, pzErr)) != SQLITE_OK) return rc;
     z = skip_space(z);
     if (*z == ',') {
       z = skip_space(z + 1);
@@ -504,6 +569,7 @@ int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
   } else {
     rc = parse_custom(zSpec, pPolicy, pzErr);
   }
+  if (rc == SQLITE_OK) rc = check_policy_options(pPolicy, pPolicy->mSet, zSpec, pzErr);
   if (rc != SQLITE_MISUSE) return rc;
   return set_error(pzErr, sqlite3_mprintf("cannot parse policy '%s' (expected "
                                           "a name with options, e.g. "

@@ -476,6 +476,8 @@ typedef struct TbPolicy {
   int nDisplay;
   const TbTiebreaker *aDisplay[TB_MAX_TIEBREAKERS];
   unsigned mWide;             /* policy-wide options written (bit: option) */
+  unsigned mSet;              /* every option written */
+  unsigned mLast;             /* options of the tiebreaker being parsed */
 } TbPolicy;
 
 int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr);

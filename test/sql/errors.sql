@@ -439,3 +439,16 @@ SELECT tiebreak_rows() FROM matches;
 SELECT tiebreak_rows(NULL) FROM matches;
 -- error: tiebreak_rows() is internal to tiebreak
 
+
+-- case: option_read_by_no_tiebreaker
+-- An option no tiebreaker of the policy reads would change nothing: an error.
+SELECT * FROM standings(1, 'fide(floor=0.3)');
+-- error: standings(): option floor does nothing in policy 'fide(floor=0.3)': no tiebreaker of it reads it
+
+-- case: option_rules_on_mtg
+SELECT * FROM standings(1, 'mtg(rules=2024)');
+-- error: standings(): option rules does nothing in policy 'mtg(rules=2024)': no tiebreaker of it reads it
+
+-- case: option_on_a_tiebreaker_that_does_not_read_it
+SELECT * FROM standings(1, 'mp(floor=0.25),omw');
+-- error: standings(): option floor does nothing on match_points in policy 'mp(floor=0.25),omw': match_points does not read it
