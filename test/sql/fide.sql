@@ -773,3 +773,25 @@ SELECT player, sonneborn_berger, games_won FROM standings('rr', 'PTS,SB,WON(rule
 SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
 -- expect:
 -- C|3.25
+
+-- case: perf_aro_cuts
+-- A met 1900, 1500, 1700: ARO-C2 leaves 1900; ARO-M1 leaves 1700; ARO-M2
+-- leaves nothing (NULL).  D met 1700, 2000, 1900: C2 2000, M1 1900.
+SELECT player, aro_cut2, aro_median1, aro_median2
+  FROM standings('perf', 'PTS,ARO/C2,ARO/M1,ARO/M2') WHERE player IN ('A', 'D') ORDER BY player;
+-- expect:
+-- A|1900|1700|
+-- D|2000|1900|
+
+-- case: perf_fore_buchholz
+-- FB (8.3): the last round drawn.  A-C was drawn; B-D (1-0) becomes a
+-- draw: B 1.5 - 1 + 0.5 = 1, D 0.5 - 0 + 0.5 = 1; A 2.5 and C 1.5 stay.
+-- FB A = B 1 + D 1 + C 1.5 = 3.5, FB-C1 less a 1: 2.5; B = 2.5 + 1.5 + 1;
+-- C = 1 + 1 + 2.5; D = 1.5 + 2.5 + 1.
+SELECT player, fore_buchholz, fore_buchholz_cut1 FROM standings('perf', 'PTS,FB,FB/C1')
+ ORDER BY player;
+-- expect:
+-- A|3.5|2.5
+-- B|5.0|4.0
+-- C|4.5|3.5
+-- D|5.0|4.0
