@@ -4,7 +4,7 @@
 --   sqlite3 event.db '.load ./build/tiebreak' '.parameter set $event 1' '.read sql/crosstable.sql'
 --
 -- Parameters (.parameter set $name value), all optional:
---   $event    the event; default: the event of the last row added to matches
+--   $event    the event; default: the event of the first row of matches
 --   $policy   default 'fide'; the columns shown are those of the FIDE order (BH-C1, BH, SB,
 --             DE, WIN), NULL where the policy does not compute them
 -- Reads `matches` (a TEMP VIEW over trf_matches() will do, see docs/trf.md) and
@@ -18,7 +18,7 @@
 .headers off
 
 WITH args AS (
-  SELECT coalesce($event, (SELECT event_id FROM matches ORDER BY rowid DESC LIMIT 1)) AS event_id,
+  SELECT coalesce($event, (SELECT event_id FROM matches LIMIT 1)) AS event_id,
          coalesce($policy, 'fide') AS policy
 ),
 m AS (SELECT matches.* FROM matches, args WHERE matches.event_id = args.event_id),
