@@ -222,6 +222,10 @@ static const char *azQuery[] = {
   " FROM standings('c', 'PTS,FB,AOB,TPR,PTP,APRO,APPO,KS,ARO/M1,BWG,REP,FB/C1,"
   "SB/C1,BH/C1,DE(unrated=1500)', NULL, NULL, 'trf_m');",
   "SELECT name, code FROM tiebreakers;",
+  "SELECT rank, player, koya FROM standings('c', 'fide_rr', NULL, NULL, 'trf_m');",
+  "SELECT player, aro FROM standings('c', 'points,aro', NULL, NULL, 'trf_m', NULL,"
+  " 'players');",
+  "SELECT * FROM standings('c', 'fide(floor=0.3)', NULL, NULL, 'trf_m');",
   /* errors */
   "SELECT * FROM trf_matches('001    1');",
   "SELECT * FROM standings('c', 'PTS,nope', NULL, NULL, 'trf_m');",

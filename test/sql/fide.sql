@@ -795,3 +795,18 @@ SELECT player, fore_buchholz, fore_buchholz_cut1 FROM standings('perf', 'PTS,FB,
 -- B|5.0|4.0
 -- C|4.5|3.5
 -- D|5.0|4.0
+
+-- case: ptp_tpr_extremes
+-- One game, A (2000) beats B (1800).  TPR: 1800 + dp(1.00) = 2600 and
+-- 2000 + dp(0) = 1200.  PTP: a zero score is the lowest opponent - 800
+-- (1200); a perfect one the lowest R with every expectation 1, a
+-- difference above 735: 1800 + 736.
+CREATE TABLE duel_ratings (event_id, player, rating);
+INSERT INTO duel_ratings VALUES ('duel', 'A', 2000), ('duel', 'B', 1800);
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
+  VALUES ('duel', 1, 'A', 'B', 1, 0, 0);
+SELECT player, tpr, ptp FROM standings('duel', 'PTS,TPR,PTP', NULL, NULL, NULL, NULL, 'duel_ratings')
+ ORDER BY player;
+-- expect:
+-- A|2600|2536
+-- B|1200|1200
