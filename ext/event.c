@@ -649,9 +649,10 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     /* summed in locals, each stored once: updating the record field by
     ** field (or copying a local one whole) made the compiler's wide loads
     ** wait on narrow stores */
-    i64 nMatchPoints = 0, nGamePoints = 0;
-    int nRound = 0, nGame = 0, nWin = 0, nLoss = 0, nDraw = 0, nBye = 0;
-    int nGWs = 0, nGLs = 0, nGDs = 0, iLastRound = 0;
+    i64 nMatchPoints = 0, nGamePoints = 0, nGame = 0;
+    /* a match counts up to 10^6 games a side: the totals need 64 bits */
+    i64 nGWs = 0, nGLs = 0, nGDs = 0;
+    int nRound = 0, nWin = 0, nLoss = 0, nDraw = 0, nBye = 0, iLastRound = 0;
     int k;
     for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
       TbSeat *s = &p->aSeat[k];
@@ -691,7 +692,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       nGLs += nGL;
       nGDs += nDraws;
       nGame += nGW + nGL + nDraws;
-      nGamePoints += nGW * pParams->nGameWin + nDraws * pParams->nGameDraw;
+      nGamePoints += nGW * pParams->nGameWin + (i64)nDraws * pParams->nGameDraw;
     }
     r->nMatchPoints = nMatchPoints;
     r->nGamePoints = nGamePoints;

@@ -4,13 +4,28 @@
 ** Two players whose tiebreakers are mathematically equal must tie, however
 ** the sums were formed: double-precision sums of 1/3 + 2/3 + 1/2 in different
 ** orders differ in the last bit and would split the tie.  Tiebreakers are
-** therefore computed twice when needed: a fast double pass for every player,
-** and an exact pass over 128-bit rationals for players whose doubles are too
-** close to order (see rank.c).  Comparisons never overflow (Euclid-style);
-** sums report overflow instead of wrapping.
+** therefore computed twice when needed: a fast double-double pass for every
+** player (tiebreak_int.h), and an exact pass over rationals for players whose
+** doubles are too close to order or to round (see rank.c).
+**
+** The exact pass works in 128-bit rationals, which hold the values of most
+** events.  A long event can outgrow them: a sum of fractions has the least
+** common multiple of their denominators as its own, and OMW% over 43 rounds
+** already needs lcm(3, 6, ..., 129), past 2^64.  A sum that would overflow
+** moves to a rational of any size (TbBigQ, limbs in sqlite3_malloc64 memory),
+** so no event is too long or too fine to rank exactly; out of memory is then
+** the only failure.  Sizes stay bounded: adding a term divides the
+** denominators by their GCD first, so a sum's denominator is the LCM of its
+** terms', and a mean divides out what it shares with the count.  Every step
+** costs a polynomial in the sizes, which are linear in the rows summed.
+**
+** Comparisons of 128-bit values never overflow (Euclid-style); a value is
+** turned into the correctly rounded double of its exact value by a long
+** division (tb_q_double).
 */
 #include "tiebreak_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
@@ -80,13 +95,6 @@ static TbFrac frac_reduce(i128 num, i128 den) {
 
 TbFrac tb_frac(i64 num, i64 den) {
   return frac_reduce(num, den);
-}
-
-double tb_frac_double(const TbFrac *a) {
-  /* Split so that large numerators keep their precision. */
-  i128 q = a->num / a->den;
-  i128 r = a->num % a->den;
-  return (double)q + (double)r / (double)a->den;
 }
 
 /* floor division for den > 0 */
@@ -199,11 +207,575 @@ int tb_frac_parse(const char *z, TbFrac *pOut) {
   return 0;
 }
 
+/* ---------------------------------------------------------------- bignum */
+
+/*
+** A natural number of any size: n limbs of 32 bits, least significant
+** first, a[n-1] != 0 (zero has n == 0).  Plain schoolbook arithmetic: the
+** numbers met here have hundreds or thousands of bits, not millions.
+*/
+typedef unsigned int u32;
+typedef sqlite3_uint64 u64;
+
+typedef struct Big {
+  int n, nAlloc;
+  u32 *a;
+} Big;
+
+struct TbBigQ {
+  int bNeg;                   /* the value is -num/den */
+  Big num, den;               /* den > 0 */
+};
+
+static void big_free(Big *x) {
+  sqlite3_free(x->a);
+  memset(x, 0, sizeof(*x));
+}
+
+static int big_reserve(Big *x, int n) {
+  if (n > x->nAlloc) {
+    int nNew = n + n / 2 + 4;
+    u32 *a = sqlite3_realloc64(x->a, sizeof(u32) * (u64)nNew);
+    if (a == 0) return SQLITE_NOMEM;
+    x->a = a;
+    x->nAlloc = nNew;
+  }
+  return SQLITE_OK;
+}
+
+static void big_trim(Big *x) {
+  while (x->n > 0 && x->a[x->n - 1] == 0) x->n--;
+}
+
+static int big_set_u128(Big *x, u128 v) {
+  if (big_reserve(x, 4)) return SQLITE_NOMEM;
+  x->n = 0;
+  while (v) {
+    x->a[x->n++] = (u32)v;
+    v >>= 32;
+  }
+  return SQLITE_OK;
+}
+
+static int big_copy(Big *x, const Big *y) {
+  if (big_reserve(x, y->n)) return SQLITE_NOMEM;
+  if (y->n) memcpy(x->a, y->a, sizeof(u32) * (size_t)y->n);
+  x->n = y->n;
+  return SQLITE_OK;
+}
+
+static int big_cmp(const Big *x, const Big *y) {
+  int i;
+  if (x->n != y->n) return x->n < y->n ? -1 : 1;
+  for (i = x->n - 1; i >= 0; i--) {
+    if (x->a[i] != y->a[i]) return x->a[i] < y->a[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+static int big_bits(const Big *x) {
+  if (x->n == 0) return 0;
+  return 32 * x->n - __builtin_clz(x->a[x->n - 1]);
+}
+
+static int big_is_one(const Big *x) {
+  return x->n == 1 && x->a[0] == 1;
+}
+
+/* x += y */
+static int big_add(Big *x, const Big *y) {
+  int n = x->n > y->n ? x->n : y->n, i;
+  u64 c = 0;
+  if (big_reserve(x, n + 1)) return SQLITE_NOMEM;
+  for (i = x->n; i < n; i++) x->a[i] = 0;
+  for (i = 0; i < n; i++) {
+    c += (u64)x->a[i] + (i < y->n ? y->a[i] : 0);
+    x->a[i] = (u32)c;
+    c >>= 32;
+  }
+  x->a[n] = (u32)c;
+  x->n = n + 1;
+  big_trim(x);
+  return SQLITE_OK;
+}
+
+/* x -= y, x >= y */
+static void big_sub(Big *x, const Big *y) {
+  int i;
+  u64 b = 0;
+  for (i = 0; i < x->n; i++) {
+    u64 d = (u64)x->a[i] - (i < y->n ? y->a[i] : 0) - b;
+    x->a[i] = (u32)d;
+    b = (d >> 32) & 1;
+  }
+  big_trim(x);
+}
+
+/* x = y * z; x is neither */
+static int big_mul(Big *x, const Big *y, const Big *z) {
+  int i, j;
+  if (y->n == 0 || z->n == 0) {
+    x->n = 0;
+    return SQLITE_OK;
+  }
+  if (big_reserve(x, y->n + z->n)) return SQLITE_NOMEM;
+  memset(x->a, 0, sizeof(u32) * (size_t)(y->n + z->n));
+  for (i = 0; i < y->n; i++) {
+    u64 c = 0;
+    for (j = 0; j < z->n; j++) {
+      c += (u64)y->a[i] * z->a[j] + x->a[i + j];
+      x->a[i + j] = (u32)c;
+      c >>= 32;
+    }
+    x->a[i + z->n] = (u32)c;
+  }
+  x->n = y->n + z->n;
+  big_trim(x);
+  return SQLITE_OK;
+}
+
+/* x *= m */
+static int big_mul_small(Big *x, u64 m) {
+  Big t, y;
+  u32 a[2];
+  int rc;
+  y.a = a;
+  y.nAlloc = 2;
+  y.n = 0;
+  while (m) {
+    a[y.n++] = (u32)m;
+    m >>= 32;
+  }
+  memset(&t, 0, sizeof(t));
+  rc = big_mul(&t, x, &y);
+  big_free(x);
+  *x = t;
+  return rc;
+}
+
+/* x mod m, m > 0 */
+static u64 big_mod_small(const Big *x, u64 m) {
+  u128 r = 0;
+  int i;
+  for (i = x->n - 1; i >= 0; i--) r = ((r << 32) | x->a[i]) % m;
+  return (u64)r;
+}
+
+/* x /= m, exactly or not, m > 0 */
+static void big_div_small(Big *x, u64 m) {
+  u128 r = 0;
+  int i;
+  for (i = x->n - 1; i >= 0; i--) {
+    r = (r << 32) | x->a[i];
+    x->a[i] = (u32)(r / m);
+    r %= m;
+  }
+  big_trim(x);
+}
+
+/* x <<= k */
+static int big_shl(Big *x, int k) {
+  int w = k / 32, b = k % 32, i;
+  if (x->n == 0) return SQLITE_OK;
+  if (big_reserve(x, x->n + w + 1)) return SQLITE_NOMEM;
+  x->a[x->n + w] = 0;
+  for (i = x->n - 1; i >= 0; i--) {
+    u64 v = (u64)x->a[i] << b;
+    x->a[i + w + 1] |= (u32)(v >> 32);
+    x->a[i + w] = (u32)v;
+  }
+  for (i = 0; i < w; i++) x->a[i] = 0;
+  x->n += w + 1;
+  big_trim(x);
+  return SQLITE_OK;
+}
+
+/* x >>= k */
+static void big_shr(Big *x, int k) {
+  int w = k / 32, b = k % 32, i;
+  if (w >= x->n) {
+    x->n = 0;
+    return;
+  }
+  for (i = 0; i + w < x->n; i++) {
+    u64 v = x->a[i + w];
+    if (i + w + 1 < x->n) v |= (u64)x->a[i + w + 1] << 32;
+    x->a[i] = (u32)(v >> b);
+  }
+  x->n -= w;
+  big_trim(x);
+}
+
+static int big_ctz(const Big *x) {
+  int i = 0;
+  while (x->a[i] == 0) i++;
+  return 32 * i + __builtin_ctz(x->a[i]);
+}
+
+/*
+** q = floor(r / d), r = r mod d (d > 0), one quotient bit at a time: the
+** quotients met are short (a double's bits) or exact divisions by a GCD.
+** q may be NULL.
+*/
+static int big_divmod(Big *q, Big *r, const Big *d) {
+  Big t;
+  int k = big_bits(r) - big_bits(d), rc = SQLITE_OK;
+  if (q) q->n = 0;
+  if (k < 0) return SQLITE_OK;
+  memset(&t, 0, sizeof(t));
+  if (q && big_reserve(q, k / 32 + 1)) return SQLITE_NOMEM;
+  if (q) {
+    memset(q->a, 0, sizeof(u32) * (size_t)(k / 32 + 1));
+    q->n = k / 32 + 1;
+  }
+  if ((rc = big_copy(&t, d)) == SQLITE_OK && (rc = big_shl(&t, k)) == SQLITE_OK) {
+    for (; k >= 0; k--) {
+      if (big_cmp(r, &t) >= 0) {
+        big_sub(r, &t);
+        if (q) q->a[k / 32] |= (u32)1 << (k % 32);
+      }
+      big_shr(&t, 1);
+    }
+  }
+  if (q) big_trim(q);
+  big_free(&t);
+  return rc;
+}
+
+/* g = gcd(x, y), binary: shifts and subtractions only */
+static int big_gcd(Big *g, const Big *x, const Big *y) {
+  Big u, v;
+  int k, rc;
+  memset(&u, 0, sizeof(u));
+  memset(&v, 0, sizeof(v));
+  if (x->n == 0 || y->n == 0) return big_copy(g, x->n ? x : y);
+  if ((rc = big_copy(&u, x)) || (rc = big_copy(&v, y))) goto done;
+  k = big_ctz(&u) < big_ctz(&v) ? big_ctz(&u) : big_ctz(&v);
+  big_shr(&u, big_ctz(&u));
+  do {
+    big_shr(&v, big_ctz(&v));
+    if (big_cmp(&u, &v) > 0) {
+      Big t = u;
+      u = v;
+      v = t;
+    }
+    big_sub(&v, &u);
+  } while (v.n);
+  if ((rc = big_shl(&u, k)) == SQLITE_OK) rc = big_copy(g, &u);
+done:
+  big_free(&u);
+  big_free(&v);
+  return rc;
+}
+
+/* --------------------------------------------------- rationals of any size */
+
+static void bigq_free(TbBigQ *p) {
+  if (p == 0) return;
+  big_free(&p->num);
+  big_free(&p->den);
+  sqlite3_free(p);
+}
+
+/* A new TbBigQ of value f, or NULL (out of memory). */
+static TbBigQ *bigq_new(const TbFrac *f) {
+  TbBigQ *p = sqlite3_malloc64(sizeof(*p));
+  if (p == 0) return 0;
+  memset(p, 0, sizeof(*p));
+  p->bNeg = f->num < 0;
+  if (big_set_u128(&p->num, abs128(f->num)) ||
+      big_set_u128(&p->den, (u128)f->den)) {
+    bigq_free(p);
+    return 0;
+  }
+  return p;
+}
+
+/* num += (bNeg ? -1 : 1) * y, num signed by p->bNeg */
+static void bigq_add_num(TbBigQ *p, Big *y, int bNeg, int *pRc) {
+  if (*pRc) return;
+  if (p->bNeg == bNeg || p->num.n == 0) {
+    if (p->num.n == 0) p->bNeg = bNeg;
+    *pRc = big_add(&p->num, y);
+  } else if (big_cmp(&p->num, y) >= 0) {
+    big_sub(&p->num, y);
+  } else {
+    Big t;
+    big_sub(y, &p->num);
+    t = p->num;
+    p->num = *y;
+    *y = t;
+    p->bNeg = bNeg;
+  }
+}
+
+/*
+** p += num/den, den > 0 of 64 bits: the GCD of the denominators is one of
+** 64 bits, taken from p->den mod den, so the common case costs a few
+** passes over p.
+*/
+static int bigq_add_small(TbBigQ *p, i128 num, u64 den) {
+  u64 g = gcd64(big_mod_small(&p->den, den), den);
+  Big t;
+  int rc = SQLITE_OK;
+  memset(&t, 0, sizeof(t));
+  /* num/den = num (den/g) ... over p->den (den/g) */
+  if ((rc = big_copy(&t, &p->den)) == SQLITE_OK) {
+    big_div_small(&t, g);
+    rc = big_mul_small(&t, (u64)(abs128(num) >> 64));
+  }
+  if (rc == SQLITE_OK) {
+    /* t * |num|, in two halves of 64 bits */
+    Big lo;
+    memset(&lo, 0, sizeof(lo));
+    rc = big_copy(&lo, &p->den);
+    if (rc == SQLITE_OK) {
+      big_div_small(&lo, g);
+      rc = big_mul_small(&lo, (u64)abs128(num));
+    }
+    if (rc == SQLITE_OK) rc = big_shl(&t, 64);
+    if (rc == SQLITE_OK) rc = big_add(&t, &lo);
+    big_free(&lo);
+  }
+  if (rc == SQLITE_OK && den / g != 1) {
+    if ((rc = big_mul_small(&p->num, den / g)) == SQLITE_OK) {
+      rc = big_mul_small(&p->den, den / g);
+    }
+  }
+  bigq_add_num(p, &t, num < 0, &rc);
+  big_free(&t);
+  return rc;
+}
+
+/* p += y, both of any size */
+static int bigq_add(TbBigQ *p, const TbBigQ *y) {
+  Big g, a, b, t;
+  int rc;
+  memset(&g, 0, sizeof(g));
+  memset(&a, 0, sizeof(a));
+  memset(&b, 0, sizeof(b));
+  memset(&t, 0, sizeof(t));
+  /* a = p.den / g, b = y.den / g: the sum is (p.num b + y.num a) / (p.den b) */
+  if ((rc = big_gcd(&g, &p->den, &y->den)) || (rc = big_copy(&a, &p->den)) ||
+      (rc = big_copy(&b, &y->den))) {
+    goto done;
+  }
+  if (!big_is_one(&g)) {
+    Big r;
+    memset(&r, 0, sizeof(r));
+    if ((rc = big_copy(&r, &a)) == SQLITE_OK) rc = big_divmod(&a, &r, &g);
+    if (rc == SQLITE_OK && (rc = big_copy(&r, &b)) == SQLITE_OK) {
+      rc = big_divmod(&b, &r, &g);
+    }
+    big_free(&r);
+    if (rc) goto done;
+  }
+  if ((rc = big_mul(&t, &y->num, &a))) goto done;
+  if (!big_is_one(&b)) {
+    big_free(&a); /* reused for the products */
+    if ((rc = big_mul(&a, &p->num, &b))) goto done;
+    big_free(&p->num);
+    p->num = a;
+    memset(&a, 0, sizeof(a));
+    if ((rc = big_mul(&a, &p->den, &b))) goto done;
+    big_free(&p->den);
+    p->den = a;
+    memset(&a, 0, sizeof(a));
+  }
+  bigq_add_num(p, &t, y->bNeg, &rc);
+done:
+  big_free(&g);
+  big_free(&a);
+  big_free(&b);
+  big_free(&t);
+  return rc;
+}
+
+/* p /= n, n > 0: what n shares with the numerator is divided out */
+static int bigq_div_small(TbBigQ *p, u64 n) {
+  u64 g = p->num.n ? gcd64(big_mod_small(&p->num, n), n) : n;
+  big_div_small(&p->num, g);
+  if (p->num.n == 0) return big_set_u128(&p->den, 1);
+  return n / g == 1 ? SQLITE_OK : big_mul_small(&p->den, n / g);
+}
+
+/* Compare x and y, either of any size. */
+static int bigq_cmp(const TbBigQ *x, const TbBigQ *y, int *pRc) {
+  Big a, b;
+  int cmp = 0;
+  int sx = x->num.n == 0 ? 0 : x->bNeg ? -1 : 1;
+  int sy = y->num.n == 0 ? 0 : y->bNeg ? -1 : 1;
+  if (sx != sy) return sx < sy ? -1 : 1;
+  if (sx == 0) return 0;
+  memset(&a, 0, sizeof(a));
+  memset(&b, 0, sizeof(b));
+  if ((*pRc = big_mul(&a, &x->num, &y->den)) == SQLITE_OK &&
+      (*pRc = big_mul(&b, &y->num, &x->den)) == SQLITE_OK) {
+    cmp = big_cmp(&a, &b) * sx;
+  }
+  big_free(&a);
+  big_free(&b);
+  return cmp;
+}
+
+/*
+** The double nearest to x (ties to even): 55 quotient bits of num/den,
+** scaled, and whether a remainder is left, decide the rounding.  Values
+** of tiebreakers are never so small as to be subnormal.
+*/
+static double bigq_double(const TbBigQ *x, int *pRc) {
+  Big r, d, q;
+  int k, e;
+  double v = 0.0;
+  u64 m;
+  if (x->num.n == 0) return 0.0;
+  memset(&r, 0, sizeof(r));
+  memset(&d, 0, sizeof(d));
+  memset(&q, 0, sizeof(q));
+  /* r / d = num/den x 2^k, in [2^54, 2^56) */
+  k = 55 - (big_bits(&x->num) - big_bits(&x->den));
+  if ((*pRc = big_copy(&r, &x->num)) || (*pRc = big_copy(&d, &x->den)) ||
+      (*pRc = (k > 0 ? big_shl(&r, k) : big_shl(&d, -k))) ||
+      (*pRc = big_divmod(&q, &r, &d))) {
+    goto done;
+  }
+  m = q.a[0] | (q.n > 1 ? (u64)q.a[1] << 32 : 0);
+  /* keep 54 bits: 53 and the rounding bit; the rest, and r, are sticky */
+  e = -k;
+  {
+    int bSticky = r.n != 0;
+    while (m >> 54) {
+      bSticky |= (int)(m & 1);
+      m >>= 1;
+      e++;
+    }
+    /* m has 54 bits: round off the last */
+    if ((m & 1) && (bSticky || (m & 2))) m += 2;
+    m >>= 1;
+    e++;
+    v = ldexp((double)m, e);
+  }
+  if (x->bNeg) v = -v;
+done:
+  big_free(&r);
+  big_free(&d);
+  big_free(&q);
+  return v;
+}
+
+/* ------------------------------------------------------------ exact values */
+
+/* *a as a TbBigQ: *ppTmp is a new one to free, or NULL (a->pBig's). */
+static const TbBigQ *q_big(const TbQ *a, TbBigQ **ppTmp, int *pRc) {
+  *ppTmp = 0;
+  if (a->pBig) return a->pBig;
+  if ((*ppTmp = bigq_new(&a->q)) == 0) *pRc = SQLITE_NOMEM;
+  return *ppTmp;
+}
+
+/* Compare two exact values; *pRc is set if out of memory. */
+int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc) {
+  TbBigQ *pA, *pB;
+  const TbBigQ *x, *y;
+  int cmp = 0;
+  if (a->pBig == 0 && b->pBig == 0) return tb_frac_cmp(&a->q, &b->q);
+  x = q_big(a, &pA, pRc);
+  y = q_big(b, &pB, pRc);
+  if (x && y) cmp = bigq_cmp(x, y, pRc);
+  bigq_free(pA);
+  bigq_free(pB);
+  return cmp;
+}
+
+/* The correctly rounded double of an exact value (README: REAL columns). */
+double tb_q_double(const TbQ *a, int *pRc) {
+  TbBigQ *pTmp;
+  const TbBigQ *x;
+  double v = 0.0;
+  if (a->pBig == 0) {
+    i128 n = a->q.num, d = a->q.den;
+    /* both exactly doubles: IEEE division rounds correctly */
+    if (n >= -((i128)1 << 53) && n <= ((i128)1 << 53) && d <= ((i128)1 << 53)) {
+      return (double)n / (double)d;
+    }
+  }
+  if ((x = q_big(a, &pTmp, pRc)) != 0) v = bigq_double(x, pRc);
+  bigq_free(pTmp);
+  return v;
+}
+
+/*
+** floor(nMul x a), or floor(nMul x a + 1/2) if bHalfUp, for a >= 0, 0 < nMul
+** < 2^31; a result past 2^62 is returned as 2^62.
+*/
+i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc) {
+  TbBigQ *pTmp;
+  const TbBigQ *x;
+  Big r, d, q;
+  i64 v = 0;
+  i128 num, den;
+  /* 128 bits if they hold (2 nMul num + den) / (2 den) */
+  if (a->pBig == 0 &&
+      !__builtin_mul_overflow(a->q.num, (i128)(2 * nMul), &num) &&
+      !__builtin_add_overflow(num, bHalfUp ? a->q.den : 0, &num) &&
+      !__builtin_mul_overflow(a->q.den, (i128)2, &den)) {
+    i128 rem, f = floordiv(num, den, &rem);
+    if (f < 0) return -1;
+    return f > ((i128)1 << 62) ? (i64)1 << 62 : (i64)f;
+  }
+  if ((x = q_big(a, &pTmp, pRc)) == 0) return 0;
+  memset(&r, 0, sizeof(r));
+  memset(&d, 0, sizeof(d));
+  memset(&q, 0, sizeof(q));
+  /* (2 nMul num + den) / (2 den) */
+  if ((*pRc = big_copy(&r, &x->num)) == SQLITE_OK &&
+      (*pRc = big_mul_small(&r, 2 * (u64)nMul)) == SQLITE_OK &&
+      (*pRc = (bHalfUp ? big_add(&r, &x->den) : 0)) == SQLITE_OK &&
+      (*pRc = big_copy(&d, &x->den)) == SQLITE_OK &&
+      (*pRc = big_mul_small(&d, 2)) == SQLITE_OK &&
+      (*pRc = big_divmod(&q, &r, &d)) == SQLITE_OK) {
+    if (x->bNeg && x->num.n) {
+      v = -1; /* a < 0: below anything the callers keep */
+    } else if (q.n == 0) {
+      v = 0;
+    } else if (q.n > 2 || (q.n == 2 && q.a[1] >= 0x40000000u)) {
+      v = (i64)1 << 62;
+    } else {
+      v = (i64)(q.a[0] | (q.n > 1 ? (u64)q.a[1] << 32 : 0));
+    }
+  }
+  big_free(&r);
+  big_free(&d);
+  big_free(&q);
+  bigq_free(pTmp);
+  return v;
+}
+
+void tb_q_free(TbQ *a) {
+  bigq_free(a->pBig);
+  a->pBig = 0;
+}
+
 /* ------------------------------------------------------------ accumulator */
 
+/* Move p to a TbBigQ, to go on past 128 bits. */
+static int acc_promote(TbAcc *p) {
+  if (p->pBig) return SQLITE_OK;
+  if ((p->pBig = bigq_new(&p->q)) == 0) p->bNoMem = 1;
+  return p->bNoMem ? SQLITE_NOMEM : SQLITE_OK;
+}
+
 static void acc_add_frac(TbAcc *p, const TbFrac *pF) {
-  if (p->bOverflow) return;
-  if (frac_add(&p->q, &p->q, pF)) p->bOverflow = 1;
+  if (p->bNoMem) return;
+  if (p->pBig == 0 && frac_add(&p->q, &p->q, pF) == 0) return;
+  if (acc_promote(p)) return;
+  if (pF->den <= (i128)UINT64_MAX && pF->num >= -((i128)1 << 126)) {
+    if (bigq_add_small(p->pBig, pF->num, (u64)pF->den)) p->bNoMem = 1;
+  } else {
+    TbBigQ *y = bigq_new(pF);
+    if (y == 0 || bigq_add(p->pBig, y)) p->bNoMem = 1;
+    bigq_free(y);
+  }
 }
 
 /* value += num/den in exact mode (the fast mode is inline, tiebreak_int.h) */
@@ -216,25 +788,55 @@ void tb_acc_add_exact(TbAcc *p, i64 num, i64 den) {
 
 /* value += the value of a nested accumulator (e.g. an opponent's OMW) */
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild) {
-  if (pChild->bOverflow) p->bOverflow = 1;
+  if (pChild->bNoMem) p->bNoMem = 1;
   if (pChild->bNull) return;
-  if (p->bExact) {
+  if (!p->bExact) {
+    tb_acc_add_dd(p, pChild->r, pChild->lo, pChild->err);
+  } else if (pChild->pBig == 0) {
     acc_add_frac(p, &pChild->q);
-  } else if (p->bInexact || pChild->bInexact) {
-    p->bInexact = 1;
-    p->r += pChild->r;
-  } else {
-    p->r = tb_exact_sum(p->r, pChild->r, &p->bInexact);
+  } else if (!p->bNoMem && acc_promote(p) == SQLITE_OK) {
+    if (bigq_add(p->pBig, pChild->pBig)) p->bNoMem = 1;
   }
 }
 
 /* value /= n in exact mode, n > 0 (the rest is inline, tiebreak_int.h) */
 void tb_acc_mean_exact(TbAcc *p, i64 n) {
   i128 den;
-  if (p->bOverflow) return;
-  if (__builtin_mul_overflow(p->q.den, (i128)n, &den)) {
-    p->bOverflow = 1;
-    return;
+  if (p->bNoMem) return;
+  if (p->pBig == 0) {
+    if (!__builtin_mul_overflow(p->q.den, (i128)n, &den)) {
+      p->q = frac_reduce(p->q.num, den);
+      return;
+    }
+    if (acc_promote(p)) return;
   }
-  p->q = frac_reduce(p->q.num, den);
+  if (bigq_div_small(p->pBig, (u64)n)) p->bNoMem = 1;
+}
+
+/* Free what an exact accumulator holds. */
+void tb_acc_clear(TbAcc *p) {
+  bigq_free(p->pBig);
+  p->pBig = 0;
+}
+
+/* Move an exact accumulator's value to *pOut (which then owns it). */
+void tb_acc_take(TbAcc *p, TbQ *pOut) {
+  pOut->q = p->q;
+  pOut->pBig = p->pBig;
+  p->pBig = 0;
+}
+
+/*
+** Fast mode: 1 when r is certainly the double nearest to the value, that
+** is when r + lo +- err stays strictly within the half-spacings of the
+** doubles around r (ties would need the exact value); 0 otherwise.
+*/
+int tb_acc_rounded(const TbAcc *p) {
+  double up, dn;
+  if (!tb_acc_inexact(p)) return 1;
+  if (!(p->err < 1e300) || !(p->r > -1e300 && p->r < 1e300)) return 0;
+  up = (nextafter(p->r, 1e308) - p->r) * 0.5;
+  dn = (p->r - nextafter(p->r, -1e308)) * 0.5;
+  /* up - lo and lo + dn: exact, or far larger than err (Sterbenz) */
+  return up - p->lo > 2.0 * p->err && p->lo + dn > 2.0 * p->err;
 }

@@ -46,7 +46,7 @@ typedef struct RankCtx {
                                 ** first, so column k is tiebreaker k */
   double *aValue;               /* fast values [player * nCol + column] */
   unsigned char *aFlag;         /* TB_VALUE_*, same layout */
-  TbFrac *aExact[TB_MAX_TIEBREAKERS];     /* per policy tiebreaker, lazily */
+  TbQ *aExact[TB_MAX_TIEBREAKERS];        /* per policy tiebreaker, lazily */
   unsigned char *aDone[TB_MAX_TIEBREAKERS]; /* 0: not yet, 1: done, 2: NULL */
   SortItem *aItem, *aItemTmp;   /* the merge sort's, one per player */
   int rc;                       /* first error met while comparing */
@@ -61,7 +61,7 @@ static int exact_alloc(RankCtx *c, int k) {
   sqlite3_uint64 n = (sqlite3_uint64)c->pEvent->nPlayer + 1;
   if (c->aExact[k]) return SQLITE_OK;
   if (c->rc) return c->rc;
-  c->aExact[k] = sqlite3_malloc64(sizeof(TbFrac) * n);
+  c->aExact[k] = sqlite3_malloc64(sizeof(TbQ) * n);
   c->aDone[k] = sqlite3_malloc64(n);
   if (c->aExact[k] == 0 || c->aDone[k] == 0) {
     sqlite3_free(c->aExact[k]);
@@ -75,30 +75,33 @@ static int exact_alloc(RankCtx *c, int k) {
 }
 
 /* The exact value of player i for the policy's k-th tiebreaker. */
-static const TbFrac *exact_value(RankCtx *c, int k, int i, int *pbNull) {
+static const TbQ *exact_value(RankCtx *c, int k, int i, int *pbNull) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
   if (exact_alloc(c, k) != SQLITE_OK) return 0;
   if (c->aDone[k][i] == 0) {
     TbAcc acc;
     tb_acc_init(&acc, 1);
     t->xValue(c->pEvent, &c->pPolicy->aParams[k], i, &acc);
-    if (acc.bOverflow) {
-      c->rc = SQLITE_TOOBIG;
+    if (acc.bNoMem) {
+      tb_acc_clear(&acc);
+      c->rc = SQLITE_NOMEM;
       return 0;
     }
-    c->aExact[k][i] = acc.q;
+    tb_acc_take(&acc, &c->aExact[k][i]);
     c->aDone[k][i] = acc.bNull ? 2 : 1;
   }
   *pbNull = c->aDone[k][i] == 2;
   return &c->aExact[k][i];
 }
 
-/* The exact value of player i on the k-th tiebreaker; NULL counts as 0. */
-static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbFrac *pOut) {
-  const TbFrac *q;
+/* The exact value of player i on the k-th tiebreaker, NULL counting as 0:
+** a copy that does not own a TbBigQ. */
+static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbQ *pOut) {
+  const TbQ *q;
   int bExactNull;
-  pOut->num = 0;
-  pOut->den = 1;
+  pOut->q.num = 0;
+  pOut->q.den = 1;
+  pOut->pBig = 0;
   if (bNull) return SQLITE_OK;
   if (c->pPolicy->aTiebreaker[k]->xGroup) {
     if (c->aExact[k] == 0) return SQLITE_NOMEM; /* reported by c->rc */
@@ -123,12 +126,15 @@ static inline int too_close(double ra, double rb) {
 /* Exact comparison of players a and b on the k-th tiebreaker: <0 when
 ** a's value is less; NULL (fa, fb) counts as 0. */
 static int compare_exact(RankCtx *c, int k, int a, int fa, int b, int fb) {
-  TbFrac qa, qb;
+  TbQ qa, qb;
+  int rc = SQLITE_OK, cmp;
   if (exact_or_zero(c, k, a, fa & TB_VALUE_NULL, &qa) != SQLITE_OK ||
       exact_or_zero(c, k, b, fb & TB_VALUE_NULL, &qb) != SQLITE_OK) {
     return 0;
   }
-  return tb_frac_cmp(&qa, &qb);
+  cmp = tb_q_cmp(&qa, &qb, &rc);
+  if (rc != SQLITE_OK) c->rc = rc;
+  return cmp;
 }
 
 /*
@@ -372,10 +378,15 @@ static int group_values(RankCtx *c, int k, const int *a, int n) {
   }
   t->xGroup(c->pEvent, &c->pPolicy->aParams[k], a, n, aOut);
   for (i = 0; i < n; i++) {
-    c->aExact[k][a[i]] = aOut[i];
+    TbQ *q = &c->aExact[k][a[i]];
+    int rc = SQLITE_OK;
+    if (c->aDone[k][a[i]]) tb_q_free(q);
+    q->q = aOut[i];
+    q->pBig = 0;
     c->aDone[k][a[i]] = 1;
-    c->aValue[a[i] * c->nCol + k] = tb_frac_double(&aOut[i]);
+    c->aValue[a[i] * c->nCol + k] = tb_q_double(q, &rc);
     c->aFlag[a[i] * c->nCol + k] = 0;
+    if (rc != SQLITE_OK) c->rc = rc;
   }
   sqlite3_free(aOut);
   return SQLITE_OK;
@@ -424,35 +435,61 @@ static void set_columns(const TbPolicy *pPolicy, TbStandings *pOut) {
 ** computed: most values are averages over opponents. */
 #define PREFETCH_AHEAD 2
 
+/*
+** One player's value of tiebreaker t, rounded: the fast pass's double when
+** it is certainly the nearest double to the exact value, else the exact
+** value's, rounded correctly (rare: the double-double is within its error
+** bound of a midpoint between two doubles).  So every value shown is the
+** correctly rounded double of its exact value, however its sums were
+** ordered, and two equal values are equal doubles.
+*/
+static int fast_value(const TbEvent *e, const TbTiebreaker *t,
+                      const TbParams *p, int i, double *pr,
+                      unsigned char *pf) {
+  TbAcc acc;
+  int rc = SQLITE_OK;
+  *pr = 0.0;
+  *pf = TB_VALUE_NULL | TB_VALUE_EXACT; /* ranks as an exact 0 */
+  if (t->xValue == 0) return SQLITE_OK;
+  tb_acc_init(&acc, 0);
+  t->xValue(e, p, i, &acc);
+  if (acc.bNoMem) return SQLITE_NOMEM;
+  if (acc.bNull) return SQLITE_OK;
+  *pr = acc.r;
+  *pf = tb_acc_inexact(&acc) ? 0 : TB_VALUE_EXACT;
+  if (!tb_acc_rounded(&acc)) {
+    TbQ q;
+    tb_acc_init(&acc, 1);
+    t->xValue(e, p, i, &acc);
+    tb_acc_take(&acc, &q);
+    if (!acc.bNoMem) *pr = tb_q_double(&q, &rc);
+    tb_q_free(&q);
+    if (acc.bNoMem) rc = SQLITE_NOMEM;
+  }
+  return rc;
+}
+
 /* Fast values of every column for every player; a policy tiebreaker is
 ** computed with its own parameters.  Group tiebreakers stay NULL until a
 ** group reaches them. */
-static void fast_values(const TbEvent *e, const TbPolicy *pPolicy,
-                        TbStandings *pOut) {
-  int i, h, nCol = pOut->nCol;
+static int fast_values(const TbEvent *e, const TbPolicy *pPolicy,
+                       TbStandings *pOut) {
+  int i, h, nCol = pOut->nCol, rc = SQLITE_OK;
   /* player by player: a player's values read the same opponents' records,
   ** so the first brings them into the cache for the others */
-  for (i = 0; i < e->nPlayer; i++) {
+  for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
     if (i + PREFETCH_AHEAD < e->nPlayer) {
       tb_event_prefetch_opponents(e, i + PREFETCH_AHEAD);
     }
-    for (h = 0; h < nCol; h++) {
+    for (h = 0; h < nCol && rc == SQLITE_OK; h++) {
       const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h]];
       const TbParams *p = h < pPolicy->nTiebreaker ? &pPolicy->aParams[h]
                                                    : &pPolicy->params;
-      double *pr = &pOut->aValue[i * nCol + h];
-      unsigned char *pf = &pOut->aFlag[i * nCol + h];
-      TbAcc acc;
-      *pr = 0.0;
-      *pf = TB_VALUE_NULL | TB_VALUE_EXACT; /* ranks as an exact 0 */
-      if (t->xValue == 0) continue;
-      tb_acc_init(&acc, 0);
-      t->xValue(e, p, i, &acc);
-      if (acc.bNull) continue;
-      *pr = acc.r;
-      *pf = acc.bInexact ? 0 : TB_VALUE_EXACT;
+      rc = fast_value(e, t, p, i, &pOut->aValue[i * nCol + h],
+                      &pOut->aFlag[i * nCol + h]);
     }
   }
+  return rc;
 }
 
 /* Player iPlayer's value of tiebreaker iTiebreaker: 0 when NULL or not
@@ -505,7 +542,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
-  fast_values(pEvent, pPolicy, pOut);
+  c.rc = fast_values(pEvent, pPolicy, pOut);
 
   c.pEvent = pEvent;
   c.pPolicy = pPolicy;
@@ -513,7 +550,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   for (i = 0; i < pEvent->nPlayer; i++) pOut->aOrder[i] = i;
-  rank_range(&c, 0, 0, pOut->aOrder, pEvent->nPlayer);
+  if (c.rc == SQLITE_OK) rank_range(&c, 0, 0, pOut->aOrder, pEvent->nPlayer);
 
   for (i = 0; i < pEvent->nPlayer && c.rc == SQLITE_OK; i++) {
     pOut->aRank[i] = i + 1;
@@ -532,14 +569,15 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
   sqlite3_free(c.aItem);
   sqlite3_free(c.aItemTmp);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
+    if (c.aExact[k]) {
+      for (i = 0; i < pEvent->nPlayer; i++) {
+        if (c.aDone[k][i]) tb_q_free(&c.aExact[k][i]);
+      }
+    }
     sqlite3_free(c.aExact[k]);
     sqlite3_free(c.aDone[k]);
   }
-  if (c.rc == SQLITE_TOOBIG) {
-    *pzErr = sqlite3_mprintf("exact arithmetic overflow: the tiebreaker values "
-                             "of this event are too fine to compare exactly");
-    c.rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
+  (void)pzErr;
   if (c.rc != SQLITE_OK) tb_standings_free(pOut);
   return c.rc;
 }

@@ -494,11 +494,11 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     case COL_DRAWS: sqlite3_result_int(ctx, r->nDraw); return SQLITE_OK;
     case COL_BYES: sqlite3_result_int(ctx, r->nBye); return SQLITE_OK;
     case COL_ROUNDS: sqlite3_result_int(ctx, r->nRound); return SQLITE_OK;
-    case COL_GAME_WINS: sqlite3_result_int(ctx, r->nGW); return SQLITE_OK;
-    case COL_GAME_LOSSES: sqlite3_result_int(ctx, r->nGL); return SQLITE_OK;
-    case COL_GAME_DRAWS: sqlite3_result_int(ctx, r->nGD); return SQLITE_OK;
+    case COL_GAME_WINS: sqlite3_result_int64(ctx, r->nGW); return SQLITE_OK;
+    case COL_GAME_LOSSES: sqlite3_result_int64(ctx, r->nGL); return SQLITE_OK;
+    case COL_GAME_DRAWS: sqlite3_result_int64(ctx, r->nGD); return SQLITE_OK;
     case COL_GAME_POINTS: sqlite3_result_int64(ctx, r->nGamePoints); return SQLITE_OK;
-    case COL_GAMES: sqlite3_result_int(ctx, r->nGame); return SQLITE_OK;
+    case COL_GAMES: sqlite3_result_int64(ctx, r->nGame); return SQLITE_OK;
   }
   if (iCol == pTab->nCol - 2) { /* dropped */
     sqlite3_result_int(ctx, r->iLastRound < pRes->event.iLastRound);
@@ -509,7 +509,10 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     const TbTiebreaker *t = &tb_aTiebreaker[pTab->aColTb[iCol]];
     double r;
     if (!tb_standings_value(s, iPlayer, pTab->aColTb[iCol], &r)) return SQLITE_OK;
-    if (t->eType == TB_INTEGER || (t->eType == TB_POINTS && s->nPointScale == 1)) {
+    /* a whole number is INTEGER while a double holds it exactly; past 2^53
+    ** (hct_t3 of losses in rounds past 10^8) it is the nearest double */
+    if ((t->eType == TB_INTEGER || (t->eType == TB_POINTS && s->nPointScale == 1)) &&
+        r > -9007199254740992.0 && r < 9007199254740992.0) {
       sqlite3_result_int64(ctx, (i64)llround(r));
     } else {
       sqlite3_result_double(ctx, r);

@@ -442,6 +442,8 @@ static TbFrac de_score(const DeGroup *g, int k, i64 iPlace, int m,
     nMet++;
   }
   *pnMissing = m - 1 - nMet;
+  /* a sum of at most n fractions of denominators below n: 128 bits hold it */
+  tb_acc_clear(&acc);
   return acc.q;
 }
 

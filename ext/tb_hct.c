@@ -80,15 +80,18 @@ void tb_hct_t2(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 /*
 ** T3, timing: sum of the squares of the rounds lost.  Losing late means
 ** having been paired against strong players late, so higher ranks higher.
+** A round is at most 10^9, so each square fits 64 bits but their sum may
+** not (ten losses near round 10^9 pass 2^63): the squares are added one by
+** one, which the accumulator sums exactly (exact.c).
 */
 void tb_hct_t3(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
-  i64 n = 0;
   int j;
   (void)p;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    if (s->iOpp >= 0 && s->eOutcome == TB_LOSS) n += (i64)s->iRound * s->iRound;
+    if (s->iOpp >= 0 && s->eOutcome == TB_LOSS) {
+      tb_acc_add(pAcc, (i64)s->iRound * s->iRound, 1);
+    }
   }
-  tb_acc_add(pAcc, n, 1);
 }

@@ -109,6 +109,7 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
     tb_acc_init(&child, pAcc->bExact);
     owp_at(&child, e, p, s->iOpp, frozen_round(e, p, s->iOpp, iRound));
     tb_acc_add_acc(pAcc, &child);
+    tb_acc_clear(&child);
     n++;
   }
   tb_acc_mean(pAcc, n);

@@ -15,7 +15,6 @@
 #include "tiebreak_int.h"
 #include "tiebreakers.h"
 
-#include <math.h>
 
 /* Mean of the opponents' floored match-win %, one term per match played;
 ** a bye is a won round in the player's own match-win %. */
@@ -29,6 +28,7 @@ static void add_omwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   tb_acc_init(&child, pAcc->bExact);
   omwp_into(&child, e, p, i);
   tb_acc_add_acc(pAcc, &child);
+  tb_acc_clear(&child);
 }
 
 /* Mean of the opponents' OMW%: how strong the player's opponents' schedules
@@ -53,30 +53,23 @@ typedef void (*MeanFn)(TbAcc*, const TbEvent*, const TbParams*, int);
 ** that a percentage such as 72.65 % is never taken for 72.6499... %.  A
 ** value of 100 % gives 999: the field has three digits, and letting it
 ** carry into the points would rank the player as if they had more points.
+** Out of memory: 0, and *pbNoMem is set.
 */
-static i64 per_mille(const TbEvent *e, const TbParams *p, int i, MeanFn f) {
+static i64 per_mille(const TbEvent *e, const TbParams *p, int i, MeanFn f,
+                     int *pbNoMem) {
   TbAcc acc;
-  i128 num, den, v;
+  TbQ q;
+  int rc = SQLITE_OK;
+  i64 v;
   tb_acc_init(&acc, 1);
   f(&acc, e, p, i);
-  if (acc.bNull) return 0;
-  /* (2000 q.num + q.den) / (2 q.den) = 1000 x value + 1/2: rounds half up */
-  if (acc.bOverflow ||
-      __builtin_mul_overflow(acc.q.num, (i128)2000, &num) ||
-      __builtin_add_overflow(num, p->bKtsTruncate ? 0 : acc.q.den, &num) ||
-      __builtin_mul_overflow(acc.q.den, (i128)2, &den)) {
-    /* past 128 bits (not met in real events): from the double instead */
-    double r;
-    tb_acc_init(&acc, 0);
-    f(&acc, e, p, i);
-    r = 1000.0 * acc.r;
-    v = (i128)(p->bKtsTruncate ? floor(r) : floor(r + 0.5));
-  } else {
-    v = num / den;
-  }
+  tb_acc_take(&acc, &q);
+  v = acc.bNull || acc.bNoMem ? 0 : tb_q_floor(&q, 1000, !p->bKtsTruncate, &rc);
+  tb_q_free(&q);
+  if (acc.bNoMem || rc != SQLITE_OK) *pbNoMem = 1;
   if (v < 0) v = 0;
   if (v > 999) v = 999;
-  return (i64)v;
+  return v;
 }
 
 /*
@@ -87,6 +80,9 @@ static i64 per_mille(const TbEvent *e, const TbParams *p, int i, MeanFn f) {
 */
 void tb_yugioh_kts(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   i64 nPoints = e->aPlayer[i].rec.nMatchPoints / p->nPointScale;
-  tb_acc_add(pAcc, nPoints * 1000000 + per_mille(e, p, i, omwp_into) * 1000 +
-                       per_mille(e, p, i, oomwp_into), 1);
+  int bNoMem = 0;
+  i64 nOmw = per_mille(e, p, i, omwp_into, &bNoMem);
+  i64 nOomw = per_mille(e, p, i, oomwp_into, &bNoMem);
+  if (bNoMem) pAcc->bNoMem = 1;
+  tb_acc_add(pAcc, nPoints * 1000000 + nOmw * 1000 + nOomw, 1);
 }

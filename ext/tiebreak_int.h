@@ -55,85 +55,128 @@ typedef struct TbFrac {
   i128 den;
 } TbFrac;
 
+/* A rational of any size, for values past 128 bits (exact.c). */
+typedef struct TbBigQ TbBigQ;
+
+/* An exact value: q, or *pBig when that is not NULL (then it owns it). */
+typedef struct TbQ {
+  TbFrac q;
+  TbBigQ *pBig;
+} TbQ;
+
 TbFrac tb_frac(i64 num, i64 den);
 int tb_frac_cmp(const TbFrac *a, const TbFrac *b);
 int tb_frac_parse(const char *z, TbFrac *pOut);
-double tb_frac_double(const TbFrac *a);
+int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc);
+double tb_q_double(const TbQ *a, int *pRc);
+i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc);
+void tb_q_free(TbQ *a);
 
 /*
 ** An accumulator that computes one tiebreaker value.  The same tiebreaker
-** function runs in two modes: fast (double) for every player, and exact
-** (rational) only for the players whose doubles are too close to order.
-** Overflow of the exact mode is recorded and reported as an error.
+** function runs in two modes: fast (double-double) for every player, and
+** exact (rational) only for the players whose doubles are too close to
+** order, or too close to a rounding midpoint to round (see rank.c).  The
+** exact mode works in 128 bits and moves to a rational of any size when a
+** sum outgrows them; only running out of memory stops it (bNoMem).
 */
 typedef struct TbAcc {
   int bExact;       /* 1: exact mode */
-  int bOverflow;    /* exact mode overflowed 128 bits */
+  int bNoMem;       /* exact mode: out of memory, q is meaningless */
   int bNull;        /* value undefined (e.g. a mean over no opponent) */
-  int bInexact;     /* fast mode: r may differ from the exact value */
-  double r;         /* fast mode value */
-  TbFrac q;         /* exact mode value */
+  double r, lo;     /* fast mode: the value is r + lo ... */
+  double err;       /* ... within err (0: exactly r + lo) */
+  TbFrac q;         /* exact mode value, while pBig is NULL */
+  TbBigQ *pBig;     /* exact mode value once past 128 bits */
 } TbAcc;
 
 void tb_acc_add_exact(TbAcc *p, i64 num, i64 den);
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild);
 void tb_acc_mean_exact(TbAcc *p, i64 n);
+void tb_acc_clear(TbAcc *p);
+void tb_acc_take(TbAcc *p, TbQ *pOut);
+int tb_acc_rounded(const TbAcc *p);
 
 /*
-** The fast mode runs for every player and every opponent, so its additions
-** are inline (the exact mode is in exact.c).  It keeps track of whether its
-** double is still exactly the value: then two players' doubles order them,
-** ties included, with no exact pass.  That holds for sums of integers and
-** halves, as points and counts are.
+** The fast mode runs for every player and every opponent, so its steps are
+** inline (the exact mode is in exact.c).  It keeps the value as an unevaluated
+** sum r + lo of two doubles (about 106 bits) with a bound err on its error:
+** err 0 and lo 0 mean r is exactly the value, so that two players' doubles
+** order them, ties included, with no exact pass (sums of integers and halves,
+** as points and counts are); otherwise tb_acc_rounded() tells whether r is
+** certainly the correctly rounded double of the value.
+**
+** The bounds: a sum's low part is rounded at most twice, by at most 2^-53
+** of the parts added each time, so 2^-51 of them covers it; a quotient's
+** low part is rounded twice as well.  Each bound is 0 when nothing rounded.
 */
 
 /* A zero value, fast or exact.  Inline: every value of every player starts
 ** here. */
 static inline void tb_acc_init(TbAcc *p, int bExact) {
   p->bExact = bExact;
-  p->bOverflow = 0;
+  p->bNoMem = 0;
   p->bNull = 0;
-  p->bInexact = 0;
   p->r = 0.0;
+  p->lo = 0.0;
+  p->err = 0.0;
   p->q.num = 0;
   p->q.den = 1;
+  p->pBig = 0;
 }
 
-/* r + x, setting *pbInexact if the sum was rounded (Knuth's TwoSum). */
-static inline double tb_exact_sum(double r, double x, int *pbInexact) {
-  double s = r + x;
-  double x1 = s - r;
-  if ((r - (s - x1)) + (x - x1) != 0.0) *pbInexact = 1;
-  return s;
+/* fast mode: r + lo might not be exactly the value */
+static inline int tb_acc_inexact(const TbAcc *p) {
+  return p->lo != 0.0 || p->err != 0.0;
 }
 
-/* fast mode: value += x, a term that is not exactly x if bTermInexact */
-static inline void tb_acc_add_double(TbAcc *p, double x, int bTermInexact) {
-  if (p->bInexact || bTermInexact) {
-    p->bInexact = 1;
-    p->r += x;
-  } else {
-    p->r = tb_exact_sum(p->r, x, &p->bInexact);
-  }
+/* fast mode: value += xh + xl, a term known within xe */
+static inline void tb_acc_add_dd(TbAcc *p, double xh, double xl, double xe) {
+  double r = p->r;
+  double s = r + xh;                       /* Knuth's TwoSum: s + e = r + xh */
+  double v = s - r;
+  double e = (r - (s - v)) + (xh - v);
+  double t = (p->lo + xl) + e;             /* the low parts, rounded */
+  double h = s + t;                        /* renormalized, exactly */
+  double w = h - s;
+  p->err += xe + (__builtin_fabs(p->lo) + __builtin_fabs(xl) +
+                  __builtin_fabs(e)) * 0x1p-51;
+  p->lo = (s - (h - w)) + (t - w);
+  p->r = h;
+}
+
+/* |x| <= 2^53: x is exactly a double */
+static inline int tb_is_double(i64 x) {
+  return x <= ((i64)1 << 53) && x >= -((i64)1 << 53);
 }
 
 /* value += num/den; den > 0 */
 static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
-  double x;
+  double a, b, hi, lo = 0.0, e = 0.0;
   if (p->bExact) {
     tb_acc_add_exact(p, num, den);
     return;
   }
-  x = (double)num / (double)den;
-  /* exact: den a power of two, num within the integers a double holds */
-  tb_acc_add_double(p, x,
-                    den <= 0 || (den & (den - 1)) != 0 ||
-                        num > ((i64)1 << 53) || num < -((i64)1 << 53));
+  a = (double)num;
+  b = (double)den;
+  hi = a / b;
+  if (tb_is_double(num) && tb_is_double(den)) {
+    /* the remainder of a correctly rounded quotient is exact */
+    double rem = __builtin_fma(-hi, b, a);
+    if (rem != 0.0) {
+      lo = rem / b;
+      e = __builtin_fabs(lo) * 0x1p-52;
+    }
+  } else {
+    /* num or den rounded to a double: 3 roundings of 2^-53 each at most */
+    e = __builtin_fabs(hi) * 0x1p-50;
+  }
+  tb_acc_add_dd(p, hi, lo, e);
 }
 
 /* value /= n; a mean over nothing is NULL */
 static inline void tb_acc_mean(TbAcc *p, i64 n) {
-  double r = p->r;
+  double dn, qh, ql, rem, h;
   if (n == 0) {
     p->bNull = 1;
     return;
@@ -142,13 +185,14 @@ static inline void tb_acc_mean(TbAcc *p, i64 n) {
     tb_acc_mean_exact(p, n);
     return;
   }
-  /* exact when n is a power of two, or divides a whole sum */
-  if (!p->bInexact && (n & (n - 1)) != 0 &&
-      (!(r >= -9007199254740992.0 && r <= 9007199254740992.0) ||
-       r != (double)(i64)r || (i64)r % n != 0)) {
-    p->bInexact = 1;
-  }
-  p->r = r / (double)n;
+  dn = (double)n; /* a count of opponents: exact */
+  qh = p->r / dn;
+  rem = __builtin_fma(-qh, dn, p->r);
+  ql = (rem + p->lo) / dn;
+  h = qh + ql; /* |ql| is below an ulp of qh: Dekker's FastTwoSum */
+  p->lo = ql - (h - qh);
+  p->r = h;
+  p->err = p->err / dn * (1.0 + 0x1p-50) + __builtin_fabs(ql) * 0x1p-51;
 }
 
 /*
@@ -248,9 +292,10 @@ typedef struct TbSeat {
 ** opponents' averages read come first, on one cache line. */
 typedef struct TbRecord {
   i64 nMatchPoints, nGamePoints;
-  int nRound, nGame;
+  i64 nGame;                  /* games: up to 3 x 10^6 a match, so 64 bits */
+  i64 nGW, nGL, nGD;
+  int nRound;
   int nWin, nLoss, nDraw, nBye;
-  int nGW, nGL, nGD;
   int iLastRound;
 } TbRecord;
 

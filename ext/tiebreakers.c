@@ -45,15 +45,14 @@ static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 ** opponent, reading records scattered over the event.  While an event is
 ** ranked, the fast pass instead computes each kind of term once per player,
 ** in player order, into a column (the exact pass does not use them).  The
-** column holds what the term function would have added: the same double,
-** and whether it is exact, so the sums are unchanged.
+** column holds what the term function would have added: the same
+** double-double and error bound, so the sums are unchanged.
 */
 #define TB_TERM_COLUMNS 4
 typedef struct TbTermColumn {
   TbTermFn f;                 /* term function ... */
   const TbParams *p;          /* ... and its parameters (one ranking) */
-  double *ar;                 /* term of each player */
-  unsigned char *aInexact;    /* 1: ar[i] is not exactly the term */
+  double *ar, *alo, *aerr;    /* term of each player: ar + alo, within aerr */
 } TbTermColumn;
 
 struct TbTermCache {
@@ -73,7 +72,8 @@ void tb_terms_free(TbTermCache *p) {
   if (p == 0) return;
   for (i = 0; i < p->nCol; i++) {
     sqlite3_free(p->aCol[i].ar);
-    sqlite3_free(p->aCol[i].aInexact);
+    sqlite3_free(p->aCol[i].alo);
+    sqlite3_free(p->aCol[i].aerr);
   }
   sqlite3_free(p);
 }
@@ -93,11 +93,13 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   col = &c->aCol[c->nCol];
   col->f = 0; /* matches no function until filled */
   col->ar = sqlite3_malloc64(sizeof(double) * n);
-  col->aInexact = sqlite3_malloc64(n);
-  if (col->ar == 0 || col->aInexact == 0) {
+  col->alo = sqlite3_malloc64(sizeof(double) * n);
+  col->aerr = sqlite3_malloc64(sizeof(double) * n);
+  if (col->ar == 0 || col->alo == 0 || col->aerr == 0) {
     /* a cache only: without memory for it, the terms are computed */
     sqlite3_free(col->ar);
-    sqlite3_free(col->aInexact);
+    sqlite3_free(col->alo);
+    sqlite3_free(col->aerr);
     c->bFull = 1;
     return 0;
   }
@@ -108,9 +110,10 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
     TbAcc acc;
     tb_acc_init(&acc, 0);
     f(&acc, e, p, i);
-    /* 2: a NULL term (chess TPR without a rated game) */
+    /* aerr < 0: a NULL term (chess TPR without a rated game) */
     col->ar[i] = acc.bNull ? 0.0 : acc.r;
-    col->aInexact[i] = acc.bNull ? 2 : (unsigned char)acc.bInexact;
+    col->alo[i] = acc.bNull ? 0.0 : acc.lo;
+    col->aerr[i] = acc.bNull ? -1.0 : acc.err;
   }
   col->f = f;
   col->p = p;
@@ -126,10 +129,10 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
   for (j = 0; j < pl->nSeat; j++) {
     int iOpp = e->aSeat[pl->iSeat + j].iOpp;
     if (iOpp < 0) continue;
-    if (col && col->aInexact[iOpp] == 2) {
+    if (col && col->aerr[iOpp] < 0) {
       pAcc->bNull = 1; /* as f would have set it */
     } else if (col) {
-      tb_acc_add_double(pAcc, col->ar[iOpp], col->aInexact[iOpp]);
+      tb_acc_add_dd(pAcc, col->ar[iOpp], col->alo[iOpp], col->aerr[iOpp]);
     } else {
       f(pAcc, e, p, iOpp);
     }
@@ -147,8 +150,8 @@ int tb_term_value(const TbEvent *e, TbTermFn f, const TbParams *p, int i,
                   double *pr) {
   const TbTermColumn *col = term_column(e, f, p);
   if (col == 0) return -1;
-  if (col->aInexact[i] == 2) return 0;
-  *pr = col->ar[i];
+  if (col->aerr[i] < 0) return 0;
+  *pr = col->ar[i] + col->alo[i];
   return 1;
 }
 
@@ -161,10 +164,10 @@ void tb_opponents_mean_played(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iOpp < 0 || s->eKind != TB_PLAYED) continue;
-    if (col && col->aInexact[s->iOpp] == 2) {
+    if (col && col->aerr[s->iOpp] < 0) {
       pAcc->bNull = 1;
     } else if (col) {
-      tb_acc_add_double(pAcc, col->ar[s->iOpp], col->aInexact[s->iOpp]);
+      tb_acc_add_dd(pAcc, col->ar[s->iOpp], col->alo[s->iOpp], col->aerr[s->iOpp]);
     } else {
       f(pAcc, e, p, s->iOpp);
     }
