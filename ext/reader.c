@@ -153,7 +153,7 @@ static int round_error(sqlite3_value *v, char **pzErr) {
   char *zLit = value_literal(v);
   int rc;
   if (zLit == 0) return SQLITE_NOMEM;
-  rc = set_error(pzErr, sqlite3_mprintf("round must be a positive integer, "
+  rc = set_error(pzErr, sqlite3_mprintf("round must be an integer from 1 to 1000000000, "
                                         "got %s", zLit));
   sqlite3_free(zLit);
   return rc;
@@ -208,8 +208,8 @@ static int count_error(sqlite3_value *v, const char *zCol, int iRound,
   char *zLit = value_literal(v);
   int rc;
   if (zLit == 0) return SQLITE_NOMEM;
-  rc = set_error(pzErr, sqlite3_mprintf("%s must be a game count, got %s in "
-                                        "round %d",
+  rc = set_error(pzErr, sqlite3_mprintf("%s must be a game count from 0 to "
+                                        "1000000, got %s in round %d",
                                         zCol, zLit, iRound));
   sqlite3_free(zLit);
   return rc;

@@ -42,8 +42,8 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     a[i] = sqlite3_value_int64(argv[i]);
     if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER || a[i] < 0 ||
         a[i] > 1000000000) {
-      char *zMsg = sqlite3_mprintf("%s(): counts must be non-negative integers",
-                                   zName);
+      char *zMsg = sqlite3_mprintf("%s(): counts must be integers from 0 to "
+                                   "1000000000", zName);
       if (zMsg) sqlite3_result_error(ctx, zMsg, -1);
       else sqlite3_result_error_nomem(ctx);
       sqlite3_free(zMsg);

@@ -268,13 +268,13 @@ SELECT * FROM standings('e', 'mtg', NULL, NULL, 'loose');
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 0, 'X', 'Y', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): round must be a positive integer, got 0
+-- error: standings(): round must be an integer from 1 to 1000000000, got 0
 
 -- case: round_negative
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', 'Y', 2, 0, 0), ('e', -2, 'Z', 'W', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): round must be a positive integer, got -2
+-- error: standings(): round must be an integer from 1 to 1000000000, got -2
 
 -- case: bad_rows_of_other_events_are_not_read
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a'), ('e', 0, 'X', 'X', -1, 0, 0, 'foo');
@@ -343,7 +343,7 @@ SELECT ogwp(1, 'A');
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 0, 'X', 'Y', 2, 0, 0);
 SELECT mwp('e', 'X');
--- error: mwp(): round must be a positive integer, got 0
+-- error: mwp(): round must be an integer from 1 to 1000000000, got 0
 
 -- case: table_unchanged_after_error
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
