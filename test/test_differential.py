@@ -5,8 +5,9 @@ late entries, players sitting out a round, 1-1-1 draws, intentional draws 0-0-3 
 0-0-0, explicit results, game counts moved into the games table, INTEGER, TEXT and
 mixed ids, and "twin" events whose second half copies the first with other ids and
 permuted rounds, so exact ties that doubles alone could split are common. Every column
-of every row is compared with the oracle: integers and text exactly, REALs within
-1e-12 of the exact fraction, row order, ranks and decided_by equal. Another event with
+of every row is compared with the oracle: integers and text exactly, REALs equal to
+the correctly rounded double of the exact fraction, row order, ranks and decided_by
+equal. Another event with
 rows that would be an error if read shares the tables.
 
 Further properties: renaming players or reordering rows (and swapping the sides of
@@ -31,7 +32,6 @@ COLUMNS = ("rank", "player", "match_points", "wins", "losses", "draws", "byes", 
            "omwp", "ogwp", "dropped", "decided_by")
 REAL_COLUMNS = ("mwp", "gwp", "omwp", "ogwp")
 EXACT_COLUMNS = tuple(c for c in COLUMNS if c not in REAL_COLUMNS and c != "player")
-SLACK = Fraction(1, 10**12)
 KEYS = reference_mtg.KEYS
 
 SCHEMA = """
@@ -262,7 +262,9 @@ def assert_matches_reference(got, rows, floor, gdp=1, as_of=None, what=""):
             if want[c] is None:
                 assert r[c] is None, f"{r['player']!r} {c}: {r[c]!r}, want NULL\n{ctx}"
             else:
-                assert isinstance(r[c], float) and abs(Fraction(r[c]) - want[c]) <= SLACK, \
+                # the correctly rounded double of the exact value, bit for bit
+                # (float() of a Fraction rounds correctly)
+                assert isinstance(r[c], float) and r[c] == float(want[c]), \
                     f"{r['player']!r} {c}: {r[c]!r} != {want[c]} ({float(want[c])!r})\n{ctx}"
     stats["comparisons"] += 1
 
@@ -438,6 +440,53 @@ def test_large_event_matches_reference(db, seed):
         assert_matches_reference(got, rows, floor, what=f"large event, seed {seed}")
         assert_competition_ranking(got)
         # every player ties with their twin
+        by_player = {r["player"]: r for r in got}
+        assert all(by_player[p]["rank"] == by_player[p + 10 ** 6]["rank"]
+                   for p in by_player if p < 10 ** 6)
+
+
+def long_event(seed, n_players, n_rounds, max_games=3):
+    """A season-long league: every player every round (a bye for the odd one), and
+    its twin (other ids, rounds reversed).  With max_games large the game counts
+    reach 10^6, so that the denominators of OGW% are products of large distinct
+    numbers: the exact sums need thousands of bits."""
+    rng = random.Random(seed)
+    played = [o for o in MATCH_OUTCOMES if o[3] is None]
+    rows = []
+    for rnd in range(1, n_rounds + 1):
+        order = list(range(n_players))
+        rng.shuffle(order)
+        for i in range(0, n_players - 1, 2):
+            if max_games > 3:
+                aw, bw, d = (rng.randint(0, max_games) for _ in range(3))
+            else:
+                aw, bw, d, _ = rng.choice(played)
+            rows.append({"round": rnd, "a": order[i], "b": order[i + 1], "aw": aw,
+                         "bw": bw, "d": d, "result": None, "games": None})
+        if n_players % 2:
+            rows.append({"round": rnd, "a": order[-1], "b": None, "aw": 2, "bw": 0,
+                         "d": 0, "result": None, "games": None})
+    offset = 10 ** 6
+    twins = [dict(r, round=n_rounds + 1 - r["round"], a=r["a"] + offset,
+                  b=None if r["b"] is None else r["b"] + offset) for r in rows]
+    return rows + twins
+
+
+@pytest.mark.parametrize("n_players,n_rounds,max_games", [
+    (200, 43, 3),            # past 128 bits: lcm(3, 6, ..., 129) x ...
+    (61, 60, 3),             # a season of 60 rounds
+    (40, 60, 10 ** 6),       # game counts up to 10^6: OGW% of thousands of bits
+    (1001, 100, 3),          # the large case
+])
+def test_long_event_matches_reference(db, n_players, n_rounds, max_games):
+    rows = long_event(n_rounds, n_players, n_rounds, max_games)
+    reset(db)
+    insert_event(db, "long", rows)
+    for floor, (floor_arg, policy) in ((Fraction(33, 100), (None, "mtg")),
+                                       (Fraction(0), (0, "mtg"))):
+        got = query(db, "long", policy, floor_arg)
+        assert_matches_reference(got, rows, floor,
+                                 what=f"long event {n_players}x{n_rounds}")
         by_player = {r["player"]: r for r in got}
         assert all(by_player[p]["rank"] == by_player[p + 10 ** 6]["rank"]
                    for p in by_player if p < 10 ** 6)
