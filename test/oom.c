@@ -188,6 +188,17 @@ static const char *azSetup[] = {
   "CREATE TABLE players AS SELECT 'c' AS event_id, player, rating"
   " FROM trf_players((SELECT x FROM trf));",
 
+  /* Event 4: game counts up to 10^6 and a twin of every player (other id,
+  ** rounds reversed): the exact comparisons of OGW% pass 128 bits and go
+  ** on in rationals of any size (exact.c). */
+  "WITH RECURSIVE p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < 7),"
+  " r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 6)"
+  " INSERT INTO matches SELECT 4, n, i, (i | n) - (i & n),"
+  " (i * 7919 + n * 104729) % 1000000, (i * 104723 + n * 7907) % 999983,"
+  " (i * 31 + n) % 5, NULL FROM p, r WHERE i < (i | n) - (i & n);"
+  "INSERT INTO matches SELECT 4, 7 - round, player_a + 100, player_b + 100,"
+  " a_wins, b_wins, draws, NULL FROM matches WHERE event_id = 4;",
+
   "CREATE TEMP VIEW recursive_matches AS"
   " SELECT 1 AS event_id, 1 AS round, player AS player_a, NULL AS player_b,"
   " 0 AS a_wins, 0 AS b_wins, 0 AS draws FROM standings(1, 'mtg');",
@@ -204,6 +215,7 @@ static const char *azQuery[] = {
   "SELECT e.id, s.rank, s.player FROM (SELECT 1 AS id UNION ALL SELECT 'T') "
   "AS e, standings(e.id, 'mtg') AS s;",
   "SELECT rank, player, match_points, omwp, ogwp FROM standings(3, 'mtg');",
+  "SELECT rank, player, ogwp, decided_by FROM standings(4, 'mtg');",
   /* every event in one pass: the event set, its hash and its sort */
   "SELECT event_id, rank, player FROM standings WHERE policy = 'mtg';",
   "SELECT count(*) FROM standings WHERE policy = 'mtg' AND as_of_round = 1;",
