@@ -829,14 +829,24 @@ void tb_acc_take(TbAcc *p, TbQ *pOut) {
 /*
 ** Fast mode: 1 when r is certainly the double nearest to the value, that
 ** is when r + lo +- err stays strictly within the half-spacings of the
-** doubles around r (ties would need the exact value); 0 otherwise.
+** doubles around r (ties would need the exact value); 0 otherwise.  Runs
+** for every value shown: the spacings come from r's exponent bits.
 */
 int tb_acc_rounded(const TbAcc *p) {
-  double up, dn;
+  double a = p->r < 0 ? -p->r : p->r, up, dn;
+  u64 u, e;
   if (!tb_acc_inexact(p)) return 1;
-  if (!(p->err < 1e300) || !(p->r > -1e300 && p->r < 1e300)) return 0;
-  up = (nextafter(p->r, 1e308) - p->r) * 0.5;
-  dn = (p->r - nextafter(p->r, -1e308)) * 0.5;
+  memcpy(&u, &a, sizeof(u));
+  e = u >> 52; /* biased exponent */
+  /* tiny, huge or not finite: left to the exact value */
+  if (e < 54 || e > 2000 || !(p->err < 1e300)) return 0;
+  u = (e - 53) << 52; /* half the spacing above |r|: 2^(exponent - 53) */
+  memcpy(&up, &u, sizeof(up));
+  dn = up;
+  /* a power of two: the doubles below |r| are twice as close */
+  if ((memcpy(&u, &a, sizeof(u)), u & (((u64)1 << 52) - 1)) == 0) {
+    if (p->r > 0) dn *= 0.5; else up *= 0.5;
+  }
   /* up - lo and lo + dn: exact, or far larger than err (Sterbenz) */
   return up - p->lo > 2.0 * p->err && p->lo + dn > 2.0 * p->err;
 }

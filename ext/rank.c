@@ -455,6 +455,7 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   t->xValue(e, p, i, &acc);
   if (acc.bNoMem) return SQLITE_NOMEM;
   if (acc.bNull) return SQLITE_OK;
+  tb_acc_normalize(&acc);
   *pr = acc.r;
   *pf = tb_acc_inexact(&acc) ? 0 : TB_VALUE_EXACT;
   if (!tb_acc_rounded(&acc)) {

@@ -64,6 +64,7 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   if (a[0] + a[1] + a[2] == 0) return;
   tb_acc_init(&acc, 0);
   tb_acc_add_floored(&acc, 3 * a[0] + a[2], 3 * (a[0] + a[1] + a[2]), &floor);
+  /* one quotient of integers below 2^53: r is correctly rounded */
   sqlite3_result_double(ctx, acc.r);
 }
 

@@ -130,18 +130,30 @@ static inline int tb_acc_inexact(const TbAcc *p) {
   return p->lo != 0.0 || p->err != 0.0;
 }
 
-/* fast mode: value += xh + xl, a term known within xe */
+/*
+** fast mode: value += xh + xl, a term known within xe.  The high parts are
+** summed with their exact errors moved into lo (Knuth's TwoSum), lo is
+** summed plainly: each step then waits on one addition of the step before,
+** not on a chain of them.  tb_acc_normalize() makes r the double nearest to
+** r + lo when the value is read.
+*/
 static inline void tb_acc_add_dd(TbAcc *p, double xh, double xl, double xe) {
-  double r = p->r;
-  double s = r + xh;                       /* Knuth's TwoSum: s + e = r + xh */
+  double r = p->r, lo = p->lo;
+  double s = r + xh;
   double v = s - r;
-  double e = (r - (s - v)) + (xh - v);
-  double t = (p->lo + xl) + e;             /* the low parts, rounded */
-  double h = s + t;                        /* renormalized, exactly */
-  double w = h - s;
-  p->err += xe + (__builtin_fabs(p->lo) + __builtin_fabs(xl) +
+  double e = (r - (s - v)) + (xh - v);     /* s + e = r + xh exactly */
+  p->err += xe + (__builtin_fabs(lo) + __builtin_fabs(xl) +
                   __builtin_fabs(e)) * 0x1p-51;
-  p->lo = (s - (h - w)) + (t - w);
+  p->lo = (lo + xl) + e;
+  p->r = s;
+}
+
+/* fast mode: r + lo as the double nearest to it, and what is left, exactly */
+static inline void tb_acc_normalize(TbAcc *p) {
+  double r = p->r, lo = p->lo;
+  double h = r + lo;
+  double w = h - r;
+  p->lo = (r - (h - w)) + (lo - w);
   p->r = h;
 }
 
@@ -186,10 +198,11 @@ static inline void tb_acc_mean(TbAcc *p, i64 n) {
     return;
   }
   dn = (double)n; /* a count of opponents: exact */
+  tb_acc_normalize(p);
   qh = p->r / dn;
   rem = __builtin_fma(-qh, dn, p->r);
   ql = (rem + p->lo) / dn;
-  h = qh + ql; /* |ql| is below an ulp of qh: Dekker's FastTwoSum */
+  h = qh + ql; /* |ql| is about an ulp of qh at most: Dekker's FastTwoSum */
   p->lo = ql - (h - qh);
   p->r = h;
   p->err = p->err / dn * (1.0 + 0x1p-50) + __builtin_fabs(ql) * 0x1p-51;
