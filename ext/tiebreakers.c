@@ -124,19 +124,32 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
 void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
                        TbTermFn f) {
   const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *aSeat = &e->aSeat[pl->iSeat];
   const TbTermColumn *col = pAcc->bExact ? 0 : term_column(e, f, p);
   int j, n = 0;
-  for (j = 0; j < pl->nSeat; j++) {
-    int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp < 0) continue;
-    if (col && col->aerr[iOpp] < 0) {
-      pAcc->bNull = 1; /* as f would have set it */
-    } else if (col) {
-      tb_acc_add_dd(pAcc, col->ar[iOpp], col->alo[iOpp], col->aerr[iOpp]);
-    } else {
-      f(pAcc, e, p, iOpp);
+  if (col) {
+    /* summed in a local: stores through pAcc could alias the columns, and
+    ** would make every step reload the sum */
+    TbAcc acc = *pAcc;
+    const double *ar = col->ar, *alo = col->alo, *aerr = col->aerr;
+    for (j = 0; j < pl->nSeat; j++) {
+      int iOpp = aSeat[j].iOpp;
+      if (iOpp < 0) continue;
+      if (aerr[iOpp] < 0) {
+        acc.bNull = 1; /* as f would have set it */
+      } else {
+        tb_acc_add_dd(&acc, ar[iOpp], alo[iOpp], aerr[iOpp]);
+      }
+      n++;
     }
-    n++;
+    *pAcc = acc;
+  } else {
+    for (j = 0; j < pl->nSeat; j++) {
+      int iOpp = aSeat[j].iOpp;
+      if (iOpp < 0) continue;
+      f(pAcc, e, p, iOpp);
+      n++;
+    }
   }
   tb_acc_mean(pAcc, n);
 }
