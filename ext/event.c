@@ -456,6 +456,7 @@ static const char *result_name(int eResult) {
     case TB_RESULT_DOUBLE_FORFEIT: return "double_forfeit";
     case TB_RESULT_HALF_BYE: return "half_bye";
     case TB_RESULT_ZERO_BYE: return "zero_bye";
+    case TB_RESULT_LOSS: return "loss";
   }
   return "NULL";
 }
@@ -489,6 +490,29 @@ static int match_error(const TbEvent *p, const TbMatch *m, char **pzErr,
 static int bye_error(const TbEvent *p, const TbMatch *m, char **pzErr,
                      char *zWhat) {
   return row_error(p, m, pzErr, 1, zWhat);
+}
+
+/*
+** A round player_a lost with no opponent (a late entry's missed round, a
+** no-show): the mirror of a bye, a match lost 0-2 in games (0-0-0 and
+** 0-2-0 both mean that, as 0-0-0 and 2-0-0 do for a bye).  It counts in
+** the player's own record and in nobody's opponents' values.
+*/
+static int unpaired_loss_settle(const TbEvent *p, TbMatch *m,
+                                const TbParams *pParams, char **pzErr) {
+  if ((m->nAWins || m->nBWins || m->nDraws) &&
+      (m->nAWins != 0 || m->nBWins != pParams->nByeGameWins || m->nDraws != 0)) {
+    return match_error(p, m, pzErr,
+                       sqlite3_mprintf("loss without opponent has game counts "
+                                       "%d-%d-%d (expected 0-%d-0 or 0-0-0)",
+                                       m->nAWins, m->nBWins, m->nDraws,
+                                       pParams->nByeGameWins));
+  }
+  m->nAWins = 0;
+  m->nBWins = pParams->nByeGameWins;
+  m->nDraws = 0;
+  m->eResult = TB_RESULT_LOSS;
+  return SQLITE_OK;
 }
 
 /*
@@ -527,9 +551,15 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
       }
       return SQLITE_OK;
     }
+    if (m->eResult == TB_RESULT_LOSS ||
+        (m->eResult == TB_RESULT_GAMES && m->nBWins > m->nAWins)) {
+      return unpaired_loss_settle(p, m, pParams, pzErr);
+    }
     if (m->eResult != TB_RESULT_GAMES && m->eResult != TB_RESULT_A) {
       return bye_error(p, m, pzErr,
-                       sqlite3_mprintf("cannot have result '%s'",
+                       sqlite3_mprintf("cannot have result '%s' (a round "
+                                       "lost with no opponent is result "
+                                       "'loss')",
                                        result_name(m->eResult)));
     }
     if (bCounts && (m->nAWins != pParams->nByeGameWins || m->nBWins != 0 ||
@@ -546,10 +576,11 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
     m->eResult = TB_RESULT_A;
     return SQLITE_OK;
   }
-  if (m->eResult == TB_RESULT_HALF_BYE || m->eResult == TB_RESULT_ZERO_BYE) {
+  if (m->eResult == TB_RESULT_HALF_BYE || m->eResult == TB_RESULT_ZERO_BYE ||
+      m->eResult == TB_RESULT_LOSS) {
     return match_error(p, m, pzErr,
-                       sqlite3_mprintf("result '%s' needs a bye row (player_b "
-                                       "NULL)",
+                       sqlite3_mprintf("result '%s' needs a row without "
+                                       "opponent (player_b NULL)",
                                        result_name(m->eResult)));
   }
   if (pParams->nBestOf > 0) {
@@ -608,6 +639,8 @@ static const struct {
   /* TB_RESULT_HALF_BYE */
   {{TB_DRAW, TB_HALF_BYE}, {TB_DRAW, TB_HALF_BYE}},
   /* TB_RESULT_ZERO_BYE */
+  {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
+  /* TB_RESULT_LOSS: to chess, an unplayed round scored zero as well */
   {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
 };
 
@@ -683,7 +716,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       if (s->iOpp < 0 && eResult == TB_RESULT_A) s->eKind = TB_PAB;
       nRound++;
       if (s->iRound > iLastRound) iLastRound = s->iRound;
-      nBye += s->iOpp < 0;
+      nBye += s->iOpp < 0 && eResult != TB_RESULT_LOSS;
       nWin += eOutcome == TB_WIN;
       nDraw += eOutcome == TB_DRAW;
       nLoss += eOutcome == TB_LOSS;

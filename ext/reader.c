@@ -249,6 +249,7 @@ static int read_result(sqlite3_value *v, sqlite3_value *pA, const TbMatch *m,
       {"double_forfeit", TB_RESULT_DOUBLE_FORFEIT},
       {"half_bye", TB_RESULT_HALF_BYE},
       {"zero_bye", TB_RESULT_ZERO_BYE},
+      {"loss", TB_RESULT_LOSS},
   };
   const char *z;
   char *zLit, *zId;
@@ -270,7 +271,8 @@ static int read_result(sqlite3_value *v, sqlite3_value *pA, const TbMatch *m,
     *pzErr = sqlite3_mprintf("unknown result %s in round %d match of player %s "
                              "(expected NULL, 'a', 'b', 'draw', "
                              "'double_loss', 'forfeit_a', 'forfeit_b', "
-                             "'double_forfeit', 'half_bye' or 'zero_bye')",
+                             "'double_forfeit', 'half_bye', 'zero_bye' or "
+                             "'loss')",
                              zLit, m->iRound, zId);
   }
   sqlite3_free(zLit);

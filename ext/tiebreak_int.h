@@ -254,7 +254,9 @@ enum {
   TB_RESULT_FORFEIT_B,        /* 'forfeit_b' */
   TB_RESULT_DOUBLE_FORFEIT,   /* 'double_forfeit': both lose, not played */
   TB_RESULT_HALF_BYE,         /* 'half_bye': a requested half-point bye */
-  TB_RESULT_ZERO_BYE          /* 'zero_bye': a zero-point bye (absent) */
+  TB_RESULT_ZERO_BYE,         /* 'zero_bye': a zero-point bye (absent) */
+  TB_RESULT_LOSS              /* 'loss': player_a lost a round with no
+                              ** opponent (late entry, no-show); not a bye */
 };
 
 /* One row of the matches table, with players as indexes into aPlayer. */

@@ -219,12 +219,12 @@ SELECT * FROM standings(2, 'mtg');
 -- case: unknown_result
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, 'foo');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye' or 'zero_bye')
+-- error: standings(): unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye', 'zero_bye' or 'loss')
 
 -- case: unknown_result_empty_text
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, '');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye' or 'zero_bye')
+-- error: standings(): unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye', 'zero_bye' or 'loss')
 
 -- case: result_a_contradicts_counts
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
@@ -452,3 +452,18 @@ SELECT * FROM standings(1, 'mtg(rules=2024)');
 -- case: option_on_a_tiebreaker_that_does_not_read_it
 SELECT * FROM standings(1, 'mp(floor=0.25),omw');
 -- error: standings(): option floor does nothing on match_points in policy 'mp(floor=0.25),omw': match_points does not read it
+
+-- case: loss_without_opponent_bad_counts
+INSERT INTO matches VALUES ('e', 1, 'X', NULL, 1, 2, 0, NULL);
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): loss without opponent has game counts 1-2-0 (expected 0-2-0 or 0-0-0) in round 1 match of player 'X'
+
+-- case: loss_with_opponent
+INSERT INTO matches VALUES ('e', 1, 'X', 'Y', 0, 2, 0, 'loss');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): result 'loss' needs a row without opponent (player_b NULL) in round 1 match of player 'X'
+
+-- case: bye_result_b_points_to_loss
+INSERT INTO matches VALUES ('e', 1, 'X', NULL, 0, 0, 0, 'b');
+SELECT * FROM standings('e', 'mtg');
+-- error: standings(): bye of player 'X' in round 1 cannot have result 'b' (a round lost with no opponent is result 'loss')

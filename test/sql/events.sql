@@ -758,3 +758,43 @@ SELECT count(*), sum(s.omwp IS omwp('fl2', s.player, 'mtg(floor=1/3)')
 FROM standings('fl2', 'mtg(floor=1/3)') AS s;
 -- expect:
 -- 6|6
+
+-- case: loss_without_opponent_mtg
+-- C enters late: round 1 is a loss with no opponent (result 'loss', 0-0-0
+-- read as 0-2); A misses round 3 and has it recorded 0-2-0 with no
+-- opponent (NULL result: the counts say loss). A: 6 MP in 3 rounds = 2/3;
+-- games 4-3 = 12/21 = 4/7; OMW% (B 1/3, C 1/3) = 1/3. Not byes.
+INSERT INTO matches VALUES ('L', 1, 'A', 'B', 2, 0, 0, NULL), ('L', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('L', 2, 'A', 'C', 2, 1, 0, NULL), ('L', 2, 'B', NULL, 2, 0, 0, NULL),
+  ('L', 3, 'C', 'B', 2, 0, 0, NULL), ('L', 3, 'A', NULL, 0, 2, 0, NULL);
+SELECT rank, player, match_points, wins, losses, byes, rounds, game_wins, game_losses,
+       round(mwp, 4), round(gwp, 4), round(omwp, 4), dropped
+FROM standings('L', 'mtg');
+-- expect:
+-- 1|A|6|2|1|0|3|4|3|0.6667|0.5714|0.3333|0
+-- 2|C|3|1|2|0|3|3|4|0.3333|0.4286|0.5|0
+-- 3|B|3|1|2|1|3|2|4|0.3333|0.3333|0.5|0
+
+-- case: loss_without_opponent_pokemon
+-- the loss counts in the record and points, and not in the win % that
+-- opponents see (as a bye is removed): A's opponents see 2-0 = 100 %
+INSERT INTO matches VALUES ('L', 1, 'A', 'B', 2, 0, 0, NULL), ('L', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('L', 2, 'A', 'C', 2, 1, 0, NULL), ('L', 2, 'B', NULL, 2, 0, 0, NULL),
+  ('L', 3, 'C', 'B', 2, 0, 0, NULL), ('L', 3, 'A', NULL, 0, 2, 0, NULL);
+SELECT rank, player, match_points, wins || '-' || losses || '-' || draws, byes,
+       round(win_pct, 4), round(owp, 4)
+FROM standings('L', 'pokemon');
+-- expect:
+-- 1|A|6|2-1-0|0|1.0|0.375
+-- 2|B|3|1-2-0|1|0.25|0.75
+-- 3|C|3|1-2-0|0|0.5|0.625
+
+-- case: loss_without_opponent_fide_is_zero_point_round
+-- chess: a round lost with no opponent scores 0 like a zero-point bye
+INSERT INTO matches VALUES ('Z', 1, 'A', 'B', 0, 0, 0, 'a'), ('Z', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('Z', 2, 'C', 'A', 0, 0, 0, 'a'), ('Z', 2, 'B', NULL, 0, 0, 0, 'zero_bye');
+SELECT player, points, wins, losses, byes FROM standings('Z', 'fide') ORDER BY player;
+-- expect:
+-- A|1.0|1|1|0
+-- B|0.0|0|2|1
+-- C|1.0|1|1|0
