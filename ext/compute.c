@@ -25,13 +25,72 @@ void tb_leave(TbConn *pConn) {
   pConn->nDepth--;
 }
 
+/*
+** The other form of an id: *ppOut is the INTEGER of a TEXT id written as
+** one ('7', '-2'; not '07', '7.0', ' 7'), the TEXT of an INTEGER id, or
+** NULL.  HTTP clients, Datasette and many drivers pass every parameter as
+** text, while the ids were stored as integers (or the reverse).
+*/
+int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
+  sqlite3_stmt *pStmt = 0;
+  int rc;
+  *ppOut = 0;
+  if (sqlite3_value_type(v) == SQLITE_TEXT) {
+    const char *z = (const char *)sqlite3_value_text(v);
+    char *zBack;
+    i64 iVal;
+    int n = sqlite3_value_bytes(v);
+    if (z == 0) return SQLITE_NOMEM;
+    if (n < 1 || n > 20 || sqlite3_strglob("*[^0-9-]*", z) == 0) return SQLITE_OK;
+    iVal = sqlite3_value_int64(v);
+    if ((zBack = sqlite3_mprintf("%lld", iVal)) == 0) return SQLITE_NOMEM;
+    rc = strcmp(zBack, z) == 0; /* written exactly as the integer prints */
+    sqlite3_free(zBack);
+    if (!rc) return SQLITE_OK;
+    rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS INTEGER)", -1, &pStmt, 0);
+  } else if (sqlite3_value_type(v) == SQLITE_INTEGER) {
+    rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS TEXT)", -1, &pStmt, 0);
+  } else {
+    return SQLITE_OK;
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, v);
+  if (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
+    *ppOut = sqlite3_value_dup(sqlite3_column_value(pStmt, 0));
+    if (*ppOut == 0) rc = SQLITE_NOMEM;
+  } else if (rc == SQLITE_OK) {
+    rc = sqlite3_errcode(db) == SQLITE_NOMEM ? SQLITE_NOMEM : SQLITE_ERROR;
+  }
+  sqlite3_finalize(pStmt);
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK; /* else: no other form */
+}
+
+/*
+** Read one event.  An event id that finds no rows is tried in its other
+** form (tb_id_other_form): '1' finds the integer id 1, and 1 the text '1'.
+*/
+static int read_event(TbReader *pReader, sqlite3_value *pEventId,
+                      TbEvent *pEvent, char **pzErr) {
+  sqlite3_value *pOther = 0;
+  int bRead = pEvent->bRowsRead;
+  int rc = tb_reader_event(pReader, pEventId, pEvent, pzErr);
+  if (rc != SQLITE_OK || bRead || pEvent->nMatch > 0) return rc;
+  rc = tb_id_other_form(pReader->db, pEventId, &pOther);
+  if (rc == SQLITE_OK && pOther) {
+    tb_event_free(pEvent);
+    tb_event_init(pEvent);
+    rc = tb_reader_event(pReader, pOther, pEvent, pzErr);
+  }
+  sqlite3_value_free(pOther);
+  return rc;
+}
+
 /* One event through an open reader. */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      const TbPolicy *pPolicy, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr) {
   int rc = tb_enter(pConn, pzErr);
   if (rc != SQLITE_OK) return rc;
-  rc = tb_reader_event(pReader, pEventId, pEvent, pzErr);
+  rc = read_event(pReader, pEventId, pEvent, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) {

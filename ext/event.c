@@ -117,26 +117,60 @@ static int hash_slot(const TbEvent *p, sqlite3_uint64 h, int eType, i64 iVal,
   return j;
 }
 
+static int find_int(const TbEvent *p, i64 v) {
+  return p->aHash[hash_slot(p, tb_hash_int(v), SQLITE_INTEGER, v, 0, 0)]
+             .iPlayer1 - 1;
+}
+
+static int find_text(const TbEvent *p, const char *z, int n) {
+  return p->aHash[hash_slot(p, tb_hash_text(z, n), SQLITE_TEXT, 0, z, n)]
+             .iPlayer1 - 1;
+}
+
+/* *piVal: the integer that the text z[0..n) is written as exactly ('7',
+** '-2'; not '07' or '+7'), if it is one. */
+static int text_is_integer(const char *z, int n, i64 *piVal) {
+  sqlite3_uint64 u = 0;
+  int i = z[0] == '-';
+  if (n - i < 1 || n - i > 19 || (z[i] == '0' && n - i > 1) ||
+      (i && z[1] == '0')) {
+    return 0;
+  }
+  for (; i < n; i++) {
+    if (z[i] < '0' || z[i] > '9') return 0;
+    u = u * 10 + (sqlite3_uint64)(z[i] - '0');
+  }
+  if (u > (sqlite3_uint64)0x7fffffffffffffffLL + (z[0] == '-')) return 0;
+  *piVal = z[0] == '-' ? (i64)(0 - u) : (i64)u;
+  return 1;
+}
+
 /*
 ** The index of the player whose id is pVal, or -1.  The value must be
-** INTEGER or TEXT (the caller checks).
+** INTEGER or TEXT (the caller checks).  An id not found is looked for in
+** its other form, as event ids are (tb_id_other_form): '7' finds the
+** integer id 7, and 7 the text '7'.
 */
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal) {
   int eType = sqlite3_value_type(pVal);
-  int j;
+  int i = -1;
   if (p->nHash == 0) return -1;
   if (eType == SQLITE_INTEGER) {
     i64 v = sqlite3_value_int64(pVal);
-    j = hash_slot(p, tb_hash_int(v), eType, v, 0, 0);
+    char z[24];
+    if ((i = find_int(p, v)) < 0) {
+      sqlite3_snprintf(sizeof(z), z, "%lld", v);
+      i = find_text(p, z, (int)strlen(z));
+    }
   } else if (eType == SQLITE_TEXT) {
     const char *z = (const char *)sqlite3_value_text(pVal);
     int n = sqlite3_value_bytes(pVal);
+    i64 v;
     if (z == 0) return -1;
-    j = hash_slot(p, tb_hash_text(z, n), eType, 0, z, n);
-  } else {
-    return -1;
+    i = find_text(p, z, n);
+    if (i < 0 && text_is_integer(z, n, &v)) i = find_int(p, v);
   }
-  return p->aHash[j].iPlayer1 - 1;
+  return i;
 }
 
 static int text_append(TbEvent *p, const char *z, int n, i64 *piOff) {

@@ -549,6 +549,16 @@ static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
   return SQLITE_OK;
 }
 
+/* "event 7: <message>", for a row of one of many events (SQLITE_ERROR). */
+static int name_event(const TbKey *pKey, char **pzErr) {
+  char *zId = tb_key_text(pKey);
+  char *z = zId ? sqlite3_mprintf("event %s: %s", zId, *pzErr) : 0;
+  sqlite3_free(zId);
+  sqlite3_free(*pzErr);
+  *pzErr = z;
+  return z ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
 #define TB_ROW_SINK "tiebreak_rows"
 
 /*
@@ -586,6 +596,7 @@ static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     p->rc = sink_event(p, argv[argc - 1], &pEvent);
     if (p->rc == SQLITE_OK && pEvent) {
       p->rc = read_match_row(pEvent, p->bResult, argv + 1, p->pzErr);
+      if (p->rc == SQLITE_ERROR) p->rc = name_event(&p->kLast, p->pzErr);
     }
   } else {
     p->rc = read_match_row(p->pEvent, p->bResult, argv + 1, p->pzErr);

@@ -51,10 +51,10 @@ static const char *azTailCol[] = {"dropped", "decided_by"};
 #define TB_MAX_COLUMNS 128
 
 enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES,
-       ARG_RATINGS, N_ARG };
+       ARG_RATINGS, ARG_ON_ERROR, N_ARG };
 static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
                                    "matches_table", "games_table",
-                                   "ratings_table"};
+                                   "ratings_table", "on_error"};
 #define ARGS_REQUIRED (1 << ARG_POLICY)
 
 typedef struct StandingsVtab {
@@ -66,11 +66,13 @@ typedef struct StandingsVtab {
   int aColTb[TB_MAX_COLUMNS];   /* column -> tiebreaker index, -1 */
 } StandingsVtab;
 
-/* The standings of one event, as the cursor walks them. */
+/* The standings of one event, as the cursor walks them; or, with
+** on_error='skip', why it has none (one row, only event_id and error). */
 typedef struct EventResult {
   sqlite3_value *pEventId;
   TbEvent event;
   TbStandings standings;
+  char *zError;
 } EventResult;
 
 typedef struct StandingsCursor {
@@ -143,7 +145,7 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
   pNew->nCol = iCol;
   pNew->iFirstArg = iCol;
   for (i = 0; i < N_ARG; i++) sqlite3_str_appendf(pSql, ",%s HIDDEN", azArg[i]);
-  sqlite3_str_appendall(pSql, ")");
+  sqlite3_str_appendall(pSql, ",error HIDDEN)");
   zSql = sqlite3_str_finish(pSql);
   if (zSql == 0) {
     sqlite3_free(pNew);
@@ -235,6 +237,7 @@ static void cursor_reset(StandingsCursor *pCur) {
     tb_standings_free(&pCur->aRes[i].standings);
     tb_event_free(&pCur->aRes[i].event);
     sqlite3_value_free(pCur->aRes[i].pEventId);
+    sqlite3_free(pCur->aRes[i].zError);
   }
   sqlite3_free(pCur->aRes);
   pCur->aRes = 0;
@@ -265,10 +268,15 @@ static EventResult *result_add(StandingsCursor *pCur, sqlite3_value *pEventId) {
   return p;
 }
 
+/* The rows of a result: its players, or the one row of its error. */
+static int result_rows(const EventResult *p) {
+  return p->zError ? 1 : p->standings.nPlayer;
+}
+
 /* Skip events without rows, so that (iRes, iRow) is a row or the end. */
 static void cursor_settle(StandingsCursor *pCur) {
   while (pCur->iRes < pCur->nRes &&
-         pCur->iRow >= pCur->aRes[pCur->iRes].standings.nPlayer) {
+         pCur->iRow >= result_rows(&pCur->aRes[pCur->iRes])) {
     pCur->iRes++;
     pCur->iRow = 0;
   }
@@ -282,7 +290,7 @@ static void cursor_settle(StandingsCursor *pCur) {
 */
 static int compute_result(StandingsCursor *pCur, TbConn *pConn,
                           const TbPolicy *pPolicy, sqlite3_value *pEventId,
-                          TbEvent *pRead, char **pzErr) {
+                          TbEvent *pRead, int bSkip, char **pzErr) {
   EventResult *p = result_add(pCur, pEventId);
   int rc;
   if (p == 0) return SQLITE_NOMEM;
@@ -293,7 +301,32 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn,
   rc = tb_compute_event(pConn, &pCur->reader, p->pEventId, pPolicy, &p->event,
                         &p->standings, pzErr);
   tb_event_trim(&p->event);
+  if (rc == SQLITE_ERROR && bSkip && *pzErr) {
+    /* a fault of this event's data: kept as its row, the others go on */
+    tb_standings_free(&p->standings);
+    memset(&p->standings, 0, sizeof(p->standings));
+    tb_event_free(&p->event);
+    p->zError = *pzErr;
+    *pzErr = 0;
+    rc = SQLITE_OK;
+  }
   return rc;
+}
+
+/*
+** "event 7: <message>": an error met while computing one of many events
+** names it (*pzErr replaced).
+*/
+static void name_event(sqlite3_value *pEventId, char **pzErr) {
+  char *z;
+  if (*pzErr == 0) return;
+  if (sqlite3_value_type(pEventId) == SQLITE_TEXT) {
+    z = sqlite3_mprintf("event %Q: %s", sqlite3_value_text(pEventId), *pzErr);
+  } else {
+    z = sqlite3_mprintf("event %lld: %s", sqlite3_value_int64(pEventId), *pzErr);
+  }
+  sqlite3_free(*pzErr);
+  *pzErr = z;
 }
 
 /*
@@ -302,7 +335,7 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn,
 */
 static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
                        const TbSource *pSrc, const TbPolicy *pPolicy,
-                       char **pzErr) {
+                       int bSkip, char **pzErr) {
   TbConn *pConn = pTab->pConn;
   TbReader *pReader = &pCur->reader;
   TbEventSet set;
@@ -319,11 +352,12 @@ static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
   }
   tb_leave(pConn);
   if (rc == SQLITE_OK && pSrc->pEvent) {
-    rc = compute_result(pCur, pConn, pPolicy, pSrc->pEvent, 0, pzErr);
+    rc = compute_result(pCur, pConn, pPolicy, pSrc->pEvent, 0, bSkip, pzErr);
   }
   for (i = 0; rc == SQLITE_OK && i < set.nEvent; i++) {
     rc = compute_result(pCur, pConn, pPolicy, set.apId[i], &set.aEvent[i],
-                        pzErr);
+                        bSkip, pzErr);
+    if (rc == SQLITE_ERROR) name_event(set.apId[i], pzErr);
   }
   tb_event_set_free(&set);
   /* Kept for the next call: nothing left running, no value held. */
@@ -349,6 +383,20 @@ static int text_arg(sqlite3_value *v, const char *zArg, const char **pz,
   }
   *pz = (const char *)sqlite3_value_text(v);
   return *pz ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/* on_error: NULL or 'stop' (0), 'skip' (1). */
+static int on_error_arg(sqlite3_value *v, int *pbSkip, char **pzErr) {
+  const char *z = 0;
+  int rc = text_arg(v, "on_error", &z, pzErr);
+  *pbSkip = 0;
+  if (rc != SQLITE_OK || z == 0 || strcmp(z, "stop") == 0) return rc;
+  if (strcmp(z, "skip") == 0) {
+    *pbSkip = 1;
+    return SQLITE_OK;
+  }
+  *pzErr = sqlite3_mprintf("on_error must be 'stop' or 'skip', got %Q", z);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* Turn the arguments into what to read and how to rank. */
@@ -411,7 +459,7 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
   TbSource src;
   TbPolicy policy;
   char *zErr = 0;
-  int i, j = 0, rc;
+  int i, j = 0, rc, bSkip = 0;
   (void)idxStr;
 
   cursor_reset(pCur);
@@ -421,8 +469,9 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
     if (pCur->apArg[i] == 0) return SQLITE_NOMEM;
   }
   rc = parse_args(pCur->apArg, &src, &policy, &zErr);
+  if (rc == SQLITE_OK) rc = on_error_arg(pCur->apArg[ARG_ON_ERROR], &bSkip, &zErr);
   if (rc == SQLITE_OK) {
-    rc = compute_all(pCur, pTab, &src, &policy, &zErr);
+    rc = compute_all(pCur, pTab, &src, &policy, bSkip, &zErr);
   }
   if (rc != SQLITE_OK) {
     cursor_reset(pCur);
@@ -473,16 +522,24 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   StandingsVtab *pTab = (StandingsVtab *)cur->pVtab;
   const EventResult *pRes = &pCur->aRes[pCur->iRes];
   const TbStandings *s = &pRes->standings;
-  int iPlayer = s->aOrder[pCur->iRow];
-  const TbPlayer *pl = &pRes->event.aPlayer[iPlayer];
-  const TbRecord *r = &pl->rec;
+  int iPlayer;
+  const TbPlayer *pl;
+  const TbRecord *r;
 
+  if (iCol == pTab->iFirstArg + N_ARG) { /* error */
+    if (pRes->zError) sqlite3_result_text(ctx, pRes->zError, -1, SQLITE_TRANSIENT);
+    return SQLITE_OK;
+  }
   if (iCol >= pTab->iFirstArg) {
     sqlite3_value *v = pCur->apArg[iCol - pTab->iFirstArg];
     if (iCol - pTab->iFirstArg == ARG_EVENT) v = pRes->pEventId;
     if (v) sqlite3_result_value(ctx, v);
     return SQLITE_OK;
   }
+  if (pRes->zError) return SQLITE_OK; /* a failed event's row: NULLs */
+  iPlayer = s->aOrder[pCur->iRow];
+  pl = &pRes->event.aPlayer[iPlayer];
+  r = &pl->rec;
   switch (iCol) {
     case COL_RANK: sqlite3_result_int(ctx, s->aRank[pCur->iRow]); return SQLITE_OK;
     case COL_PLAYER: result_key(ctx, &pl->key); return SQLITE_OK;

@@ -590,6 +590,7 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      const TbPolicy *pPolicy, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr);
+int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);

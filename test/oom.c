@@ -150,7 +150,7 @@ static const char *azSetup[] = {
   " (1, 2, 'Ann', 'Cat', 0, 0, 0, NULL), (1, 2, 'Bob', 'Dan', 1, 1, 1, NULL),"
   " (1, 2, 'Eve', 'Fay', 0, 0, 0, 'double_loss'),"
   " (1, 3, 'Ann', 'Eve', 0, 0, 0, NULL), (1, 3, 'Bob', 'Fay', 0, 0, 0, 'draw'),"
-  " (1, 3, 'Cat', NULL, 2, 0, 0, 'a');"
+  " (1, 3, 'Cat', NULL, 2, 0, 0, 'a'), (1, 3, 'Dan', NULL, 0, 0, 0, 'loss');"
   "INSERT INTO games VALUES (1, 3, 'Ann', 1, 'Eve'), (1, 3, 'Ann', 2, 'Ann'),"
   " (1, 3, 'Ann', 3, 'Eve');",
 
@@ -238,6 +238,11 @@ static const char *azQuery[] = {
   "SELECT player, aro FROM standings('c', 'points,aro', NULL, NULL, 'trf_m', NULL,"
   " 'players');",
   "SELECT * FROM standings('c', 'fide(floor=0.3)', NULL, NULL, 'trf_m');",
+  /* every good event and the bad ones' errors; ids given as text */
+  "SELECT event_id, rank, player, error FROM standings WHERE policy = 'mtg' "
+  "AND on_error = 'skip';",
+  "SELECT rank, player FROM standings('1', 'mtg');",
+  "SELECT mwp('T', '2'), omwp(1, 'Dan');",
   /* errors */
   "SELECT * FROM trf_matches('001    1');",
   "SELECT * FROM standings('c', 'PTS,nope', NULL, NULL, 'trf_m');",

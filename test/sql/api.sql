@@ -123,6 +123,8 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 65|matches_table|1
 -- 66|games_table|1
 -- 67|ratings_table|1
+-- 68|on_error|1
+-- 69|error|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9
@@ -214,3 +216,45 @@ SELECT player FROM standings(2, 'mtg') ORDER BY player DESC;
 -- E
 -- D
 -- C
+
+-- case: text_event_id_finds_integer_id
+-- HTTP clients, Datasette and Go drivers pass parameters as text
+CREATE TABLE ids (event_id, round, player_a, player_b, a_wins, b_wins, draws);
+INSERT INTO ids VALUES (1, 1, 10, 20, 2, 0, 0), ('5', 1, 'A', 'B', 2, 1, 0), (-3, 1, 1, 2, 2, 0, 0);
+SELECT event_id, typeof(event_id), player, typeof(player) FROM standings('1', 'mtg', NULL, NULL, 'ids')
+UNION ALL SELECT event_id, typeof(event_id), player, typeof(player) FROM standings(5, 'mtg', NULL, NULL, 'ids')
+UNION ALL SELECT event_id, typeof(event_id), player, typeof(player) FROM standings('-3', 'mtg', NULL, NULL, 'ids');
+-- expect:
+-- 1|text|10|integer
+-- 1|text|20|integer
+-- 5|integer|A|text
+-- 5|integer|B|text
+-- -3|text|1|integer
+-- -3|text|2|integer
+
+-- case: text_event_id_not_written_as_an_integer_finds_nothing
+CREATE TABLE ids (event_id, round, player_a, player_b, a_wins, b_wins, draws);
+INSERT INTO ids VALUES (1, 1, 10, 20, 2, 0, 0);
+SELECT (SELECT count(*) FROM standings('01', 'mtg', NULL, NULL, 'ids')),
+       (SELECT count(*) FROM standings('1.0', 'mtg', NULL, NULL, 'ids')),
+       (SELECT count(*) FROM standings(' 1', 'mtg', NULL, NULL, 'ids')),
+       (SELECT count(*) FROM standings('+1', 'mtg', NULL, NULL, 'ids')),
+       (SELECT count(*) FROM standings('99999999999999999999', 'mtg', NULL, NULL, 'ids')),
+       (SELECT count(*) FROM standings('1', 'mtg', NULL, NULL, 'ids'));
+-- expect:
+-- 0|0|0|0|0|2
+
+-- case: text_and_integer_ids_both_present_each_finds_its_own
+CREATE TABLE ids (event_id, round, player_a, player_b, a_wins, b_wins, draws);
+INSERT INTO ids VALUES (1, 1, 'int', 'x', 2, 0, 0), ('1', 1, 'text', 'y', 2, 0, 0);
+SELECT (SELECT player FROM standings(1, 'mtg', NULL, NULL, 'ids') LIMIT 1),
+       (SELECT player FROM standings('1', 'mtg', NULL, NULL, 'ids') LIMIT 1);
+-- expect:
+-- int|text
+
+-- case: text_player_id_finds_integer_player
+DELETE FROM matches;
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (1, 1, 10, 20, 2, 0, 0), (1, 2, 10, 30, 2, 1, 0), (1, 2, 20, NULL, 2, 0, 0), (2, 1, '7', 'x', 2, 0, 0);
+SELECT mwp('1', '10'), round(omwp('1', '10'), 4), mwp(1, 10), mwp(2, 7), mwp(1, '010'), mwp(1, '-9223372036854775808');
+-- expect:
+-- 1.0|0.415|1.0|1.0||

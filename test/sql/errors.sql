@@ -467,3 +467,52 @@ SELECT * FROM standings('e', 'mtg');
 INSERT INTO matches VALUES ('e', 1, 'X', NULL, 0, 0, 0, 'b');
 SELECT * FROM standings('e', 'mtg');
 -- error: standings(): bye of player 'X' in round 1 cannot have result 'b' (a round lost with no opponent is result 'loss')
+
+-- case: every_event_error_names_the_event
+INSERT INTO matches VALUES (7, 1, 'A', 'B', 2, 0, 0, NULL), (7, 2, 'X', 'A', 2, 0, 0, NULL),
+  (7, 2, 'X', 'B', 2, 0, 0, NULL), ('ok', 1, 'P', 'Q', 2, 0, 0, NULL);
+SELECT * FROM standings WHERE policy = 'mtg';
+-- error: standings(): event 7: player 'X' is paired twice in round 2
+
+-- case: every_event_read_error_names_the_event
+INSERT INTO matches VALUES ('ok', 1, 'P', 'Q', 2, 0, 0, NULL), ('bad', 1, 'P', 2.5, 2, 0, 0, NULL);
+SELECT * FROM standings WHERE policy = 'mtg' AND on_error = 'skip';
+-- error: standings(): event 'bad': player_b must be an INTEGER or TEXT id, got 2.5 in round 1
+
+-- case: on_error_skip_keeps_good_events_and_lists_bad_ones
+INSERT INTO matches VALUES (7, 1, 'A', 'B', 2, 0, 0, NULL), (7, 2, 'X', 'A', 2, 0, 0, NULL),
+  (7, 2, 'X', 'B', 2, 0, 0, NULL), ('ok', 1, 'P', 'Q', 2, 0, 0, NULL),
+  ('late', 1, 'R', NULL, 1, 0, 0, NULL);
+SELECT event_id, rank, player, error FROM standings WHERE policy = 'mtg' AND on_error = 'skip';
+-- expect:
+-- 1|1|A|
+-- 1|2|C|
+-- 1|3|B|
+-- 7|||player 'X' is paired twice in round 2
+-- late|||bye of player 'R' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
+-- ok|1|P|
+-- ok|2|Q|
+
+-- case: on_error_skip_one_event
+INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
+SELECT event_id, rank, player, match_points, error FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, 'skip');
+-- expect:
+-- 7||||player 'X' is paired twice in round 2
+
+-- case: on_error_stop_is_the_default
+INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
+SELECT * FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, 'stop');
+-- error: standings(): player 'X' is paired twice in round 2
+
+-- case: on_error_unknown
+SELECT * FROM standings WHERE policy = 'mtg' AND on_error = 'ignore';
+-- error: standings(): on_error must be 'stop' or 'skip', got 'ignore'
+
+-- case: on_error_not_text
+SELECT * FROM standings WHERE policy = 'mtg' AND on_error = 1;
+-- error: standings(): on_error must be text
+
+-- case: on_error_null_is_stop
+INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
+SELECT * FROM standings WHERE policy = 'mtg' AND on_error IS NULL;
+-- error: standings(): event 7: player 'X' is paired twice in round 2

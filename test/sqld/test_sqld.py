@@ -176,6 +176,12 @@ def test_standings_over_http(loaded, expected):
     assert len(expected) == 24
 
 
+def test_event_id_sent_as_text_finds_the_integer_id(loaded, expected):
+    # HTTP clients often send every parameter as text: '1' finds event 1
+    primary, _ = loaded
+    assert primary.query(QUERY, "1") == expected
+
+
 def test_replica_serves_the_same_standings(loaded, expected):
     _, replica = loaded
     deadline = time.monotonic() + 20
