@@ -23,6 +23,7 @@
 **   listings.c     the tiebreak_policies and tiebreakers tables
 **   trf.c          trf_matches() and trf_players(): FIDE TRF text as rows
 **   tiebreak.c     the entry point, tiebreak_version() and tiebreak_debug()
+**   read_melee.c   melee_matches(): a Melee.gg event file's text as match rows
 **
 ** Everything here has hidden visibility: the shared library exports only
 ** sqlite3_tiebreak_init (see CMakeLists.txt).
@@ -595,5 +596,6 @@ int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);
+int tb_register_melee(sqlite3 *db);
 
 #endif /* TIEBREAK_INT_H */

@@ -243,6 +243,22 @@ static const char *azQuery[] = {
   "AND on_error = 'skip';",
   "SELECT rank, player FROM standings('1', 'mtg');",
   "SELECT mwp('T', '2'), omwp(1, 'Dan');",
+  /* a Melee file: mirrored rows, '-' bye and loss, a playoff, a round the
+  ** published record counts and the rows leave out */
+  "SELECT rank, player, omwp FROM standings('{\"Rounds\": ["
+  "{\"RoundName\": \"Round 1\", \"Matches\": ["
+  "{\"Player1\": \"A\", \"Player2\": \"B\", \"Result\": \"1-1-1\"},"
+  "{\"Player1\": \"B\", \"Player2\": \"A\", \"Result\": \"1-1-1\"},"
+  "{\"Player1\": \"C\", \"Player2\": \"-\", \"Result\": \"2-0-0\"}]},"
+  "{\"RoundName\": \"Round 2\", \"Matches\": ["
+  "{\"Player1\": \"A\", \"Player2\": \"C\", \"Result\": \"2-0-0\"},"
+  "{\"Player1\": \"D\", \"Player2\": \"-\", \"Result\": \"0-2-0\"}]},"
+  "{\"RoundName\": \"Finals\", \"Matches\": ["
+  "{\"Player1\": \"A\", \"Player2\": \"D\", \"Result\": \"2-0-0\"}]}],"
+  "\"Standings\": [{\"Player\": \"D\", \"Wins\": 1, \"Losses\": 2}]}', "
+  "'mtg', NULL, NULL, 'melee_matches', '');",
+  "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": [{\"Player1\": "
+  "\"A\", \"Player2\": \"B\", \"Result\": \"x\"}]}]}');",
   /* errors */
   "SELECT * FROM trf_matches('001    1');",
   "SELECT * FROM standings('c', 'PTS,nope', NULL, NULL, 'trf_m');",

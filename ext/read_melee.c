@@ -1,0 +1,584 @@
+/*
+** read_melee.c: melee_matches(), the rows of a Melee.gg event file.
+**
+**   SELECT * FROM melee_matches(readfile('event.json'));
+**   SELECT rank, player, match_points FROM
+**     standings(readfile('event.json'), 'mtg(floor=1/3)', NULL, NULL,
+**               'melee_matches', '');
+**
+** The text is the JSON that tournament archives (MTGODecklistCache) keep
+** of a Melee.gg event: Rounds[] of RoundName and Matches[] of Player1,
+** Player2 and Result "W-L-D" from Player1's side.  The function yields the
+** rows standings() reads: Player2 "-" is a bye (NULL player_b), or with a
+** losing result a round lost with no opponent (result 'loss'); a match
+** listed from both sides is one row; rounds are numbered by their place in
+** Rounds[], the name kept in round_name, and rounds not named "Round N"
+** are phase 'playoff'.  Two rows of one pairing that disagree, and values
+** that are not what the format says, are errors naming the round.
+**
+** The JSON text is the hidden column event_id: standings() passes its event
+** argument as "WHERE event_id = ?", so the file's text, given as the event,
+** reaches this function, and one statement goes from the file to the
+** standings.  The extension never opens the file: the caller reads it
+** (readfile() in the sqlite3 shell, a parameter from any client).  The text
+** is parsed with SQLite's own JSON functions (json_each), built in since
+** SQLite 3.38.
+*/
+#include "tiebreak_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Columns, in schema order. */
+enum {
+  MC_ROUND, MC_PLAYER_A, MC_PLAYER_B, MC_A_WINS, MC_B_WINS, MC_DRAWS,
+  MC_RESULT, MC_ROUND_NAME, MC_PHASE, MC_SOURCE, MC_EVENT_ID
+};
+
+/* One match row; the three texts live in one allocation at zA. */
+typedef struct MeleeRow {
+  int iRound;
+  int bPlayoff;
+  int nW, nL, nD;
+  int bDup;                   /* the second listing of a mirrored match */
+  int bInferred;              /* not listed: from the published record */
+  char *zA, *zB, *zName;      /* zB NULL for "-" */
+} MeleeRow;
+
+typedef struct MeleeCursor {
+  sqlite3_vtab_cursor base;
+  MeleeRow *aRow;
+  int nRow, nAlloc;
+  int iRow;
+  sqlite3_value *pText;       /* the event_id argument */
+} MeleeCursor;
+
+typedef struct MeleeVtab {
+  sqlite3_vtab base;
+  sqlite3 *db;
+} MeleeVtab;
+
+static int melee_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
+  sqlite3_free(pVtab->zErrMsg);
+  pVtab->zErrMsg = zMsg ? sqlite3_mprintf("melee_matches(): %s", zMsg) : 0;
+  sqlite3_free(zMsg);
+  return pVtab->zErrMsg ? rc : SQLITE_NOMEM;
+}
+
+static int meleeConnect(sqlite3 *db, void *pAux, int argc,
+                        const char *const *argv, sqlite3_vtab **ppVtab,
+                        char **pzErr) {
+  MeleeVtab *pNew;
+  int rc;
+  (void)pAux;
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  rc = sqlite3_declare_vtab(db, "CREATE TABLE x(round, player_a, player_b, "
+                                "a_wins, b_wins, draws, result, round_name, "
+                                "phase, source, event_id HIDDEN)");
+  if (rc != SQLITE_OK) return rc;
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if (pNew == 0) return SQLITE_NOMEM;
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->db = db;
+  *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+static int meleeDisconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+/* The text is an equality constraint on event_id, and required. */
+static int meleeBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  int i, iUsable = -1, bSeen = 0;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    if (c->iColumn != MC_EVENT_ID || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    bSeen = 1;
+    if (c->usable) iUsable = i;
+  }
+  if (!bSeen) {
+    if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
+    return melee_error(pVtab, SQLITE_ERROR,
+                       sqlite3_mprintf("the event's JSON text is required, "
+                                       "e.g. melee_matches(readfile('event."
+                                       "json'))"));
+  }
+  if (iUsable < 0) return SQLITE_CONSTRAINT;
+  pInfo->aConstraintUsage[iUsable].argvIndex = 1;
+  pInfo->aConstraintUsage[iUsable].omit = 1;
+  pInfo->estimatedCost = 1000.0;
+  pInfo->estimatedRows = 200;
+  return SQLITE_OK;
+}
+
+static int meleeOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
+  MeleeCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if (pCur == 0) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCursor = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void cursor_clear(MeleeCursor *pCur) {
+  int i;
+  for (i = 0; i < pCur->nRow; i++) sqlite3_free(pCur->aRow[i].zA);
+  sqlite3_free(pCur->aRow);
+  sqlite3_value_free(pCur->pText);
+  pCur->aRow = 0;
+  pCur->nRow = pCur->nAlloc = pCur->iRow = 0;
+  pCur->pText = 0;
+}
+
+static int meleeClose(sqlite3_vtab_cursor *cur) {
+  cursor_clear((MeleeCursor *)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* "W-L-D" or "W-L": game counts from Player1's side; 0 if malformed. */
+static int parse_result(const char *z, int *pW, int *pL, int *pD) {
+  int a[3] = {0, 0, 0}, n = 0, nDigits = 0;
+  if (z == 0) return 0;
+  for (;; z++) {
+    if (*z >= '0' && *z <= '9') {
+      if (++nDigits > 4) return 0;
+      a[n] = a[n] * 10 + (*z - '0');
+    } else if ((*z == '-' || *z == 0) && nDigits > 0) {
+      n++;
+      nDigits = 0;
+      if (*z == 0 || n == 3) break;
+    } else {
+      return 0;
+    }
+  }
+  if (*z != 0 || n < 2) return 0;
+  *pW = a[0];
+  *pL = a[1];
+  *pD = a[2];
+  return 1;
+}
+
+/* "Round N" (a Swiss round, in Melee's naming) or anything else. */
+static int is_swiss_name(const char *z) {
+  int n = 0;
+  if (z == 0 || strncmp(z, "Round ", 6) != 0) return 0;
+  for (z += 6; *z >= '0' && *z <= '9'; z++) n++;
+  return n > 0 && *z == 0;
+}
+
+/* Add a row, copying its texts; SQLITE_NOMEM or OK. */
+static int row_add(MeleeCursor *pCur, int iRound, const char *zName,
+                   const char *zA, const char *zB, int nW, int nL, int nD) {
+  size_t nA = strlen(zA) + 1, nB = zB ? strlen(zB) + 1 : 0;
+  size_t nName = strlen(zName) + 1;
+  MeleeRow *r;
+  char *z;
+  if (pCur->nRow >= pCur->nAlloc) {
+    int nNew = pCur->nAlloc ? pCur->nAlloc * 2 : 64;
+    MeleeRow *aNew = sqlite3_realloc64(pCur->aRow,
+                                       sizeof(MeleeRow) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    pCur->aRow = aNew;
+    pCur->nAlloc = nNew;
+  }
+  z = sqlite3_malloc64(nA + nB + nName);
+  if (z == 0) return SQLITE_NOMEM;
+  r = &pCur->aRow[pCur->nRow++];
+  memset(r, 0, sizeof(*r));
+  r->iRound = iRound;
+  r->bPlayoff = !is_swiss_name(zName);
+  r->nW = nW;
+  r->nL = nL;
+  r->nD = nD;
+  r->zA = z;
+  memcpy(z, zA, nA);
+  if (zB) {
+    r->zB = z + nA;
+    memcpy(r->zB, zB, nB);
+  }
+  r->zName = z + nA + nB;
+  memcpy(r->zName, zName, nName);
+  return SQLITE_OK;
+}
+
+/* Order of rows by round, then by the pair of players (either side). */
+static const char *pair_lo(const MeleeRow *r) {
+  return r->zB && strcmp(r->zB, r->zA) < 0 ? r->zB : r->zA;
+}
+static const char *pair_hi(const MeleeRow *r) {
+  return r->zB && strcmp(r->zB, r->zA) < 0 ? r->zA : (r->zB ? r->zB : "");
+}
+static int pair_cmp(const void *pA, const void *pB) {
+  const MeleeRow *a = *(const MeleeRow *const *)pA;
+  const MeleeRow *b = *(const MeleeRow *const *)pB;
+  int c;
+  if (a->iRound != b->iRound) return a->iRound < b->iRound ? -1 : 1;
+  if ((c = strcmp(pair_lo(a), pair_lo(b))) != 0) return c;
+  if ((c = strcmp(pair_hi(a), pair_hi(b))) != 0) return c;
+  return a < b ? -1 : a > b; /* stable: the first listing stays */
+}
+
+/* Counts of r from the side of player zSide. */
+static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
+  int bA = strcmp(zSide, r->zA) == 0;
+  a[0] = bA ? r->nW : r->nL;
+  a[1] = bA ? r->nL : r->nW;
+  a[2] = r->nD;
+}
+
+/*
+** A match listed twice (Melee lists some drawn matches from both sides):
+** the later listing is dropped when both say the same, else an error.
+*/
+static int mark_mirrors(MeleeCursor *pCur, char **pzErr) {
+  MeleeRow **ap;
+  int i, rc = SQLITE_OK;
+  if (pCur->nRow < 2) return SQLITE_OK;
+  ap = sqlite3_malloc64(sizeof(MeleeRow *) * (sqlite3_uint64)pCur->nRow);
+  if (ap == 0) return SQLITE_NOMEM;
+  for (i = 0; i < pCur->nRow; i++) ap[i] = &pCur->aRow[i];
+  qsort(ap, (size_t)pCur->nRow, sizeof(*ap), pair_cmp);
+  for (i = 1; i < pCur->nRow && rc == SQLITE_OK; i++) {
+    const MeleeRow *p = ap[i - 1];
+    MeleeRow *r = ap[i];
+    int a[3], b[3];
+    if (r->zB == 0 || p->zB == 0 || p->iRound != r->iRound ||
+        strcmp(pair_lo(p), pair_lo(r)) != 0 || strcmp(pair_hi(p), pair_hi(r)) != 0) {
+      continue;
+    }
+    counts_from(p, p->zA, a);
+    counts_from(r, p->zA, b);
+    if (memcmp(a, b, sizeof(a)) == 0) {
+      r->bDup = 1;
+      continue;
+    }
+    *pzErr = sqlite3_mprintf("round %d (%s): two rows of %Q against %Q "
+                             "disagree: %d-%d-%d and %d-%d-%d",
+                             r->iRound, r->zName, p->zA, p->zB, a[0], a[1],
+                             a[2], b[0], b[1], b[2]);
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  sqlite3_free(ap);
+  return rc;
+}
+
+/* One match of the JSON as the query returns it; checks its values. */
+static int read_match(MeleeCursor *pCur, sqlite3_stmt *pStmt, char **pzErr) {
+  int iRound = sqlite3_column_int(pStmt, 0) + 1;
+  const char *zName = (const char *)sqlite3_column_text(pStmt, 1);
+  const char *zA = (const char *)sqlite3_column_text(pStmt, 2);
+  const char *zB = (const char *)sqlite3_column_text(pStmt, 3);
+  const char *zRes = (const char *)sqlite3_column_text(pStmt, 4);
+  int nW, nL, nD;
+  if (zName == 0) zName = "";
+  if (sqlite3_column_type(pStmt, 2) != SQLITE_TEXT || zA == 0 || zA[0] == 0 ||
+      strcmp(zA, "-") == 0 || sqlite3_column_type(pStmt, 3) != SQLITE_TEXT ||
+      zB == 0 || zB[0] == 0) {
+    *pzErr = sqlite3_mprintf("round %d (%s): a match without Player1 and "
+                             "Player2 names",
+                             iRound, zName);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if (sqlite3_column_type(pStmt, 4) != SQLITE_TEXT ||
+      !parse_result(zRes, &nW, &nL, &nD)) {
+    *pzErr = sqlite3_mprintf("round %d (%s): result %Q of %Q against %Q is "
+                             "not W-L-D",
+                             iRound, zName, zRes ? zRes : "NULL", zA, zB);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if (strcmp(zB, "-") == 0) zB = 0;
+  return row_add(pCur, iRound, zName, zA, zB, nW, nL, nD);
+}
+
+/* The text as ?1; a BLOB (readfile() returns one) read as UTF-8 text. */
+static int bind_text(sqlite3_stmt *pStmt, sqlite3_value *pText) {
+  const char *z = (const char *)sqlite3_value_text(pText);
+  if (z == 0) return SQLITE_NOMEM;
+  return sqlite3_bind_text(pStmt, 1, z, sqlite3_value_bytes(pText),
+                           SQLITE_STATIC);
+}
+
+/* No match read: an error unless the text has a Rounds array (an event
+** with no rounds yet has no rows). */
+static int check_rounds(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
+  sqlite3_stmt *pStmt = 0;
+  int rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, '$.Rounds') IS 'array'",
+                              -1, &pStmt, 0);
+  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
+  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    rc = SQLITE_OK;
+    if (!sqlite3_column_int(pStmt, 0)) {
+      *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
+      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+  }
+  sqlite3_finalize(pStmt);
+  return rc;
+}
+
+/* Every match of the text, in file order. */
+static int read_json(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
+  static const char zSql[] =
+      "SELECT r.key, json_extract(r.value, '$.RoundName'),"
+      " json_extract(m.value, '$.Player1'), json_extract(m.value, '$.Player2'),"
+      " json_extract(m.value, '$.Result')"
+      " FROM json_each(?1, '$.Rounds') AS r, json_each(r.value, '$.Matches') AS m"
+      " ORDER BY r.key, m.key";
+  sqlite3_stmt *pStmt = 0;
+  int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
+  while (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    rc = read_match(pCur, pStmt, pzErr);
+  }
+  if (rc == SQLITE_DONE) rc = SQLITE_OK;
+  if (rc == SQLITE_OK && pCur->nRow == 0) rc = check_rounds(db, pCur, pzErr);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
+    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  }
+  sqlite3_finalize(pStmt);
+  return rc;
+}
+
+/* ------------------------------------------------ rounds not listed */
+
+/* One player's round, as the rows list it. */
+typedef struct MeleeSeat {
+  const char *zPlayer;        /* in a row's allocation: stable */
+  int iRound;
+  int bWin, bLoss;
+} MeleeSeat;
+
+static int seat_cmp(const void *pA, const void *pB) {
+  const MeleeSeat *a = pA, *b = pB;
+  int c = strcmp(a->zPlayer, b->zPlayer);
+  if (c) return c;
+  return (a->iRound > b->iRound) - (a->iRound < b->iRound);
+}
+
+/* The first seat of zPlayer in the sorted seats, or n. */
+static int seat_find(const MeleeSeat *a, int n, const char *zPlayer) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (strcmp(a[mid].zPlayer, zPlayer) < 0) lo = mid + 1; else hi = mid;
+  }
+  return lo < n && strcmp(a[lo].zPlayer, zPlayer) == 0 ? lo : n;
+}
+
+/* Every listed round of every player, sorted by player, then round. */
+static int seats_of(const MeleeCursor *pCur, MeleeSeat **paSeat, int *pnSeat,
+                    int *piLastSwiss) {
+  MeleeSeat *a = sqlite3_malloc64(sizeof(MeleeSeat) * (2 * (sqlite3_uint64)pCur->nRow + 1));
+  int i, n = 0;
+  if (a == 0) return SQLITE_NOMEM;
+  *piLastSwiss = 0;
+  for (i = 0; i < pCur->nRow; i++) {
+    const MeleeRow *r = &pCur->aRow[i];
+    if (r->bDup) continue;
+    if (!r->bPlayoff && r->iRound > *piLastSwiss) *piLastSwiss = r->iRound;
+    a[n].zPlayer = r->zA;
+    a[n].iRound = r->iRound;
+    a[n].bWin = r->zB ? r->nW > r->nL : r->nW >= r->nL;
+    a[n++].bLoss = r->nL > r->nW;
+    if (r->zB == 0) continue;
+    a[n].zPlayer = r->zB;
+    a[n].iRound = r->iRound;
+    a[n].bWin = r->nL > r->nW;
+    a[n++].bLoss = r->nW > r->nL;
+  }
+  qsort(a, (size_t)n, sizeof(*a), seat_cmp);
+  *paSeat = a;
+  *pnSeat = n;
+  return SQLITE_OK;
+}
+
+/*
+** Rows for the rounds the published record counts and Rounds[] does not
+** list.  Melee's exports leave out some byes (a round-1 bye of a player
+** who registered with one) and some losses with no opponent, while the
+** standings count them: a player whose published wins (losses) exceed
+** their listed ones gets a bye (a loss with no opponent) in each of their
+** earliest Swiss rounds without a row, wins first; column source says
+** 'standings'.  Nothing is added for a player with no round left free.
+*/
+static int infer_player(MeleeCursor *pCur, const MeleeSeat *aSeat, int nSeat,
+                        int iLastSwiss, int nCap, const char *zPlayer,
+                        int nPubW, int nPubL) {
+  int i = seat_find(aSeat, nSeat, zPlayer), k, iRound, rc;
+  int nW = 0, nL = 0, nSeen = 0;
+  const char *zName;
+  if (i == nSeat) return SQLITE_OK; /* never paired: no rounds to place */
+  zName = aSeat[i].zPlayer;
+  for (k = i; k < nSeat && strcmp(aSeat[k].zPlayer, zName) == 0; k++) {
+    nW += aSeat[k].bWin;
+    nL += aSeat[k].bLoss;
+    nSeen++;
+  }
+  /* walk the gaps between the player's listed rounds (sorted) */
+  for (iRound = 1, k = i; iRound <= iLastSwiss && (nPubW > nW || nPubL > nL);
+       iRound++) {
+    while (k < i + nSeen && aSeat[k].iRound < iRound) k++;
+    if (k < i + nSeen && aSeat[k].iRound == iRound) continue;
+    if (pCur->nRow >= nCap) return SQLITE_OK;
+    rc = row_add(pCur, iRound, "", zName, 0, nPubW > nW ? 2 : 0,
+                 nPubW > nW ? 0 : 2, 0);
+    if (rc != SQLITE_OK) return rc;
+    if (nPubW > nW) nW++; else nL++;
+    pCur->aRow[pCur->nRow - 1].bInferred = 1;
+    pCur->aRow[pCur->nRow - 1].bPlayoff = 0;
+  }
+  return SQLITE_OK;
+}
+
+/* An added row's round_name: what the listed rows of its round say. */
+static int name_added(MeleeCursor *pCur, int nListed) {
+  int i, nRound = 0;
+  char **az;
+  for (i = 0; i < pCur->nRow; i++) {
+    if (pCur->aRow[i].iRound > nRound) nRound = pCur->aRow[i].iRound;
+  }
+  az = sqlite3_malloc64(sizeof(char *) * ((sqlite3_uint64)nRound + 1));
+  if (az == 0) return SQLITE_NOMEM;
+  memset(az, 0, sizeof(char *) * ((size_t)nRound + 1));
+  for (i = 0; i < nListed; i++) az[pCur->aRow[i].iRound] = pCur->aRow[i].zName;
+  for (i = nListed; i < pCur->nRow; i++) {
+    if (az[pCur->aRow[i].iRound]) pCur->aRow[i].zName = az[pCur->aRow[i].iRound];
+  }
+  sqlite3_free(az);
+  return SQLITE_OK;
+}
+
+static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
+  static const char zSql[] =
+      "SELECT json_extract(s.value, '$.Player'), json_extract(s.value, '$.Wins'),"
+      " json_extract(s.value, '$.Losses')"
+      " FROM json_each(?1, '$.Standings') AS s";
+  MeleeSeat *aSeat = 0;
+  sqlite3_stmt *pStmt = 0;
+  int nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
+  int rc = seats_of(pCur, &aSeat, &nSeat, &iLastSwiss);
+  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
+  while (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    const char *z = (const char *)sqlite3_column_text(pStmt, 0);
+    rc = SQLITE_OK;
+    if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
+        sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
+      continue; /* a standings line without a record: nothing to infer */
+    }
+    /* at most as many rows added as listed: a file missing more is not
+    ** an export that left a few rounds out */
+    rc = infer_player(pCur, aSeat, nSeat, iLastSwiss, 2 * nListed, z,
+                      sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
+  }
+  if (rc == SQLITE_DONE) rc = SQLITE_OK;
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  }
+  sqlite3_finalize(pStmt);
+  sqlite3_free(aSeat);
+  if (rc == SQLITE_OK && pCur->nRow > nListed) rc = name_added(pCur, nListed);
+  return rc;
+}
+
+static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
+                       const char *idxStr, int argc, sqlite3_value **argv) {
+  MeleeCursor *pCur = (MeleeCursor *)cur;
+  MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
+  char *zErr = 0;
+  int rc;
+  (void)idxNum;
+  (void)idxStr;
+  cursor_clear(pCur);
+  if (argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) return SQLITE_OK;
+  if (sqlite3_value_type(argv[0]) != SQLITE_TEXT &&
+      sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
+    return melee_error(cur->pVtab, SQLITE_ERROR,
+                       sqlite3_mprintf("the event must be JSON text"));
+  }
+  if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
+  rc = read_json(pTab->db, pCur, &zErr);
+  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &zErr);
+  if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &zErr);
+  if (rc != SQLITE_OK) {
+    cursor_clear(pCur);
+    if (zErr) return melee_error(cur->pVtab, rc, zErr);
+    return rc;
+  }
+  while (pCur->iRow < pCur->nRow && pCur->aRow[pCur->iRow].bDup) pCur->iRow++;
+  return SQLITE_OK;
+}
+
+static int meleeNext(sqlite3_vtab_cursor *cur) {
+  MeleeCursor *pCur = (MeleeCursor *)cur;
+  do {
+    pCur->iRow++;
+  } while (pCur->iRow < pCur->nRow && pCur->aRow[pCur->iRow].bDup);
+  return SQLITE_OK;
+}
+
+static int meleeEof(sqlite3_vtab_cursor *cur) {
+  MeleeCursor *pCur = (MeleeCursor *)cur;
+  return pCur->iRow >= pCur->nRow;
+}
+
+static int meleeRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
+  *pRowid = ((MeleeCursor *)cur)->iRow + 1;
+  return SQLITE_OK;
+}
+
+static int meleeColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
+                       int iCol) {
+  MeleeCursor *pCur = (MeleeCursor *)cur;
+  const MeleeRow *r = &pCur->aRow[pCur->iRow];
+  switch (iCol) {
+    case MC_ROUND: sqlite3_result_int(ctx, r->iRound); break;
+    case MC_PLAYER_A: sqlite3_result_text(ctx, r->zA, -1, SQLITE_TRANSIENT); break;
+    case MC_PLAYER_B:
+      if (r->zB) sqlite3_result_text(ctx, r->zB, -1, SQLITE_TRANSIENT);
+      break;
+    case MC_A_WINS: sqlite3_result_int(ctx, r->nW); break;
+    case MC_B_WINS: sqlite3_result_int(ctx, r->nL); break;
+    case MC_DRAWS: sqlite3_result_int(ctx, r->nD); break;
+    case MC_RESULT:
+      /* "-" with a losing result: a round lost with no opponent */
+      if (r->zB == 0 && r->nL > r->nW) sqlite3_result_text(ctx, "loss", -1, SQLITE_STATIC);
+      break;
+    case MC_ROUND_NAME: sqlite3_result_text(ctx, r->zName, -1, SQLITE_TRANSIENT); break;
+    case MC_PHASE:
+      sqlite3_result_text(ctx, r->bPlayoff ? "playoff" : "swiss", -1, SQLITE_STATIC);
+      break;
+    case MC_SOURCE:
+      sqlite3_result_text(ctx, r->bInferred ? "standings" : "rounds", -1,
+                          SQLITE_STATIC);
+      break;
+    case MC_EVENT_ID: sqlite3_result_value(ctx, pCur->pText); break;
+  }
+  return SQLITE_OK;
+}
+
+static sqlite3_module meleeModule = {
+  .iVersion = 0,
+  .xCreate = 0, /* eponymous only */
+  .xConnect = meleeConnect,
+  .xBestIndex = meleeBestIndex,
+  .xDisconnect = meleeDisconnect,
+  .xOpen = meleeOpen,
+  .xClose = meleeClose,
+  .xFilter = meleeFilter,
+  .xNext = meleeNext,
+  .xEof = meleeEof,
+  .xColumn = meleeColumn,
+  .xRowid = meleeRowid,
+};
+
+int tb_register_melee(sqlite3 *db) {
+  return sqlite3_create_module_v2(db, "melee_matches", &meleeModule, 0, 0);
+}

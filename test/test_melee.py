@@ -1,0 +1,144 @@
+"""melee_matches(): a Melee.gg event file (MTGODecklistCache JSON) as match rows.
+
+Hand-built files: byes '-', a loss with no opponent, a drawn match listed from
+both sides, playoff rounds, rounds the standings count but Rounds[] leaves
+out, and every malformed input the reader must name.
+"""
+import json
+import sqlite3
+
+import pytest
+
+ROWS = ("SELECT round, player_a, player_b, a_wins, b_wins, draws, result, round_name, phase, "
+        "source FROM melee_matches(?)")
+
+
+def event(rounds, standings=()):
+    return json.dumps({"Tournament": {"Name": "t"},
+                       "Rounds": [{"RoundName": name, "Matches": [
+                           {"Player1": a, "Player2": b, "Result": r} for a, b, r in matches]}
+                           for name, matches in rounds],
+                       "Standings": list(standings)})
+
+
+@pytest.fixture
+def db(connect):
+    return connect()
+
+
+def test_rows_byes_losses_mirrors_playoffs(db):
+    text = event([("Round 1", [("A", "B", "2-1-0"), ("C", "-", "2-0-0"), ("D", "-", "0-2-0")]),
+                  ("Round 2", [("A", "C", "1-1-1"), ("C", "A", "1-1-1"), ("B", "D", "0-2-0")]),
+                  ("Finals", [("A", "D", "2-0")])])
+    assert db.execute(ROWS, (text,)).fetchall() == [
+        (1, "A", "B", 2, 1, 0, None, "Round 1", "swiss", "rounds"),
+        (1, "C", None, 2, 0, 0, None, "Round 1", "swiss", "rounds"),
+        (1, "D", None, 0, 2, 0, "loss", "Round 1", "swiss", "rounds"),
+        (2, "A", "C", 1, 1, 1, None, "Round 2", "swiss", "rounds"),
+        (2, "B", "D", 0, 2, 0, None, "Round 2", "swiss", "rounds"),
+        (3, "A", "D", 2, 0, 0, None, "Finals", "playoff", "rounds"),
+    ]
+
+
+def test_one_statement_to_standings(db):
+    text = event([("Round 1", [("A", "B", "2-1-0"), ("C", "-", "2-0-0"), ("D", "-", "0-2-0")]),
+                  ("Round 2", [("A", "C", "1-1-1"), ("C", "A", "1-1-1"), ("B", "D", "0-2-0")])])
+    rows = db.execute("SELECT player, match_points, wins || '-' || losses || '-' || draws, byes, "
+                      "round(omwp, 4) FROM standings(?, 'mtg(floor=1/3)', NULL, NULL, "
+                      "'melee_matches', '') ORDER BY player", (text,)).fetchall()
+    # D: a loss with no opponent (round 1), then a win over B: 3 points in 2 rounds
+    # A: opponents B 0/6 -> 1/3 and C 4/6: 1/2; B: A 4/6 and D 3/6: 7/12
+    assert rows == [("A", 4, "1-0-1", 0, 0.5), ("B", 0, "0-2-0", 0, 0.5833),
+                    ("C", 4, "1-0-1", 1, 0.6667), ("D", 3, "1-1-0", 0, 0.3333)]
+
+
+def test_mirrored_rows_that_disagree_are_an_error(db):
+    text = event([("Round 1", [("A", "B", "1-1-1"), ("B", "A", "2-1-0")])])
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"^melee_matches\(\): round 1 \(Round 1\): two rows of 'A' against 'B' "
+                             r"disagree: 1-1-1 and 1-2-0$"):
+        db.execute(ROWS, (text,)).fetchall()
+
+
+def test_paired_twice_reaches_standings(db):
+    text = event([("Round 1", [("A", "B", "2-0-0"), ("A", "C", "2-0-0")])])
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"^standings\(\): player 'A' is paired twice in round 1$"):
+        db.execute("SELECT * FROM standings(?, 'mtg', NULL, NULL, 'melee_matches', '')",
+                   (text,)).fetchall()
+
+
+def test_unlisted_rounds_from_the_published_record(db):
+    # B's published 2-1 counts a round-1 bye and C's 0-2 a loss that Rounds[] leaves out
+    text = event([("Round 1", [("A", "C", "2-0-0")]),
+                  ("Round 2", [("A", "B", "0-2-0"), ("C", "-", "0-2-0")]),
+                  ("Round 3", [("B", "A", "0-2-0")])],
+                 [{"Player": "B", "Wins": 2, "Losses": 1, "Draws": 0},
+                  {"Player": "C", "Wins": 0, "Losses": 2, "Draws": 0},
+                  {"Player": "A", "Wins": 2, "Losses": 1, "Draws": 0},
+                  {"Player": "Nobody", "Wins": 0, "Losses": 0, "Draws": 0}])
+    assert db.execute(ROWS + " WHERE source = 'standings'", (text,)).fetchall() == [
+        (1, "B", None, 2, 0, 0, None, "Round 1", "swiss", "standings")]
+    rows = db.execute("SELECT player, wins, losses, byes FROM standings(?, 'mtg', NULL, NULL, "
+                      "'melee_matches', '') ORDER BY player", (text,)).fetchall()
+    assert rows == [("A", 2, 1, 0), ("B", 2, 1, 1), ("C", 0, 2, 0)]
+
+
+def test_inferred_rows_are_bounded(db):
+    # 100 players each claiming 9 losses more than listed: rows added stop at
+    # as many as were listed (60), whatever the records say
+    rounds = [("Round 1", [("X%d" % i, "X%d" % (i + 1), "2-0-0") for i in range(0, 100, 2)])]
+    rounds += [("Round %d" % r, [("C", "D", "2-0-0")]) for r in range(1, 11)]
+    rounds[1] = ("Round 1", rounds[1][1])
+    text = event([("Round 1", rounds[0][1] + [("C", "D", "2-0-0")])] + rounds[2:],
+                 [{"Player": "X%d" % i, "Wins": 0, "Losses": 10**6, "Draws": 0}
+                  for i in range(100)])
+    assert db.execute("SELECT count(*), sum(source = 'standings') FROM melee_matches(?)",
+                      (text,)).fetchone() == (120, 60)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "malformed JSON"),
+    ("[]", "no Rounds array in the event's JSON"),
+    ('{"Rounds": 3}', "no Rounds array in the event's JSON"),
+    (event([("Round 1", [("A", "B", "2-x-0")])]),
+     "round 1 (Round 1): result '2-x-0' of 'A' against 'B' is not W-L-D"),
+    (event([("Round 1", [("A", "B", "2-1-0-0")])]),
+     "round 1 (Round 1): result '2-1-0-0' of 'A' against 'B' is not W-L-D"),
+    (event([("Round 1", [("A", "B", "99999-0-0")])]),
+     "round 1 (Round 1): result '99999-0-0' of 'A' against 'B' is not W-L-D"),
+    (event([("Round 1", [("-", "B", "2-0-0")])]),
+     "round 1 (Round 1): a match without Player1 and Player2 names"),
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": 7, '
+     '"Result": "2-0-0"}]}]}', "round 1 (Round 1): a match without Player1 and Player2 names"),
+    ('{"Rounds": [{"Matches": [{"Player1": "A", "Player2": "B"}]}]}',
+     "round 1 (): result 'NULL' of 'A' against 'B' is not W-L-D"),
+])
+def test_malformed_input_is_named(db, text, message):
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute(ROWS, (text,)).fetchall()
+    assert str(e.value) == "melee_matches(): " + message
+
+
+def test_arguments(db):
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"melee_matches\(\): the event's JSON text is required"):
+        db.execute("SELECT * FROM melee_matches").fetchall()
+    with pytest.raises(sqlite3.OperationalError, match=r"the event must be JSON text"):
+        db.execute("SELECT * FROM melee_matches(1)").fetchall()
+    assert db.execute("SELECT count(*) FROM melee_matches(NULL)").fetchone() == (0,)
+    blob = event([("Round 1", [("A", "B", "2-0-0")])]).encode()
+    assert db.execute("SELECT count(*) FROM melee_matches(?)", (blob,)).fetchone() == (1,)
+    assert db.execute("SELECT count(*) FROM melee_matches(?)",
+                      ('{"Rounds": []}',)).fetchone() == (0,)
+    with pytest.raises(sqlite3.OperationalError, match=r"the event's JSON text is required"):
+        db.execute("SELECT * FROM standings WHERE policy = 'mtg' AND "
+                   "matches_table = 'melee_matches'").fetchall()
+
+
+def test_large_event_is_one_pass(db):
+    n = 4000
+    rounds = [("Round %d" % r, [("p%d" % i, "p%d" % ((i + r) % n), "2-1-0") for i in range(0, n, 2)])
+              for r in (1,)]
+    text = event(rounds)
+    assert db.execute("SELECT count(*) FROM melee_matches(?)", (text,)).fetchone() == (n // 2,)
