@@ -35,6 +35,32 @@ static const TbParams pokemonParams = {
   .tieCredit = {1, 3}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
   .iRules = 2024,
 };
+/*
+** Melee.gg, by era (docs/policy-mtg.md#melee-gg): the floor 1/3 always; a
+** drawn game worth 0 game points until April 2024; from May 2024 to early
+** November 2025 the player's own GW% printed and ranked without the floor.
+*/
+static const TbParams meleeParams = {
+  .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
+  .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2024,
+};
+static const TbParams melee2024Params = {
+  .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
+  .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
+  .floor = {1, 3}, .bOwnGwpFloor = 1, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2024,
+};
+static const TbParams melee2023Params = {
+  .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
+  .nGameWin = 3, .nGameDraw = 0, .nByeGameWins = 2,
+  .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
+  .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .iRules = 2024,
+};
 /* Yu-Gi-Oh!: Konami publishes no floor (docs/policy-yugioh.md). */
 static const TbParams yugiohParams = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
@@ -69,6 +95,13 @@ static const struct {
 } aPolicy[] = {
   {"mtg", &mtgParams, "match_points,omwp,gwp,ogwp", "mwp",
    "Magic: The Gathering, Magic Tournament Rules Appendix C"},
+  {"melee", &meleeParams, "match_points,omwp,gwp,ogwp", "mwp",
+   "Magic on Melee.gg from November 2025: MTR Appendix C, floor 1/3"},
+  {"melee_2024", &melee2024Params, "match_points,omwp,gwp,ogwp", "mwp",
+   "Magic on Melee.gg, May 2024 - early November 2025: floor 1/3, own GW% "
+   "unfloored"},
+  {"melee_2023", &melee2023Params, "match_points,omwp,gwp,ogwp", "mwp",
+   "Magic on Melee.gg until April 2024: floor 1/3, a drawn game worth 0"},
   {"battlefy", &mtgParams, "match_points,omwp,gwp,oomwp", "mwp",
    "Battlefy Swiss, Default tie breaker (OMW%, GW%, OOMW%)"},
   {"hct", &mtgParams, "match_wins,hct_t1,hct_t2,hct_t3", "",

@@ -106,6 +106,9 @@ GROUP BY p.name ORDER BY p.name;
 -- fide|4|1
 -- fide_rr|4|1
 -- hct|4|1
+-- melee|4|1
+-- melee_2023|4|1
+-- melee_2024|4|1
 -- mtg|4|1
 -- pokemon|4|1
 -- yugioh|4|1
@@ -200,3 +203,21 @@ SELECT count(*) FROM standings(1, 'mtg') WHERE wins = 2 OR losses = 2;
 SELECT count(*), event_id FROM standings(1.0, 'mtg');
 -- expect:
 -- 4|1.0
+
+-- case: melee_presets_are_their_options
+-- each era's preset computes what its option form does, on every column;
+-- the eras differ on this event (a drawn game, a GW% under the floor)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (9, 1, 'A', 'B', 2, 0, 0), (9, 1, 'C', 'D', 1, 1, 1), (9, 2, 'A', 'C', 2, 1, 0), (9, 2, 'B', 'D', 0, 2, 0);
+SELECT (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee')
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3)'))),
+       (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee_2024')
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, own_gwp_floor=0)'))),
+       (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee_2023')
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, game_draw_points=0)'))),
+       (SELECT count(*) FROM (SELECT player, gwp FROM standings(9, 'melee')
+                              EXCEPT SELECT player, gwp FROM standings(9, 'melee_2024'))) > 0,
+       (SELECT count(*) FROM (SELECT player, gwp FROM standings(9, 'melee')
+                              EXCEPT SELECT player, gwp FROM standings(9, 'melee_2023'))) > 0;
+-- expect:
+-- 0|0|0|1|1
