@@ -87,3 +87,41 @@ def test_top8_final_order(connect):
     want = [p for p, _ in sorted(published(path).items(), key=lambda kv: kv[1]["Rank"])]
     assert order == want
     assert len(order) == 26
+
+
+def preset_of(date):
+    """The Melee preset of an event's date (docs/policy-mtg.md#melee-gg)."""
+    return "melee_2023" if date < "2024-05" else ("melee_2024" if date < "2025-11-15" else "melee")
+
+
+def test_presets_by_era_on_the_corpus(connect):
+    corpus = SHARED / "real" / "mtg_real_events.sql"
+    if not corpus.exists():
+        pytest.skip(f"{corpus} not found")
+    conn = connect()
+    conn.executescript(corpus.read_text())
+    events = conn.execute("SELECT event_id, date FROM events WHERE platform = 'melee'").fetchall()
+    whole = values = matched = 0
+    per_era = {}
+    for event_id, date in events:
+        pub = {r[0]: r[1:] for r in conn.execute(
+            "SELECT player, points, omwp, gwp, ogwp FROM published WHERE event_id = ?", (event_id,))}
+        bad = 0
+        for p, mp, omwp, gwp, ogwp in conn.execute(
+                "SELECT player, match_points, omwp, gwp, ogwp FROM standings(?, ?)",
+                (event_id, preset_of(date))):
+            s = pub.get(p)
+            if s is None:  # a player the platform did not publish
+                continue
+            values += 4
+            bad += mp != s[0]
+            for got, want in ((omwp, s[1]), (gwp, s[2]), (ogwp, s[3])):
+                bad += got is None or abs(got - want) > 5.1e-7  # 6 decimals published
+        whole += bad == 0
+        era = preset_of(date)
+        per_era[era] = per_era.get(era, 0) + (bad == 0)
+        matched -= bad
+    matched += values  # every value compared, less the mismatches
+    assert len(events) == 188
+    assert (whole, values, matched) == (157, 23024, 21252)
+    assert per_era == {"melee_2023": 15, "melee_2024": 73, "melee": 69}
