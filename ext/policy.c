@@ -32,7 +32,7 @@ static const TbParams pokemonParams = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 4}, .ownGwpFloor = {0, 1}, .cap = {3, 4},
-  .tieCredit = {1, 3}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
+  .tieCredit = {1, 2}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
   .iRules = 2024,
 };
 /*

@@ -201,10 +201,10 @@ def reset(conn):
     conn.executemany("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
         (NOISE_EVENT, 1, "x", "x", 2, 0, 0, None),
         (NOISE_EVENT, 0, "y", None, 1, 0, 0, "b"),
-        ("1", 1, 1, 1, 0, 0, 0, "nope"),       # text '1' is not event 1
+        ("01", 1, 1, 1, 0, 0, 0, "nope"),      # text '01' is not event 1
         (2.5, 1, 1, 2, -1, 0, 0, None),
     ])
-    conn.execute("INSERT INTO games VALUES (?, 1, 1, 1, 99)", ("1",))
+    conn.execute("INSERT INTO games VALUES (?, 1, 1, 1, 99)", ("01",))
 
 
 NULL_OMWP_EVENT = [(1, "A", "B", 2, 0, 0, None), (1, "C", None, 0, 0, 0, None)]

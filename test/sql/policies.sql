@@ -366,11 +366,11 @@ SELECT player, wins || '-' || losses, owp FROM standings('pk7', 'pokemon') WHERE
 -- B43-7|1-0|0.5
 
 -- case: pokemon_ties_tie_credit
--- 3-1-1: RK9 (a tie is 1/2) 3.5/5 = 70 %; match points 10/15 (1/3, the
--- default); wins only 3/5 = 60 %
-SELECT round(win_pct, 6) FROM standings('pk5', 'pokemon(tie_credit=1/2)') WHERE player = 'T311'
-UNION ALL
+-- 3-1-1: RK9 (a tie is 1/2, the default) 3.5/5 = 70 %; match points 10/15
+-- (1/3); wins only 3/5 = 60 %
 SELECT round(win_pct, 6) FROM standings('pk5', 'pokemon') WHERE player = 'T311'
+UNION ALL
+SELECT round(win_pct, 6) FROM standings('pk5', 'pokemon(tie_credit=1/3)') WHERE player = 'T311'
 UNION ALL
 SELECT round(win_pct, 6) FROM standings('pk5', 'pokemon(tie_credit=0)') WHERE player = 'T311';
 -- expect:
