@@ -6,9 +6,10 @@
 -- Parameters, all optional (.parameter set $name value; .parameter clear to reset):
 --   $event    the event; default: the event of the last row added to matches
 --   $round    standings after this round (as_of_round); default: every round played
---   $policy   default 'mtg', with options: Melee.gg's numbers are 'mtg(floor=1/3)'. The
---             reports print the Magic tiebreakers (OMW%, GW%, OGW%): other policies' keys
---             are not shown.
+--   $policy   default 'mtg', with options: Melee.gg's numbers are 'melee'. The reports
+--             print each family's own tiebreakers: Magic's OMW%, GW%, OGW% (W-L-D) for
+--             'mtg', 'melee*', and custom orders; for 'pokemon' RK9's columns (record
+--             W-L-T, points, OWP, OOWP, dropped). Other policies get Magic's columns.
 --   $report   the reports to print, comma-separated: standings, top8, why, progress,
 --             alphabetical, player; default: all of them
 --   $player   the player of the 'player' report; default: the first in the standings
@@ -27,6 +28,8 @@ CREATE TEMP TABLE tb_report_args AS
 SELECT coalesce($event, (SELECT event_id FROM matches ORDER BY rowid DESC LIMIT 1)) AS event_id,
        $round AS as_of_round,
        coalesce($policy, 'mtg') AS policy,
+       coalesce($policy, 'mtg') = 'pokemon' OR coalesce($policy, 'mtg') LIKE 'pokemon(%'
+         AS pokemon,
        ',' || replace(coalesce($report, 'standings,top8,why,progress,alphabetical,player'),
                       ' ', '') || ',' AS reports;
 
@@ -39,10 +42,15 @@ SELECT row_number() OVER (ORDER BY s.rank, s.player) AS pos,
        iif(s.omwp IS NULL, '-', printf('%.2f%%', 100 * s.omwp)) AS omw,
        printf('%.2f%%', 100 * s.gwp) AS gw,
        iif(s.ogwp IS NULL, '-', printf('%.2f%%', 100 * s.ogwp)) AS ogw,
-       CASE s.decided_by WHEN 'match_points' THEN 1 WHEN 'omwp' THEN 2
-                         WHEN 'gwp' THEN 3 WHEN 'ogwp' THEN 4 END AS key_order,
+       iif(s.owp IS NULL, '-', printf('%.2f%%', 100 * s.owp)) AS owp_text,
+       iif(s.oowp IS NULL, '-', printf('%.2f%%', 100 * s.oowp)) AS oowp_text,
+       CASE s.decided_by WHEN 'match_points' THEN 1 WHEN 'omwp' THEN 2 WHEN 'owp' THEN 2
+                         WHEN 'gwp' THEN 3 WHEN 'oowp' THEN 3 WHEN 'ogwp' THEN 4
+                         WHEN 'head_to_head' THEN 4 END AS key_order,
        CASE s.decided_by WHEN 'match_points' THEN 'Points' WHEN 'omwp' THEN 'OMW%'
-                         WHEN 'gwp' THEN 'GW%' WHEN 'ogwp' THEN 'OGW%' END AS key_label
+                         WHEN 'gwp' THEN 'GW%' WHEN 'ogwp' THEN 'OGW%' WHEN 'owp' THEN 'OWP'
+                         WHEN 'oowp' THEN 'OOWP' WHEN 'head_to_head' THEN 'Head-to-head'
+                         END AS key_label
 FROM tb_report_args AS a, standings(a.event_id, a.policy, NULL, a.as_of_round) AS s;
 
 SELECT 'Event ' || a.event_id || ': ' || count(*) || ' players, standings after round '
@@ -57,7 +65,13 @@ SELECT char(10) || 'Standings' FROM tb_report_args WHERE instr(reports, ',standi
 SELECT rank AS "#", player AS "Player", match_points AS "Points", record AS "W-L-D",
        omw AS "OMW%", gw AS "GW%", ogw AS "OGW%", iif(dropped, 'dropped', '') AS " "
 FROM tb_report
-WHERE (SELECT instr(reports, ',standings,') > 0 FROM tb_report_args)
+WHERE (SELECT instr(reports, ',standings,') > 0 AND NOT pokemon FROM tb_report_args)
+ORDER BY pos;
+-- Pokemon, as RK9 prints it: the record is W-L-T
+SELECT rank AS "#", player AS "Player", record AS "Record", match_points AS "Points",
+       owp_text AS "OWP", oowp_text AS "OOWP", iif(dropped, 'Dropped', '') AS "Dropped"
+FROM tb_report
+WHERE (SELECT instr(reports, ',standings,') > 0 AND pokemon FROM tb_report_args)
 ORDER BY pos;
 
 -- Top 8 cut ---------------------------------------------------------------------------------
@@ -84,7 +98,24 @@ SELECT iif(seed <= 8, seed, 'out') AS "Seed", player AS "Player", match_points A
                              AND t.decided_by IS NOT NULL
                            ORDER BY t.key_order LIMIT 1), 'tied') END AS "Above the next by"
 FROM shown AS s
-WHERE (SELECT instr(reports, ',top8,') > 0 FROM tb_report_args)
+WHERE (SELECT instr(reports, ',top8,') > 0 AND NOT pokemon FROM tb_report_args)
+ORDER BY seed;
+WITH cut AS (
+  SELECT row_number() OVER (ORDER BY pos) AS seed, * FROM tb_report WHERE dropped = 0
+),
+shown AS (
+  SELECT c.*, n.pos AS next_pos FROM cut AS c LEFT JOIN cut AS n ON n.seed = c.seed + 1
+  WHERE c.seed <= 9
+)
+SELECT iif(seed <= 8, seed, 'out') AS "Seed", player AS "Player", record AS "Record",
+       match_points AS "Points", owp_text AS "OWP", oowp_text AS "OOWP",
+       CASE WHEN seed = 9 OR next_pos IS NULL THEN ''
+            ELSE coalesce((SELECT t.key_label FROM tb_report AS t
+                           WHERE t.pos > s.pos AND t.pos <= s.next_pos
+                             AND t.decided_by IS NOT NULL
+                           ORDER BY t.key_order LIMIT 1), 'tied') END AS "Above the next by"
+FROM shown AS s
+WHERE (SELECT instr(reports, ',top8,') > 0 AND pokemon FROM tb_report_args)
 ORDER BY seed;
 
 -- Why is A above B? -----------------------------------------------------------------------
@@ -102,7 +133,8 @@ WITH cut AS (
 ),
 pair AS (
   SELECT hi.*, lo.player AS lo_player, lo.pos AS lo_pos, lo.match_points AS lo_points,
-         lo.omw AS lo_omw, lo.gw AS lo_gw, lo.ogw AS lo_ogw,
+         lo.omw AS lo_omw, lo.gw AS lo_gw, lo.ogw AS lo_ogw, lo.owp_text AS lo_owp,
+         lo.oowp_text AS lo_oowp,
          (SELECT t.key_label FROM tb_report AS t
           WHERE t.pos > hi.pos AND t.pos <= lo.pos AND t.decided_by IS NOT NULL
           ORDER BY t.key_order LIMIT 1) AS key
@@ -121,9 +153,16 @@ SELECT player || ' (' || rank || ')' AS "Above", lo_player || ' (' || (SELECT ra
          WHEN 'OMW%' THEN omw || ' vs ' || lo_omw
          WHEN 'GW%' THEN gw || ' vs ' || lo_gw
          WHEN 'OGW%' THEN ogw || ' vs ' || lo_ogw
+         WHEN 'OWP' THEN owp_text || ' vs ' || lo_owp
+         WHEN 'OOWP' THEN oowp_text || ' vs ' || lo_oowp
+         WHEN 'Head-to-head' THEN 'won their match'
          ELSE 'all equal'
        END AS "Values",
        CASE key
+         WHEN 'OWP' THEN 'Points ' || match_points
+         WHEN 'OOWP' THEN 'Points ' || match_points || ', OWP ' || owp_text
+         WHEN 'Head-to-head' THEN 'Points ' || match_points || ', OWP ' || owp_text
+                                  || ', OOWP ' || oowp_text
          WHEN 'OMW%' THEN 'Points ' || match_points
          WHEN 'GW%' THEN 'Points ' || match_points || ', OMW% ' || omw
          WHEN 'OGW%' THEN 'Points ' || match_points || ', OMW% ' || omw || ', GW% ' || gw
@@ -193,17 +232,20 @@ seat AS (
 ),
 outcome AS (
   SELECT *,
-         CASE WHEN opponent IS NULL THEN 'bye'
+         CASE WHEN opponent IS NULL AND result = 'loss' THEN 'loss'
+              WHEN opponent IS NULL THEN 'bye'
               WHEN result = 'double_loss' THEN 'L'
               WHEN result = 'draw' THEN 'D'
               WHEN result IN ('a', 'b') THEN iif(result = side, 'W', 'L')
               WHEN won > lost THEN 'W' WHEN won < lost THEN 'L' ELSE 'D' END AS wld
   FROM seat
 )
-SELECT o.round AS "Round", coalesce(o.opponent, '(bye)') AS "Opponent",
-       CASE o.wld WHEN 'bye' THEN 'W' ELSE o.wld END AS "Result",
-       iif(o.opponent IS NULL, '2-0-0', o.won || '-' || o.lost || '-' || o.draws) AS "Games",
-       sum(CASE o.wld WHEN 'L' THEN 0 WHEN 'D' THEN 1 ELSE 3 END)
+SELECT o.round AS "Round",
+       coalesce(o.opponent, iif(o.wld = 'loss', '(no opponent)', '(bye)')) AS "Opponent",
+       CASE o.wld WHEN 'bye' THEN 'W' WHEN 'loss' THEN 'L' ELSE o.wld END AS "Result",
+       CASE o.wld WHEN 'bye' THEN '2-0-0' WHEN 'loss' THEN '0-2-0'
+                  ELSE o.won || '-' || o.lost || '-' || o.draws END AS "Games",
+       sum(CASE o.wld WHEN 'L' THEN 0 WHEN 'loss' THEN 0 WHEN 'D' THEN 1 ELSE 3 END)
          OVER (ORDER BY o.round) AS "Points",
        coalesce(t.record || ' (' || t.rank || ')', '') AS "Opponent's W-L-D (rank)"
 FROM outcome AS o LEFT JOIN tb_report AS t ON t.player = o.opponent

@@ -108,3 +108,18 @@ def test_demo_command():
     out = reports("$report standings,top8,why,progress,player")
     assert out.startswith("Event 2: 116 players, standings after round 8 (policy mtg)\n")
     assert "Players by name" not in out and "Top 8 cut" in out
+
+
+def test_pokemon_reports_print_pokemons_columns(large):
+    got = sections(reports("$policy pokemon", "$report standings,top8,why"))
+    want = large.execute("""
+        SELECT rank, player, wins || '-' || losses || '-' || draws, match_points,
+               printf('%.2f%%', 100 * owp), printf('%.2f%%', 100 * oowp),
+               iif(dropped, 'Dropped', '')
+        FROM standings(2, 'pokemon') ORDER BY rank, player""").fetchall()
+    assert got["Standings"] == [[str(v) for v in row] for row in want]
+    labels = {row[-1] for row in got["Top 8 cut"]}
+    assert labels <= {"Points", "OWP", "OOWP", "Head-to-head", "tied", ""}
+    assert "OWP" in labels or "OOWP" in labels
+    assert got["Why is one player above the other"][0][2] in {"Points", "OWP", "OOWP",
+                                                              "Head-to-head"}
