@@ -692,6 +692,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   ** matches would not (NULL: no memory, or counts above 255) */
   unsigned char *aSettled = sqlite3_malloc64(4 * ((sqlite3_uint64)p->nMatch + 1));
   int i, rc;
+  p->iCutAfter = (int)pParams->nCutAfter;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     TbMatch *m = &p->aMatch[i];

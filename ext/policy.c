@@ -158,6 +158,7 @@ static const struct {
    offsetof(TbParams, bUnrated), 1, 0, 4000},
   {"ks_limit", OPT_INT, offsetof(TbParams, nKsLimit), 0, 1, -1000, 1000},
   {"round_robin", OPT_BOOL, offsetof(TbParams, bRoundRobin), 0, 1, 0, 0},
+  {"cut_after", OPT_INT, offsetof(TbParams, nCutAfter), 0, 1, 0, 1000000000},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 

@@ -558,7 +558,8 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     case COL_GAMES: sqlite3_result_int64(ctx, r->nGame); return SQLITE_OK;
   }
   if (iCol == pTab->nCol - 2) { /* dropped */
-    sqlite3_result_int(ctx, r->iLastRound < pRes->event.iLastRound);
+    sqlite3_result_int(ctx, r->iLastRound < pRes->event.iLastRound &&
+                                !tb_was_cut(&pRes->event, iPlayer));
   } else if (iCol == pTab->nCol - 1) { /* decided_by */
     const TbTiebreaker *t = s->aDecidedBy[pCur->iRow];
     if (t) sqlite3_result_text(ctx, t->zName, -1, SQLITE_STATIC);

@@ -53,7 +53,7 @@ static int add_win_pct(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
   if ((i128)num * p->floor.den < p->floor.num * (i128)den) {
     num = (i64)p->floor.num;
     den = (i64)p->floor.den;
-  } else if (pl->rec.iLastRound < iRound &&
+  } else if (pl->rec.iLastRound < iRound && !tb_was_cut(e, i) &&
              (i128)num * p->cap.den > p->cap.num * (i128)den) {
     num = (i64)p->cap.num;
     den = (i64)p->cap.den;

@@ -348,6 +348,8 @@ typedef struct TbParams {
   i64 iUnrated;               /* FIDE: the rating an unrated player counts with */
   i64 nKsLimit;               /* FIDE Koya: the limit moved by half points */
   int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games */
+  i64 nCutAfter;              /* players last seen in this round were cut
+                              ** (a day-2 cut), not dropped; 0: no cut */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -376,6 +378,7 @@ typedef struct TbEvent {
   TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
   int bRowsRead;              /* matches read already, by tb_reader_all() */
   int bDeferred;              /* ids wait in aMatch (tb_event_player_later) */
+  int iCutAfter;              /* the policy's cut_after, as scored */
 } TbEvent;
 
 sqlite3_uint64 tb_hash_int(i64 v);
@@ -396,6 +399,13 @@ char *tb_key_text(const TbKey *pKey);
 int tb_key_compare(const TbKey *a, const TbKey *b);
 
 int tb_value_is_integral(sqlite3_value *v);
+
+/* Player i's last round is the round after which the event was cut
+** (option cut_after): they did not drop, they did not advance. */
+static inline int tb_was_cut(const TbEvent *p, int i) {
+  return p->iCutAfter > 0 && p->aPlayer[i].rec.iLastRound == p->iCutAfter &&
+         p->iLastRound > p->iCutAfter;
+}
 
 /*
 ** The per-row calls of the reader, inline (event.c has the rest).

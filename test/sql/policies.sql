@@ -594,3 +594,36 @@ SELECT (SELECT count(*) FROM a), (SELECT count(*) FROM b),
        (SELECT count(*) FROM (SELECT * FROM a EXCEPT SELECT * FROM b));
 -- expect:
 -- 1800|1800|0
+
+-- case: pokemon_day2_cut_is_not_a_drop
+-- After round 2 only A and C play on. With cut_after=2 the four players
+-- last seen in round 2 were cut, not dropped: E (2-0) counts 100 %, not the
+-- dropped player's 75 %, so A (opponents B 1/4, E, C 2/3) has OWP
+-- (1/4 + 1 + 2/3) / 3 = 23/36; without the option 5/9.
+INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES
+  ('cut', 1, 'A', 'B', 'a'), ('cut', 1, 'C', 'D', 'a'), ('cut', 1, 'E', 'F', 'a'),
+  ('cut', 2, 'E', 'A', 'a'), ('cut', 2, 'C', 'B', 'a'), ('cut', 2, 'D', 'F', 'a'),
+  ('cut', 3, 'A', 'C', 'a');
+SELECT player, dropped, round(win_pct, 4), round(owp, 4) FROM standings('cut', 'pokemon(cut_after=2)')
+WHERE player IN ('A', 'E')
+UNION ALL
+SELECT player, dropped, round(win_pct, 4), round(owp, 4) FROM standings('cut', 'pokemon')
+WHERE player IN ('A', 'E');
+-- expect:
+-- A|0|0.6667|0.6389
+-- E|0|1.0|0.375
+-- A|0|0.6667|0.5556
+-- E|1|0.75|0.375
+
+-- case: cut_after_only_marks_the_cut_round
+-- any policy: dropped is 0 for the cut round's players, 1 for an earlier
+-- drop; before the cut was made (as of round 2) nobody is cut
+INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES
+  ('cut', 1, 'A', 'B', 'a'), ('cut', 1, 'C', 'D', 'a'),
+  ('cut', 2, 'A', 'C', 'a'), ('cut', 3, 'A', NULL, NULL);
+SELECT group_concat(player || dropped, ' ') FROM standings('cut', 'mtg(cut_after=2)')
+UNION ALL
+SELECT group_concat(player || dropped, ' ') FROM standings('cut', 'mtg(cut_after=2)', NULL, 2);
+-- expect:
+-- A0 C0 B1 D1
+-- A0 C0 B1 D1
