@@ -243,6 +243,7 @@ static const char *azQuery[] = {
   "AND on_error = 'skip';",
   "SELECT rank, player FROM standings('1', 'mtg');",
   "SELECT mwp('T', '2'), omwp(1, 'Dan');",
+  "SELECT player, dropped, win_pct FROM standings(1, 'pokemon(cut_after=2)');",
   /* a Melee file: mirrored rows, '-' bye and loss, a playoff, a round the
   ** published record counts and the rows leave out */
   "SELECT rank, player, omwp FROM standings('{\"Rounds\": ["
