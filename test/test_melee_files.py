@@ -24,11 +24,11 @@ POLICY = "mtg(floor=1/3, own_gwp_floor=0)"
 
 # file -> (as_of_round, values compared, values matched, published players absent)
 FIGURES = {
-    # every value; the published standings count rounds 1-4 (round 5 was the
+    # every value; the published records count rounds 1-4 (round 5 is the
     # final of this single-elimination qualifier)
     "swiss-harlotte-friday-100-pm-228899-2025-03-07.json": (4, 420, 420, 0),
-    # two no-shows and a player without any row are not in the rows; the
-    # round-3 match of one player is missing, which moves 2 OMW%/OGW% values
+    # two no-shows and a player without any row are not in the rows; one
+    # OMW% and one OGW% differ, cause not found
     "swiss-portland-friday-100-pm-197796-2025-02-07.json": (5, 1078, 1076, 3),
     # round 3 lists 7 matches where the records count 8: the missing match
     # moves its players' opponents' values (58 OMW%/OGW%)
