@@ -162,11 +162,13 @@ static const struct {
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
-/* Options the records read (the points of a game, the length of a match),
-** so every policy: the others must be read by a tiebreaker of the order. */
+/* Options the records read (the points of a game, the length of a match,
+** the round of a cut: the dropped column), so every policy: the others
+** must be read by a tiebreaker of the order. */
 static int option_read_by_records(int i) {
   return strcmp(aOption[i].zName, "game_draw_points") == 0 ||
-         strcmp(aOption[i].zName, "best_of") == 0;
+         strcmp(aOption[i].zName, "best_of") == 0 ||
+         strcmp(aOption[i].zName, "cut_after") == 0;
 }
 
 /* Does tiebreaker t read option i (its options list names it)? */

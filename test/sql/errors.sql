@@ -495,13 +495,13 @@ SELECT event_id, rank, player, error FROM standings WHERE policy = 'mtg' AND on_
 
 -- case: on_error_skip_one_event
 INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
-SELECT event_id, rank, player, match_points, error FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, 'skip');
+SELECT event_id, rank, player, match_points, error FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, NULL, 'skip');
 -- expect:
 -- 7||||player 'X' is paired twice in round 2
 
 -- case: on_error_stop_is_the_default
 INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
-SELECT * FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, 'stop');
+SELECT * FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, NULL, 'stop');
 -- error: standings(): player 'X' is paired twice in round 2
 
 -- case: on_error_unknown
