@@ -69,28 +69,28 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
 ** form (tb_id_other_form): '1' finds the integer id 1, and 1 the text '1'.
 */
 static int read_event(TbReader *pReader, sqlite3_value *pEventId,
-                      TbEvent *pEvent, char **pzErr) {
+                      const TbKey *pKey, TbEvent *pEvent, char **pzErr) {
   sqlite3_value *pOther = 0;
   int bRead = pEvent->bRowsRead;
-  int rc = tb_reader_event(pReader, pEventId, pEvent, pzErr);
-  if (rc != SQLITE_OK || bRead || pEvent->nMatch > 0) return rc;
+  int rc = tb_reader_event(pReader, pEventId, pKey, pEvent, pzErr);
+  if (rc != SQLITE_OK || bRead || pEventId == 0 || pEvent->nMatch > 0) return rc;
   rc = tb_id_other_form(pReader->db, pEventId, &pOther);
   if (rc == SQLITE_OK && pOther) {
     tb_event_free(pEvent);
     tb_event_init(pEvent);
-    rc = tb_reader_event(pReader, pOther, pEvent, pzErr);
+    rc = tb_reader_event(pReader, pOther, pKey, pEvent, pzErr);
   }
   sqlite3_value_free(pOther);
   return rc;
 }
 
-/* One event through an open reader. */
+/* One event through an open reader (tb_reader_event names it). */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbPolicy *pPolicy, TbEvent *pEvent,
+                     const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr) {
   int rc = tb_enter(pConn, pzErr);
   if (rc != SQLITE_OK) return rc;
-  rc = read_event(pReader, pEventId, pEvent, pzErr);
+  rc = read_event(pReader, pEventId, pKey, pEvent, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) {
@@ -114,7 +114,7 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) {
-    rc = tb_compute_event(pConn, &reader, pSrc->pEvent, pPolicy, pEvent,
+    rc = tb_compute_event(pConn, &reader, pSrc->pEvent, 0, pPolicy, pEvent,
                           pStandings, pzErr);
   }
   tb_reader_close(&reader);

@@ -281,9 +281,6 @@ static int resolve_all_deferred(TbEvent *p) {
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   int eType = sqlite3_value_type(pVal);
   const char *z;
-  int n, j, rc;
-  sqlite3_uint64 h;
-  TbPlayer *pNew;
 
   if (eType == SQLITE_INTEGER) {
     return tb_event_player_int(p, sqlite3_value_int64(pVal), piPlayer);
@@ -291,8 +288,16 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer) {
   if (eType != SQLITE_TEXT) return SQLITE_MISMATCH;
   z = (const char *)sqlite3_value_text(pVal);
   if (z == 0) return SQLITE_NOMEM;
-  n = sqlite3_value_bytes(pVal);
-  h = tb_hash_text(z, n);
+  return tb_event_player_text(p, z, sqlite3_value_bytes(pVal), piPlayer);
+}
+
+/* Find or add the player whose id is the text z of n bytes. */
+int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer) {
+  const int eType = SQLITE_TEXT;
+  sqlite3_uint64 h = tb_hash_text(z, n);
+  TbPlayer *pNew;
+  int j, rc;
+
   if (p->nHash > 0) {
     j = hash_slot(p, h, eType, 0, z, n);
     if (p->aHash[j].iPlayer1) {

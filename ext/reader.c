@@ -169,38 +169,69 @@ static inline int read_round(sqlite3_value *v, int *piRound, char **pzErr) {
 }
 
 /*
-** Find or add the player named in column zCol.  zCol NULL: the column is
-** player_b, where NULL is a bye (*piPlayer is left as it is).
+** Where the rows of an event query go: the event being read, or for the
+** query of every event the set of events; and the first error.
 */
-static int read_player_slow(TbEvent *pEvent, sqlite3_value *v, int eType,
+typedef struct TbRowSink {
+  TbEvent *pEvent;            /* one event's query */
+  TbEventSet *pSet;           /* every event's: each row kept in the set */
+  int iLast;                  /* pSet: the event of the last row, or -1 */
+  int bResult;
+  i64 nRows;                  /* rows taken */
+  int rc;
+  char **pzErr;
+} TbRowSink;
+
+static int set_id_add(TbEventSet *s, sqlite3_value *v, int *piId);
+
+/*
+** Find or add the player named in column zCol.  zCol NULL: the column is
+** player_b, where NULL is a bye (*piPlayer is left as it is).  For the set
+** of every event the id is kept in the set: *piPlayer is its index there,
+** and *pbRef is set.
+*/
+static int read_player_slow(TbRowSink *p, sqlite3_value *v, int eType,
                             const char *zCol, int iRound, int *piPlayer,
-                            char **pzErr) {
+                            unsigned char *pbRef) {
   int rc;
   char *zLit;
   if (eType == SQLITE_NULL) {
     if (zCol == 0) return SQLITE_OK;
-    return set_error(pzErr, sqlite3_mprintf("NULL %s in round %d", zCol, iRound));
+    return set_error(p->pzErr, sqlite3_mprintf("NULL %s in round %d", zCol,
+                                               iRound));
   }
   if (zCol == 0) zCol = "player_b";
-  rc = tb_event_player(pEvent, v, piPlayer);
+  if (p->pEvent) {
+    rc = tb_event_player(p->pEvent, v, piPlayer);
+  } else if (eType == SQLITE_INTEGER || eType == SQLITE_TEXT) {
+    rc = set_id_add(p->pSet, v, piPlayer);
+    *pbRef = 1;
+  } else {
+    rc = SQLITE_MISMATCH;
+  }
   if (rc != SQLITE_MISMATCH) return rc;
   if ((zLit = value_literal(v)) == 0) return SQLITE_NOMEM;
-  rc = set_error(pzErr, sqlite3_mprintf("%s must be an INTEGER or TEXT id, "
-                                        "got %s in round %d",
-                                        zCol, zLit, iRound));
+  rc = set_error(p->pzErr, sqlite3_mprintf("%s must be an INTEGER or TEXT id, "
+                                           "got %s in round %d",
+                                           zCol, zLit, iRound));
   sqlite3_free(zLit);
   return rc;
 }
 
 /* Integer ids inline; text ids, byes and errors in read_player_slow(). */
-static inline int read_player(TbEvent *pEvent, sqlite3_value *v,
+static inline int read_player(TbRowSink *p, sqlite3_value *v,
                               const char *zCol, int iRound, int *piPlayer,
-                              char **pzErr) {
+                              unsigned char *pbRef) {
   int eType = sqlite3_value_type(v);
   if (eType == SQLITE_INTEGER) {
-    return tb_event_player_later(pEvent, sqlite3_value_int64(v), piPlayer);
+    i64 iVal = sqlite3_value_int64(v);
+    if (p->pEvent) return tb_event_player_later(p->pEvent, iVal, piPlayer);
+    if (iVal >= 0 && iVal <= TB_DEFER_MAX) { /* as tb_event_player_later */
+      *piPlayer = -(int)iVal - 3;
+      return SQLITE_OK;
+    }
   }
-  return read_player_slow(pEvent, v, eType, zCol, iRound, piPlayer, pzErr);
+  return read_player_slow(p, v, eType, zCol, iRound, piPlayer, pbRef);
 }
 
 static int count_error(sqlite3_value *v, const char *zCol, int iRound,
@@ -291,10 +322,24 @@ static int finish(sqlite3 *db, sqlite3_stmt *pStmt, int rc, char **pzErr) {
   return rc;
 }
 
+/* The id of the event to read: a value, or the key of an event of a set. */
+typedef struct TbEventId {
+  sqlite3_value *pValue;
+  const TbKey *pKey;
+} TbEventId;
+
 /* Bind the event to a prepared event query. */
-static int bind_event(TbReader *r, sqlite3_stmt *pStmt, sqlite3_value *pEvent,
+static int bind_event(TbReader *r, sqlite3_stmt *pStmt, const TbEventId *pId,
                       char **pzErr) {
-  int rc = sqlite3_bind_value(pStmt, 1, pEvent);
+  const TbKey *k = pId->pKey;
+  int rc;
+  if (pId->pValue) {
+    rc = sqlite3_bind_value(pStmt, 1, pId->pValue);
+  } else if (k->eType == SQLITE_INTEGER) {
+    rc = sqlite3_bind_int64(pStmt, 1, k->i);
+  } else {
+    rc = sqlite3_bind_text(pStmt, 1, k->z, k->n, SQLITE_STATIC);
+  }
   return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
 }
 
@@ -335,43 +380,108 @@ static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
                              &r->pMatches, pzErr);
 }
 
-/* One row of the matches table, argv[0..6] in the order of azMatchCol[1..]. */
-static int read_match_row(TbEvent *pEvent, int bResult, sqlite3_value **a,
-                          char **pzErr) {
-  TbMatch *m = tb_event_new_match(pEvent);
+/*
+** One row of the matches table, argv[0..6] in the order of azMatchCol[1..],
+** into m; aRef[0], aRef[1]: player_a, player_b is an id of the set.
+*/
+static int read_match_row(TbRowSink *p, TbMatch *m, unsigned char *aRef,
+                          sqlite3_value **a) {
+  char **pzErr = p->pzErr;
   int rc;
-  if (m == 0) return SQLITE_NOMEM;
   m->iB = -1;
   if ((rc = read_round(a[0], &m->iRound, pzErr)) != SQLITE_OK) return rc;
-  rc = read_player(pEvent, a[1], "player_a", m->iRound, &m->iA, pzErr);
+  rc = read_player(p, a[1], "player_a", m->iRound, &m->iA, &aRef[0]);
   if (rc != SQLITE_OK) return rc;
-  rc = read_player(pEvent, a[2], 0, m->iRound, &m->iB, pzErr);
+  rc = read_player(p, a[2], 0, m->iRound, &m->iB, &aRef[1]);
   if (rc != SQLITE_OK) return rc;
   if ((rc = read_count(a[3], "a_wins", m->iRound, &m->nAWins, pzErr)) ||
       (rc = read_count(a[4], "b_wins", m->iRound, &m->nBWins, pzErr)) ||
       (rc = read_count(a[5], "draws", m->iRound, &m->nDraws, pzErr))) {
     return rc;
   }
-  if (bResult) return read_result(a[6], a[1], m, &m->eResult, pzErr);
+  if (p->bResult) return read_result(a[6], a[1], m, &m->eResult, pzErr);
   return SQLITE_OK;
 }
 
-/*
-** Where the rows of an event query go: the event being read, or for the
-** query of every event the set of events; and the first error.
-*/
-typedef struct TbRowSink {
-  TbEvent *pEvent;            /* one event's query */
-  TbEventSet *pSet;           /* every event's: each row to its event */
-  int iLast;                  /* pSet: the event of the last row, or -1 */
-  TbKey kLast;                /* its id */
-  int bResult;
-  i64 nRows;                  /* rows taken */
-  int rc;
-  char **pzErr;
-} TbRowSink;
-
 /* ------------------------------------------------------------- event set */
+
+/*
+** The set keeps every event's rows compactly (TbSetRow, 36 bytes; ids other
+** than small integers once per occurrence in aId and aText) and builds one
+** event at a time from them (tb_event_set_build), so that memory holds the
+** rows and the largest event, not every event's players and tables.
+*/
+
+/* Room for one more element of an array that doubles as it grows. */
+static int grow(void **pa, int *pnAlloc, int n, size_t sz, int nFirst) {
+  if (n >= *pnAlloc) {
+    int nNew = *pnAlloc ? *pnAlloc * 2 : nFirst;
+    void *aNew;
+    if (nNew <= *pnAlloc) return SQLITE_NOMEM; /* past 2^31 elements */
+    aNew = sqlite3_realloc64(*pa, sz * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    *pa = aNew;
+    *pnAlloc = nNew;
+  }
+  return SQLITE_OK;
+}
+
+/* Copy text into the set's arena: *piOff is where it starts. */
+static int set_text(TbEventSet *s, const char *z, int n, i64 *piOff) {
+  if (s->nText + n + 1 > s->nTextAlloc) {
+    i64 nNew = s->nTextAlloc ? s->nTextAlloc * 2 : 4096;
+    char *aNew;
+    while (nNew < s->nText + n + 1) nNew *= 2;
+    aNew = sqlite3_realloc64(s->aText, (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    s->aText = aNew;
+    s->nTextAlloc = nNew;
+  }
+  memcpy(s->aText + s->nText, z, (size_t)n);
+  s->aText[s->nText + n] = 0;
+  *piOff = s->nText;
+  s->nText += n + 1;
+  return SQLITE_OK;
+}
+
+/* An INTEGER or TEXT value as an id of the set (its text copied). */
+static int set_id(TbEventSet *s, sqlite3_value *v, TbSetId *pId) {
+  pId->eType = sqlite3_value_type(v);
+  pId->n = 0;
+  if (pId->eType == SQLITE_TEXT) {
+    const char *z = (const char *)sqlite3_value_text(v);
+    if (z == 0) return SQLITE_NOMEM;
+    pId->n = sqlite3_value_bytes(v);
+    return set_text(s, z, pId->n, &pId->i);
+  }
+  pId->eType = SQLITE_INTEGER; /* whole REALs too (event ids) */
+  pId->i = sqlite3_value_int64(v);
+  return SQLITE_OK;
+}
+
+/* A player id that is not a small integer: kept in aId. */
+static int set_id_add(TbEventSet *s, sqlite3_value *v, int *piId) {
+  int rc = grow((void **)&s->aId, &s->nIdAlloc, s->nId, sizeof(TbSetId), 64);
+  if (rc == SQLITE_OK) rc = set_id(s, v, &s->aId[s->nId]);
+  if (rc == SQLITE_OK) *piId = s->nId++;
+  return rc;
+}
+
+/* An id of the set as a key (its text in the arena: valid until it grows). */
+static void set_key(const TbEventSet *s, const TbSetId *pId, TbKey *k) {
+  memset(k, 0, sizeof(*k));
+  k->eType = pId->eType;
+  if (pId->eType == SQLITE_TEXT) {
+    k->n = pId->n;
+    k->z = s->aText + pId->i;
+  } else {
+    k->i = pId->i;
+  }
+}
+
+void tb_event_set_key(const TbEventSet *s, int iEvent, TbKey *pKey) {
+  set_key(s, &s->aEvent[iEvent].id, pKey);
+}
 
 /* An event id as a key: INTEGER (whole REALs too) or TEXT. */
 static int key_of(sqlite3_value *v, TbKey *k) {
@@ -402,7 +512,10 @@ static sqlite3_uint64 key_hash(const TbKey *k) {
 /* Slot of the id k in the set's hash, or of the empty slot for it. */
 static int set_slot(const TbEventSet *s, const TbKey *k) {
   int j = (int)(key_hash(k) & (sqlite3_uint64)(s->nHash - 1));
-  while (s->aHash[j] && !key_equal(&s->aKey[s->aHash[j] - 1], k)) {
+  while (s->aHash[j]) {
+    TbKey e;
+    set_key(s, &s->aEvent[s->aHash[j] - 1].id, &e);
+    if (key_equal(&e, k)) break;
     j = (j + 1) & (s->nHash - 1);
   }
   return j;
@@ -417,11 +530,15 @@ static int set_rehash(TbEventSet *s) {
   sqlite3_free(s->aHash);
   s->aHash = aNew;
   s->nHash = nNew;
-  for (i = 0; i < s->nEvent; i++) s->aHash[set_slot(s, &s->aKey[i])] = i + 1;
+  for (i = 0; i < s->nEvent; i++) {
+    TbKey k;
+    set_key(s, &s->aEvent[i].id, &k);
+    s->aHash[set_slot(s, &k)] = i + 1;
+  }
   return SQLITE_OK;
 }
 
-/* The index of the event whose id is v, added if new. */
+/* The index of the event whose id is v (key k), added if new. */
 static int set_event(TbEventSet *s, sqlite3_value *v, const TbKey *k,
                      int *piEvent) {
   int j, rc;
@@ -430,53 +547,54 @@ static int set_event(TbEventSet *s, sqlite3_value *v, const TbKey *k,
   }
   j = set_slot(s, k);
   if (s->aHash[j] == 0) {
-    if (s->nEvent == s->nAlloc) {
-      int nNew = s->nAlloc ? s->nAlloc * 2 : 16;
-      TbEvent *aEv = sqlite3_realloc64(s->aEvent, sizeof(TbEvent) * (sqlite3_uint64)nNew);
-      sqlite3_value **apId;
-      TbKey *aKey;
-      if (aEv == 0) return SQLITE_NOMEM;
-      s->aEvent = aEv;
-      apId = sqlite3_realloc64(s->apId, sizeof(*apId) * (sqlite3_uint64)nNew);
-      if (apId == 0) return SQLITE_NOMEM;
-      s->apId = apId;
-      aKey = sqlite3_realloc64(s->aKey, sizeof(*aKey) * (sqlite3_uint64)nNew);
-      if (aKey == 0) return SQLITE_NOMEM;
-      s->aKey = aKey;
-      s->nAlloc = nNew;
-    }
-    if ((s->apId[s->nEvent] = sqlite3_value_dup(v)) == 0) return SQLITE_NOMEM;
-    if ((rc = key_of(s->apId[s->nEvent], &s->aKey[s->nEvent])) != SQLITE_OK) {
-      sqlite3_value_free(s->apId[s->nEvent]);
-      return rc;
-    }
-    tb_event_init(&s->aEvent[s->nEvent]);
+    TbSetEvent *e;
+    rc = grow((void **)&s->aEvent, &s->nEventAlloc, s->nEvent,
+              sizeof(TbSetEvent), 16);
+    if (rc != SQLITE_OK) return rc;
+    e = &s->aEvent[s->nEvent];
+    memset(e, 0, sizeof(*e));
+    if ((rc = set_id(s, v, &e->id)) != SQLITE_OK) return rc;
+    e->bReal = sqlite3_value_type(v) == SQLITE_FLOAT;
+    e->iFirst = e->iLast = -1;
     s->aHash[j] = ++s->nEvent;
   }
   *piEvent = s->aHash[j] - 1;
   return SQLITE_OK;
 }
 
-void tb_event_set_free(TbEventSet *s) {
-  int i;
-  for (i = 0; i < s->nEvent; i++) {
-    tb_event_free(&s->aEvent[i]);
-    sqlite3_value_free(s->apId[i]);
+/* A new row at the end of event iEvent's rows. */
+static TbSetRow *set_row(TbEventSet *s, int iEvent) {
+  TbSetEvent *e = &s->aEvent[iEvent];
+  TbSetRow *pRow;
+  if (grow((void **)&s->aRow, &s->nRowAlloc, s->nRow, sizeof(TbSetRow), 256)) {
+    return 0;
   }
+  pRow = &s->aRow[s->nRow];
+  memset(pRow, 0, sizeof(*pRow));
+  pRow->iNext = -1;
+  if (e->iLast >= 0) {
+    s->aRow[e->iLast].iNext = s->nRow;
+  } else {
+    e->iFirst = s->nRow;
+  }
+  e->iLast = s->nRow++;
+  return pRow;
+}
+
+void tb_event_set_free(TbEventSet *s) {
   sqlite3_free(s->aEvent);
-  sqlite3_free(s->apId);
-  sqlite3_free(s->aKey);
   sqlite3_free(s->aHash);
+  sqlite3_free(s->aOrder);
+  sqlite3_free(s->aRow);
+  sqlite3_free(s->aId);
+  sqlite3_free(s->aText);
   memset(s, 0, sizeof(*s));
 }
 
-/* Sort the set by event id (merge sort of the events' places). */
+/* Order the events by id (merge sort of their indexes into aOrder). */
 static int set_sort(TbEventSet *s) {
   int n = s->nEvent, w, i;
   int *a = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)n + 1));
-  TbEvent *aEv;
-  sqlite3_value **apId;
-  TbKey *aKey;
   if (a == 0) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) a[i] = i;
   for (w = 1; w < n; w *= 2) {
@@ -485,51 +603,69 @@ static int set_sort(TbEventSet *s) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        y[o++] = tb_key_compare(&s->aKey[x[r]], &s->aKey[x[l]]) < 0 ? x[r++] : x[l++];
+        TbKey kl, kr;
+        set_key(s, &s->aEvent[x[l]].id, &kl);
+        set_key(s, &s->aEvent[x[r]].id, &kr);
+        y[o++] = tb_key_compare(&kr, &kl) < 0 ? x[r++] : x[l++];
       }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
     }
     memcpy(a, y, sizeof(int) * (size_t)n);
   }
-  aEv = sqlite3_malloc64(sizeof(TbEvent) * ((sqlite3_uint64)n + 1));
-  apId = sqlite3_malloc64(sizeof(*apId) * ((sqlite3_uint64)n + 1));
-  aKey = sqlite3_malloc64(sizeof(*aKey) * ((sqlite3_uint64)n + 1));
-  if (aEv == 0 || apId == 0 || aKey == 0) {
-    sqlite3_free(a);
-    sqlite3_free(aEv);
-    sqlite3_free(apId);
-    sqlite3_free(aKey);
-    return SQLITE_NOMEM;
-  }
-  for (i = 0; i < n; i++) {
-    aEv[i] = s->aEvent[a[i]];
-    apId[i] = s->apId[a[i]];
-    aKey[i] = s->aKey[a[i]];
-  }
-  sqlite3_free(a);
-  sqlite3_free(s->aEvent);
-  sqlite3_free(s->apId);
-  sqlite3_free(s->aKey);
-  sqlite3_free(s->aHash); /* indexes changed; the set is complete */
+  /* the hash is not needed any more; the order keeps n ints of the 2n */
+  sqlite3_free(s->aHash);
   s->aHash = 0;
   s->nHash = 0;
-  s->aEvent = aEv;
-  s->apId = apId;
-  s->aKey = aKey;
-  s->nAlloc = n;
+  s->aOrder = sqlite3_realloc64(a, sizeof(int) * ((sqlite3_uint64)n + 1));
+  if (s->aOrder == 0) s->aOrder = a;
+  return SQLITE_OK;
+}
+
+/* A player of a kept row into the event being built. */
+static int build_player(const TbEventSet *s, TbEvent *p, int bRef,
+                        int *piPlayer) {
+  const TbSetId *pId;
+  if (!bRef) {
+    if (*piPlayer <= -3) p->bDeferred = 1; /* see tb_event_player_later */
+    return SQLITE_OK;
+  }
+  pId = &s->aId[*piPlayer];
+  if (pId->eType == SQLITE_INTEGER) {
+    return tb_event_player_int(p, pId->i, piPlayer);
+  }
+  return tb_event_player_text(p, s->aText + pId->i, pId->n, piPlayer);
+}
+
+/*
+** Event iEvent of the set, from its rows, into an empty event: its matches
+** and players as tb_reader_event() would read them (rows in table order).
+*/
+int tb_event_set_build(const TbEventSet *s, int iEvent, TbEvent *p) {
+  int i, rc;
+  for (i = s->aEvent[iEvent].iFirst; i >= 0; i = s->aRow[i].iNext) {
+    const TbSetRow *pRow = &s->aRow[i];
+    TbMatch *m = tb_event_new_match(p);
+    if (m == 0) return SQLITE_NOMEM;
+    *m = pRow->m;
+    if ((rc = build_player(s, p, pRow->aRef[0], &m->iA)) != SQLITE_OK ||
+        (rc = build_player(s, p, pRow->aRef[1], &m->iB)) != SQLITE_OK) {
+      return rc;
+    }
+  }
+  p->bRowsRead = 1;
   return SQLITE_OK;
 }
 
 /*
-** The event of a row of the all-events query: *ppEvent, or NULL for a row
+** The event of a row of the all-events query: *piEvent, or -1 for a row
 ** whose event_id is NULL (it belongs to no event, as a query for one event
 ** would never read it).
 */
-static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
+static int sink_event(TbRowSink *p, sqlite3_value *v, int *piEvent) {
   TbKey k;
   int rc;
-  *ppEvent = 0;
+  *piEvent = -1;
   if ((rc = key_of(v, &k)) != SQLITE_OK) return rc;
   if (k.eType == SQLITE_NULL) return SQLITE_OK;
   if (k.eType != SQLITE_INTEGER && k.eType != SQLITE_TEXT) {
@@ -541,22 +677,52 @@ static int sink_event(TbRowSink *p, sqlite3_value *v, TbEvent **ppEvent) {
     return rc;
   }
   /* rows of one event usually come together */
-  if (p->iLast < 0 || !key_equal(&k, &p->kLast)) {
-    if ((rc = set_event(p->pSet, v, &k, &p->iLast)) != SQLITE_OK) return rc;
-    p->kLast = p->pSet->aKey[p->iLast]; /* its text is the set's copy */
+  if (p->iLast >= 0) {
+    TbKey kLast;
+    set_key(p->pSet, &p->pSet->aEvent[p->iLast].id, &kLast);
+    if (key_equal(&kLast, &k)) {
+      *piEvent = p->iLast;
+      return SQLITE_OK;
+    }
   }
-  *ppEvent = &p->pSet->aEvent[p->iLast];
+  if ((rc = set_event(p->pSet, v, &k, &p->iLast)) != SQLITE_OK) return rc;
+  *piEvent = p->iLast;
   return SQLITE_OK;
 }
 
-/* "event 7: <message>", for a row of one of many events (SQLITE_ERROR). */
-static int name_event(const TbKey *pKey, char **pzErr) {
+/* "event 7: <message>": an error met in one of many events names it
+** (*pzErr replaced; SQLITE_ERROR, or SQLITE_NOMEM). */
+int tb_name_event(const TbKey *pKey, char **pzErr) {
   char *zId = tb_key_text(pKey);
-  char *z = zId ? sqlite3_mprintf("event %s: %s", zId, *pzErr) : 0;
+  char *z = zId && *pzErr ? sqlite3_mprintf("event %s: %s", zId, *pzErr) : 0;
   sqlite3_free(zId);
   sqlite3_free(*pzErr);
   *pzErr = z;
   return z ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* One row of the all-events query, kept in the set. */
+static int sink_set_row(TbRowSink *p, int argc, sqlite3_value **argv) {
+  TbSetRow *pRow;
+  int iEvent;
+  int rc = sink_event(p, argv[argc - 1], &iEvent);
+  if (rc != SQLITE_OK || iEvent < 0) return rc;
+  if ((pRow = set_row(p->pSet, iEvent)) == 0) return SQLITE_NOMEM;
+  rc = read_match_row(p, &pRow->m, pRow->aRef, argv + 1);
+  if (rc == SQLITE_ERROR) {
+    TbKey k;
+    tb_event_set_key(p->pSet, iEvent, &k);
+    rc = tb_name_event(&k, p->pzErr);
+  }
+  return rc;
+}
+
+/* One row of one event's query. */
+static int sink_event_row(TbRowSink *p, sqlite3_value **argv) {
+  TbMatch *m = tb_event_new_match(p->pEvent);
+  unsigned char aRef[2];
+  if (m == 0) return SQLITE_NOMEM;
+  return read_match_row(p, m, aRef, argv + 1);
 }
 
 #define TB_ROW_SINK "tiebreak_rows"
@@ -591,16 +757,7 @@ static void rows_step(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   }
   if (p->rc != SQLITE_OK) return;
   p->nRows++;
-  if (p->pSet) {
-    TbEvent *pEvent;
-    p->rc = sink_event(p, argv[argc - 1], &pEvent);
-    if (p->rc == SQLITE_OK && pEvent) {
-      p->rc = read_match_row(pEvent, p->bResult, argv + 1, p->pzErr);
-      if (p->rc == SQLITE_ERROR) p->rc = name_event(&p->kLast, p->pzErr);
-    }
-  } else {
-    p->rc = read_match_row(p->pEvent, p->bResult, argv + 1, p->pzErr);
-  }
+  p->rc = p->pSet ? sink_set_row(p, argc, argv) : sink_event_row(p, argv);
   if (p->rc == SQLITE_NOMEM) {
     sqlite3_result_error_nomem(ctx);
   } else if (p->rc != SQLITE_OK) {
@@ -643,10 +800,10 @@ static int run_rows(TbReader *r, sqlite3_stmt *pStmt, TbRowSink *pSink) {
   return rc;
 }
 
-static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+static int read_matches(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
                         char **pzErr) {
   TbRowSink sink;
-  int rc = bind_event(r, r->pMatches, pEventId, pzErr);
+  int rc = bind_event(r, r->pMatches, pId, pzErr);
   if (rc != SQLITE_OK) return rc;
   memset(&sink, 0, sizeof(sink));
   sink.pEvent = pEvent;
@@ -662,7 +819,7 @@ static int read_matches(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
 */
 int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   TbRowSink sink;
-  int rc, i;
+  int rc;
   if (r->pAll == 0) {
     rc = prepare_event_query(r, match_columns(r->bResult, 1), r->zMatches, 1,
                              &r->pAll, pzErr);
@@ -677,7 +834,6 @@ int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   sink.bResult = r->bResult;
   sink.pzErr = pzErr;
   if ((rc = run_rows(r, r->pAll, &sink)) != SQLITE_OK) return rc;
-  for (i = 0; i < pSet->nEvent; i++) pSet->aEvent[i].bRowsRead = 1;
   return set_sort(pSet);
 }
 
@@ -685,7 +841,7 @@ static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};
 
 /* Count each game row into its match (see match_settle in event.c). */
 static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
-  int iRound, iPlayer, iWinner;
+  int iRound = 0, iPlayer, iWinner;
   const TbSeat *pSeat;
   const TbMatch *m;
   TbGameCount *g;
@@ -763,12 +919,12 @@ static int open_games(TbReader *r, const TbSource *pSrc, char **pzErr) {
                              &r->pGames, pzErr);
 }
 
-static int read_games(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+static int read_games(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
                       char **pzErr) {
   sqlite3_stmt *pStmt = r->pGames;
   int rc;
   if (pStmt == 0) return SQLITE_OK;
-  if ((rc = bind_event(r, pStmt, pEventId, pzErr)) != SQLITE_OK) return rc;
+  if ((rc = bind_event(r, pStmt, pId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
     if ((rc = apply_game(pEvent, pStmt, pzErr)) != SQLITE_OK) break;
   }
@@ -806,12 +962,12 @@ static int open_ratings(TbReader *r, const TbSource *pSrc, char **pzErr) {
   return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
 }
 
-static int read_ratings(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
+static int read_ratings(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
                         char **pzErr) {
   sqlite3_stmt *pStmt = r->pRatings;
   int rc;
   if (pStmt == 0) return SQLITE_OK;
-  if ((rc = bind_event(r, pStmt, pEventId, pzErr)) != SQLITE_OK) return rc;
+  if ((rc = bind_event(r, pStmt, pId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
     int iPlayer = tb_event_find(pEvent, sqlite3_column_value(pStmt, 0));
     sqlite3_value *v = sqlite3_column_value(pStmt, 1);
@@ -938,13 +1094,17 @@ void tb_reader_close(TbReader *r) {
   tb_reader_init(r, r->db);
 }
 
-/* Read one event: its matches (unless tb_reader_all() did), their seats,
-** its games and ratings. */
-int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
-                    char **pzErr) {
-  int rc = pEvent->bRowsRead ? SQLITE_OK : read_matches(r, pEventId, pEvent, pzErr);
+/* Read one event, named by pEventId or else by pKey: its matches (unless
+** they were built from a set), their seats, its games and ratings. */
+int tb_reader_event(TbReader *r, sqlite3_value *pEventId, const TbKey *pKey,
+                    TbEvent *pEvent, char **pzErr) {
+  TbEventId id;
+  int rc;
+  id.pValue = pEventId;
+  id.pKey = pKey;
+  rc = pEvent->bRowsRead ? SQLITE_OK : read_matches(r, &id, pEvent, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_index(pEvent, pzErr);
-  if (rc == SQLITE_OK) rc = read_games(r, pEventId, pEvent, pzErr);
-  if (rc == SQLITE_OK) rc = read_ratings(r, pEventId, pEvent, pzErr);
+  if (rc == SQLITE_OK) rc = read_games(r, &id, pEvent, pzErr);
+  if (rc == SQLITE_OK) rc = read_ratings(r, &id, pEvent, pzErr);
   return rc;
 }

@@ -69,7 +69,7 @@ typedef struct StandingsVtab {
 /* The standings of one event, as the cursor walks them; or, with
 ** on_error='skip', why it has none (one row, only event_id and error). */
 typedef struct EventResult {
-  sqlite3_value *pEventId;
+  int iEvent;                   /* index in the cursor's set, or -1 */
   TbEvent event;
   TbStandings standings;
   char *zError;
@@ -77,16 +77,26 @@ typedef struct EventResult {
 
 typedef struct StandingsCursor {
   sqlite3_vtab_cursor base;
-  EventResult *aRes;            /* one event, or every event */
-  int nRes, nResAlloc;
-  int iRes, iRow;               /* current row: aRes[iRes], row iRow */
+  EventResult res;              /* the event whose rows are walked */
+  int iRow;                     /* current row of res, or past its end */
+  int bEof;
+  int bSkip;                    /* on_error='skip': a bad event is a row */
+  /*
+  ** Without an event argument: every event's rows, read in xFilter; each
+  ** event is computed when the walk reaches it (in xNext, order of ids)
+  ** and freed when it leaves, so memory holds one event at a time.
+  */
+  TbEventSet set;
+  int iOrder;                   /* next event of set.aOrder to compute */
   sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
+  TbSource src;                 /* parsed from apArg */
+  TbPolicy policy;
   /*
   ** Kept from one xFilter to the next, for a join that calls standings()
-  ** once per event: checked again every time, reset before xFilter
-  ** returns, finalized by xClose.  Not kept in the table, whose xDisconnect
-  ** SQLite before 3.41 runs only after sqlite3_close() has found the
-  ** statements still open.
+  ** once per event: checked again every time, reset before xFilter or
+  ** xNext returns, finalized by xClose.  Not kept in the table, whose
+  ** xDisconnect SQLite before 3.41 runs only after sqlite3_close() has
+  ** found the statements still open.
   */
   TbReader reader;
 } StandingsCursor;
@@ -231,41 +241,25 @@ static int standingsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   return SQLITE_OK;
 }
 
+static void result_free(EventResult *p) {
+  tb_standings_free(&p->standings);
+  tb_event_free(&p->event);
+  sqlite3_free(p->zError);
+  memset(p, 0, sizeof(*p));
+  p->iEvent = -1;
+}
+
 static void cursor_reset(StandingsCursor *pCur) {
   int i;
-  for (i = 0; i < pCur->nRes; i++) {
-    tb_standings_free(&pCur->aRes[i].standings);
-    tb_event_free(&pCur->aRes[i].event);
-    sqlite3_value_free(pCur->aRes[i].pEventId);
-    sqlite3_free(pCur->aRes[i].zError);
-  }
-  sqlite3_free(pCur->aRes);
-  pCur->aRes = 0;
-  pCur->nRes = pCur->nResAlloc = 0;
+  result_free(&pCur->res);
+  tb_event_set_free(&pCur->set);
   for (i = 0; i < N_ARG; i++) {
     sqlite3_value_free(pCur->apArg[i]);
     pCur->apArg[i] = 0;
   }
-  pCur->iRes = pCur->iRow = 0;
-}
-
-/* A new, empty result for the event pEventId (copied). */
-static EventResult *result_add(StandingsCursor *pCur, sqlite3_value *pEventId) {
-  EventResult *p;
-  if (pCur->nRes >= pCur->nResAlloc) {
-    int nNew = pCur->nResAlloc ? pCur->nResAlloc * 2 : 4;
-    EventResult *aNew = sqlite3_realloc64(pCur->aRes,
-                                          sizeof(EventResult) * (sqlite3_uint64)nNew);
-    if (aNew == 0) return 0;
-    pCur->aRes = aNew;
-    pCur->nResAlloc = nNew;
-  }
-  p = &pCur->aRes[pCur->nRes];
-  memset(p, 0, sizeof(*p));
-  p->pEventId = sqlite3_value_dup(pEventId);
-  if (p->pEventId == 0) return 0;
-  pCur->nRes++;
-  return p;
+  pCur->iOrder = pCur->iRow = 0;
+  pCur->bEof = 1;
+  pCur->bSkip = 0;
 }
 
 /* The rows of a result: its players, or the one row of its error. */
@@ -273,35 +267,29 @@ static int result_rows(const EventResult *p) {
   return p->zError ? 1 : p->standings.nPlayer;
 }
 
-/* Skip events without rows, so that (iRes, iRow) is a row or the end. */
-static void cursor_settle(StandingsCursor *pCur) {
-  while (pCur->iRes < pCur->nRes &&
-         pCur->iRow >= result_rows(&pCur->aRes[pCur->iRes])) {
-    pCur->iRes++;
-    pCur->iRow = 0;
-  }
-}
-
 /*
-** A new result for the event pEventId, computed through the cursor's
-** reader.  pRead: the event with its rows already read, which moves into
-** the result (tb_reader_all); NULL: read it now.  Once computed, the event
-** keeps only what the rows show.
+** Compute the result of the event argument (iEvent < 0), or of event
+** iEvent of the set, built from the rows read.
 */
-static int compute_result(StandingsCursor *pCur, TbConn *pConn,
-                          const TbPolicy *pPolicy, sqlite3_value *pEventId,
-                          TbEvent *pRead, int bSkip, char **pzErr) {
-  EventResult *p = result_add(pCur, pEventId);
-  int rc;
-  if (p == 0) return SQLITE_NOMEM;
-  if (pRead) {
-    p->event = *pRead;
-    tb_event_init(pRead);
+static int compute_result(StandingsCursor *pCur, TbConn *pConn, int iEvent,
+                          char **pzErr) {
+  EventResult *p = &pCur->res;
+  TbKey key;
+  int rc = SQLITE_OK;
+  memset(&key, 0, sizeof(key));
+  result_free(p);
+  p->iEvent = iEvent;
+  if (iEvent >= 0) {
+    tb_event_set_key(&pCur->set, iEvent, &key);
+    rc = tb_event_set_build(&pCur->set, iEvent, &p->event);
   }
-  rc = tb_compute_event(pConn, &pCur->reader, p->pEventId, pPolicy, &p->event,
-                        &p->standings, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_compute_event(pConn, &pCur->reader,
+                          iEvent >= 0 ? 0 : pCur->src.pEvent, &key,
+                          &pCur->policy, &p->event, &p->standings, pzErr);
+  }
   tb_event_trim(&p->event);
-  if (rc == SQLITE_ERROR && bSkip && *pzErr) {
+  if (rc == SQLITE_ERROR && pCur->bSkip && *pzErr) {
     /* a fault of this event's data: kept as its row, the others go on */
     tb_standings_free(&p->standings);
     memset(&p->standings, 0, sizeof(p->standings));
@@ -309,59 +297,57 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn,
     p->zError = *pzErr;
     *pzErr = 0;
     rc = SQLITE_OK;
+  } else if (rc == SQLITE_ERROR && iEvent >= 0) {
+    rc = tb_name_event(&key, pzErr); /* one of many events: which one */
   }
   return rc;
 }
 
 /*
-** "event 7: <message>": an error met while computing one of many events
-** names it (*pzErr replaced).
+** Open the cursor's reader on the tables of the arguments: for xFilter, and
+** again in xNext for the games and ratings of the next event (a reader of
+** the same tables only binds as_of_round again).  Entered first: a call
+** from within the tables it reads stops here, while that reader is in use.
 */
-static void name_event(sqlite3_value *pEventId, char **pzErr) {
-  char *z;
-  if (*pzErr == 0) return;
-  if (sqlite3_value_type(pEventId) == SQLITE_TEXT) {
-    z = sqlite3_mprintf("event %Q: %s", sqlite3_value_text(pEventId), *pzErr);
-  } else {
-    z = sqlite3_mprintf("event %lld: %s", sqlite3_value_int64(pEventId), *pzErr);
+static int open_reader(StandingsCursor *pCur, TbConn *pConn, char **pzErr) {
+  int rc = tb_enter(pConn, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  rc = tb_reader_open(&pCur->reader, &pCur->src,
+                      tb_policy_needs(&pCur->policy) & TB_NEEDS_RATINGS, pzErr);
+  if (rc == SQLITE_OK && pCur->src.pEvent == 0) {
+    rc = tb_reader_all(&pCur->reader, &pCur->set, pzErr);
   }
-  sqlite3_free(*pzErr);
-  *pzErr = z;
+  tb_leave(pConn);
+  return rc;
 }
 
 /*
-** Compute the standings of the event argument, or, without one, of every
-** event of the matches table, read in one pass over it.
+** Move to a row: past the end of an event, compute the next event of the
+** set (events without rows are skipped) or reach the end.
 */
-static int compute_all(StandingsCursor *pCur, StandingsVtab *pTab,
-                       const TbSource *pSrc, const TbPolicy *pPolicy,
-                       int bSkip, char **pzErr) {
-  TbConn *pConn = pTab->pConn;
-  TbReader *pReader = &pCur->reader;
-  TbEventSet set;
-  int rc, i;
-
-  memset(&set, 0, sizeof(set));
-  /* Before the kept reader is touched: a call from within the tables it
-  ** reads stops here, while that reader is in use. */
-  if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) return rc;
-  rc = tb_reader_open(pReader, pSrc,
-                      tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
-  if (rc == SQLITE_OK && pSrc->pEvent == 0) {
-    rc = tb_reader_all(pReader, &set, pzErr);
+static int cursor_settle(StandingsCursor *pCur, TbConn *pConn, char **pzErr) {
+  int rc = SQLITE_OK;
+  while (rc == SQLITE_OK && pCur->iRow >= result_rows(&pCur->res)) {
+    if (pCur->src.pEvent || pCur->iOrder >= pCur->set.nEvent) {
+      result_free(&pCur->res);
+      tb_event_set_free(&pCur->set);
+      pCur->bEof = 1;
+      return SQLITE_OK;
+    }
+    if (pCur->iOrder > 0) { /* the reader is open already: bind again */
+      rc = tb_enter(pConn, pzErr);
+      if (rc == SQLITE_OK) {
+        rc = tb_reader_open(&pCur->reader, &pCur->src,
+                            tb_policy_needs(&pCur->policy) & TB_NEEDS_RATINGS,
+                            pzErr);
+        tb_leave(pConn);
+      }
+    }
+    if (rc == SQLITE_OK) {
+      rc = compute_result(pCur, pConn, pCur->set.aOrder[pCur->iOrder++], pzErr);
+    }
+    pCur->iRow = 0;
   }
-  tb_leave(pConn);
-  if (rc == SQLITE_OK && pSrc->pEvent) {
-    rc = compute_result(pCur, pConn, pPolicy, pSrc->pEvent, 0, bSkip, pzErr);
-  }
-  for (i = 0; rc == SQLITE_OK && i < set.nEvent; i++) {
-    rc = compute_result(pCur, pConn, pPolicy, set.apId[i], &set.aEvent[i],
-                        bSkip, pzErr);
-    if (rc == SQLITE_ERROR) name_event(set.apId[i], pzErr);
-  }
-  tb_event_set_free(&set);
-  /* Kept for the next call: nothing left running, no value held. */
-  tb_reader_reset(pReader);
   return rc;
 }
 
@@ -452,14 +438,19 @@ args_ok:
   return rc;
 }
 
+/* An error of xFilter or xNext: the cursor ends, the message is set. */
+static int cursor_error(StandingsCursor *pCur, int rc, char *zErr) {
+  cursor_reset(pCur);
+  if (zErr) return vtab_error(pCur->base.pVtab, rc, zErr);
+  return rc;
+}
+
 static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
                            const char *idxStr, int argc, sqlite3_value **argv) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
-  StandingsVtab *pTab = (StandingsVtab *)cur->pVtab;
-  TbSource src;
-  TbPolicy policy;
+  TbConn *pConn = ((StandingsVtab *)cur->pVtab)->pConn;
   char *zErr = 0;
-  int i, j = 0, rc, bSkip = 0;
+  int i, j = 0, rc;
   (void)idxStr;
 
   cursor_reset(pCur);
@@ -468,30 +459,33 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
     pCur->apArg[i] = sqlite3_value_dup(argv[j++]);
     if (pCur->apArg[i] == 0) return SQLITE_NOMEM;
   }
-  rc = parse_args(pCur->apArg, &src, &policy, &zErr);
-  if (rc == SQLITE_OK) rc = on_error_arg(pCur->apArg[ARG_ON_ERROR], &bSkip, &zErr);
+  pCur->bEof = 0;
+  rc = parse_args(pCur->apArg, &pCur->src, &pCur->policy, &zErr);
   if (rc == SQLITE_OK) {
-    rc = compute_all(pCur, pTab, &src, &policy, bSkip, &zErr);
+    rc = on_error_arg(pCur->apArg[ARG_ON_ERROR], &pCur->bSkip, &zErr);
   }
-  if (rc != SQLITE_OK) {
-    cursor_reset(pCur);
-    if (zErr) return vtab_error(cur->pVtab, rc, zErr);
-    return rc;
+  if (rc == SQLITE_OK) rc = open_reader(pCur, pConn, &zErr);
+  if (rc == SQLITE_OK && pCur->src.pEvent) {
+    rc = compute_result(pCur, pConn, -1, &zErr);
   }
-  cursor_settle(pCur);
-  return SQLITE_OK;
+  if (rc == SQLITE_OK) rc = cursor_settle(pCur, pConn, &zErr);
+  /* Kept for the next call: nothing left running, no value held. */
+  tb_reader_reset(&pCur->reader);
+  return rc == SQLITE_OK ? rc : cursor_error(pCur, rc, zErr);
 }
 
 static int standingsNext(sqlite3_vtab_cursor *cur) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
+  char *zErr = 0;
+  int rc;
   pCur->iRow++;
-  cursor_settle(pCur);
-  return SQLITE_OK;
+  rc = cursor_settle(pCur, ((StandingsVtab *)cur->pVtab)->pConn, &zErr);
+  tb_reader_reset(&pCur->reader);
+  return rc == SQLITE_OK ? rc : cursor_error(pCur, rc, zErr);
 }
 
 static int standingsEof(sqlite3_vtab_cursor *cur) {
-  StandingsCursor *pCur = (StandingsCursor *)cur;
-  return pCur->iRes >= pCur->nRes;
+  return ((StandingsCursor *)cur)->bEof;
 }
 
 static int standingsRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
@@ -516,11 +510,23 @@ static void result_key(sqlite3_context *ctx, const TbKey *k) {
   }
 }
 
+/* The id of an event of the set, of the type read (a whole REAL stays one). */
+static void result_event_id(sqlite3_context *ctx, const TbEventSet *pSet,
+                            int iEvent) {
+  TbKey k;
+  tb_event_set_key(pSet, iEvent, &k);
+  if (pSet->aEvent[iEvent].bReal) {
+    sqlite3_result_double(ctx, (double)k.i);
+  } else {
+    result_key(ctx, &k);
+  }
+}
+
 static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
                            int iCol) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
   StandingsVtab *pTab = (StandingsVtab *)cur->pVtab;
-  const EventResult *pRes = &pCur->aRes[pCur->iRes];
+  const EventResult *pRes = &pCur->res;
   const TbStandings *s = &pRes->standings;
   int iPlayer;
   const TbPlayer *pl;
@@ -532,8 +538,11 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   }
   if (iCol >= pTab->iFirstArg) {
     sqlite3_value *v = pCur->apArg[iCol - pTab->iFirstArg];
-    if (iCol - pTab->iFirstArg == ARG_EVENT) v = pRes->pEventId;
-    if (v) sqlite3_result_value(ctx, v);
+    if (iCol - pTab->iFirstArg == ARG_EVENT && pRes->iEvent >= 0) {
+      result_event_id(ctx, &pCur->set, pRes->iEvent);
+    } else if (v) {
+      sqlite3_result_value(ctx, v);
+    }
     return SQLITE_OK;
   }
   if (pRes->zError) return SQLITE_OK; /* a failed event's row: NULLs */

@@ -388,6 +388,7 @@ void tb_event_free(TbEvent *p);
 void tb_event_trim(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
+int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
 int tb_event_grow_matches(TbEvent *p);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
@@ -458,29 +459,59 @@ typedef struct TbReader {
   sqlite3_stmt *pAll;         /* every event's matches, in table order */
 } TbReader;
 
+/* An id kept by a set of events: INTEGER, or TEXT of n bytes at offset i
+** of the set's aText. */
+typedef struct TbSetId {
+  i64 i;
+  int n;
+  int eType;
+} TbSetId;
+
+/* A row of the matches table kept by a set of events. */
+typedef struct TbSetRow {
+  TbMatch m;                  /* players: as tb_event_player_later() leaves
+                              ** them, or with aRef[k] an index in aId */
+  int iNext;                  /* next row of the same event, or -1 */
+  unsigned char aRef[2];      /* player_a, player_b: an index in aId */
+} TbSetRow;
+
+typedef struct TbSetEvent {
+  TbSetId id;
+  int bReal;                  /* the id was read as a whole REAL */
+  int iFirst, iLast;          /* its rows in aRow, in table order */
+} TbSetEvent;
+
 /*
-** Every event of a matches table, read in one pass by tb_reader_all(),
-** with each event's id (INTEGER or TEXT).  aEvent[i] may be moved out
-** (memset to zero in its place); tb_event_set_free() frees the rest.
+** Every event of a matches table, read in one pass by tb_reader_all(): the
+** rows kept compactly, each event built from them when its turn comes
+** (tb_event_set_build), so that only one event is built at a time.
 */
 typedef struct TbEventSet {
-  int nEvent, nAlloc;
-  TbEvent *aEvent;
-  sqlite3_value **apId;
-  TbKey *aKey;                /* apId[i] as a key (its text is apId[i]'s) */
-  int *aHash;                 /* open addressing over ids: event index + 1 */
+  int nEvent, nEventAlloc;
+  TbSetEvent *aEvent;
+  int *aOrder;                /* after tb_reader_all: events by id */
+  int *aHash;                 /* while reading: open addressing, index + 1 */
   int nHash;
+  int nRow, nRowAlloc;
+  TbSetRow *aRow;
+  int nId, nIdAlloc;
+  TbSetId *aId;               /* player ids that are not small integers */
+  char *aText;                /* text of the ids */
+  i64 nText, nTextAlloc;
 } TbEventSet;
 
 void tb_event_set_free(TbEventSet *pSet);
 int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr);
+int tb_event_set_build(const TbEventSet *pSet, int iEvent, TbEvent *pEvent);
+void tb_event_set_key(const TbEventSet *pSet, int iEvent, TbKey *pKey);
 
 int tb_register_reader(sqlite3 *db);
 void tb_reader_init(TbReader *r, sqlite3 *db);
 int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
                    char **pzErr);
-int tb_reader_event(TbReader *r, sqlite3_value *pEventId, TbEvent *pEvent,
-                    char **pzErr);
+int tb_name_event(const TbKey *pKey, char **pzErr);
+int tb_reader_event(TbReader *r, sqlite3_value *pEventId, const TbKey *pKey,
+                    TbEvent *pEvent, char **pzErr);
 void tb_reader_reset(TbReader *r);
 void tb_reader_close(TbReader *r);
 
@@ -599,7 +630,7 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                const TbPolicy *pPolicy, TbEvent *pEvent,
                TbStandings *pStandings, char **pzErr);
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbPolicy *pPolicy, TbEvent *pEvent,
+                     const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr);
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
