@@ -4,6 +4,7 @@
 */
 #include <sqlite3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tiebreak.h"
@@ -119,10 +120,44 @@ static void test_static_registration(void) {
   sqlite3_reset_auto_extension();
 }
 
+/*
+** standings() of every event holds the rows and one event at a time: 10^5
+** events of one row with text ids (once 17 KB each, 1.7 GB in all) take
+** about 150 bytes each.  Loose bound: 400 bytes an event.
+*/
+static void test_every_event_memory(void) {
+  sqlite3 *db;
+  long long n = 0;
+  sqlite3_int64 nBase, nPeak;
+  const int nEvent = 100000;
+  CHECK(sqlite3_open(":memory:", &db) == SQLITE_OK);
+  CHECK(sqlite3_tiebreak_init(db, 0, 0) == SQLITE_OK);
+  CHECK(sqlite3_exec(db,
+                     "CREATE TABLE matches(event_id, round, player_a, player_b,"
+                     " a_wins, b_wins, draws);"
+                     "WITH RECURSIVE e(i) AS (SELECT 1 UNION ALL SELECT i + 1"
+                     " FROM e WHERE i < 100000)"
+                     " INSERT INTO matches SELECT printf('event-%07d', i), 1,"
+                     " printf('p%07d', i), printf('q%07d', i), 2, 0, 0 FROM e;",
+                     0, 0, 0) == SQLITE_OK);
+  nBase = sqlite3_memory_used();
+  sqlite3_memory_highwater(1);
+  CHECK(exec_int(db, "SELECT count(*) FROM standings WHERE policy = 'mtg'",
+                 &n) == SQLITE_OK && n == 2 * nEvent);
+  nPeak = sqlite3_memory_highwater(0) - nBase;
+  CHECK(nBase > 0 && nPeak > 0); /* SQLite counts its memory */
+  if (getenv("TB_SHOW") || nPeak >= 400 * (sqlite3_int64)nEvent) {
+    printf("every event: %lld bytes at the peak\n", (long long)nPeak);
+  }
+  CHECK(nPeak < 400 * (sqlite3_int64)nEvent);
+  sqlite3_close(db);
+}
+
 int main(void) {
   test_frac();
   test_acc();
   test_static_registration();
+  test_every_event_memory();
   printf("%d passed, %d failed\n", nPass, nFail);
   return nFail != 0;
 }

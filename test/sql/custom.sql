@@ -188,6 +188,60 @@ SELECT event_id, player, rounds FROM standings WHERE policy = 'mtg' AND matches_
 -- 2|F|2
 -- 2|G|1
 
+-- case: every_event_ids_of_every_kind_as_each_event
+-- each event is built from the rows kept for it: player ids that are small
+-- integers, large or negative integers and text, in events whose rows
+-- alternate in the table, come out as one call per event gives them
+CREATE TEMP TABLE mixed AS SELECT * FROM matches WHERE 0;
+INSERT INTO mixed SELECT e.column1, m.round,
+    CASE e.column2 WHEN 0 THEN m.player_a WHEN 1 THEN unicode(m.player_a)
+      WHEN 2 THEN unicode(m.player_a) * 100000000000 ELSE -unicode(m.player_a) END,
+    CASE e.column2 WHEN 0 THEN m.player_b WHEN 1 THEN unicode(m.player_b)
+      WHEN 2 THEN unicode(m.player_b) * 100000000000 ELSE -unicode(m.player_b) END,
+    m.a_wins, m.b_wins, m.draws, m.result
+  FROM matches AS m, (VALUES ('t', 0), (5, 1), (6, 2), (7, 3)) AS e
+  ORDER BY m.round DESC, m.player_a, e.column2;
+SELECT count(*), count(DISTINCT event_id), (SELECT count(*) FROM (
+  SELECT * FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed'
+  EXCEPT
+  SELECT s.* FROM (VALUES ('t'), (5), (6), (7)) AS e,
+    standings(e.column1, 'mtg', NULL, NULL, 'mixed') AS s))
+FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed';
+-- expect:
+-- 24|4|0
+
+-- case: every_event_games_and_as_of_round_for_each_event
+-- the games and the round limit of each event are read when its turn comes
+CREATE TEMP TABLE g (event_id, round, player_a, game, winner);
+INSERT INTO g VALUES (1, 1, 'A', 1, 'A'), (1, 1, 'A', 2, 'A'),
+  (1, 1, 'C', 1, 'C'), (1, 1, 'C', 2, 'D'), (1, 1, 'C', 3, 'C'),
+  (2, 1, 'E', 1, 'E'), (2, 1, 'E', 2, 'F'), (2, 1, 'E', 3, 'E');
+-- (a games row past as_of_round names no match: read, it would be an error)
+INSERT INTO g VALUES (2, 2, 'E', 1, 'E');
+SELECT event_id, rank, player, game_wins, game_losses, rounds
+FROM standings WHERE policy = 'mtg' AND as_of_round = 1 AND games_table = 'g';
+-- expect:
+-- 1|1|A|2|0|1
+-- 1|2|C|2|1|1
+-- 1|3|D|1|2|1
+-- 1|4|B|0|2|1
+-- 2|1|E|2|1|1
+-- 2|2|F|1|2|1
+
+-- case: every_event_games_of_a_later_event_are_read
+CREATE TEMP TABLE g (event_id, round, player_a, game, winner);
+INSERT INTO g VALUES (2, 1, 'E', 1, 'Z');
+SELECT count(*) FROM standings WHERE policy = 'mtg' AND as_of_round = 1 AND games_table = 'g';
+-- error: standings(): games table: winner 'Z' did not play in round 1 match of player 'E'
+
+-- case: every_event_error_in_a_later_event
+-- an event is checked when its turn comes: the error names it as one call
+-- for that event would, after the rows of the events before it
+CREATE TEMP TABLE mixed AS SELECT * FROM matches;
+INSERT INTO mixed VALUES (3, 1, 'P', 'Q', 2, 0, 0, NULL), (3, 1, 'P', 'R', 2, 0, 0, NULL);
+SELECT count(*) FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed';
+-- error: standings(): player 'P' is paired twice in round 1
+
 -- case: every_event_blob_id_is_an_error
 CREATE TEMP TABLE mixed AS SELECT * FROM matches;
 INSERT INTO mixed VALUES (x'01', 1, 'Z', 'Y', 2, 0, 0, NULL);
