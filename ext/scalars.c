@@ -13,9 +13,8 @@
 **                                         FROM matches WHERE event_id = 1);
 **   SELECT ogwp(1, 'Ann', 'mtg(floor=1/3)');
 **
-** The table-reading functions compute the whole event once per statement
-** when the event argument is a constant (SQLite's auxdata), so calling them
-** for every player of an event stays linear in its size.
+** The table-reading functions compute each event once per statement, so
+** calling them for every player of many events stays linear in their size.
 */
 #include "tiebreak_int.h"
 
@@ -70,6 +69,25 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 
 /* ------------------------------------------------ values from the tables */
 
+/*
+** The table-reading functions keep the events they compute for the rest of
+** the statement, so that a query asking for every player of many events,
+** in any order, computes each event once:
+**
+**   SELECT player, omwp(event_id, player) FROM entries;
+**
+** The events live in a cache that SQLite frees with the statement (aux
+** data of a negative slot: one per statement, not per argument, as
+** SQLite's own JSON functions keep their parses), checked at every call
+** against what could have changed the tables since it was filled (see
+** sig_now).  When the first event read scanned the whole matches table (no
+** index on event_id), every event is computed in one more pass and kept:
+** the rest then cost nothing to read.  Before SQLite 3.39 (no
+** sqlite3_db_name() to list the databases) only the event of a constant
+** argument is kept, per call site.
+*/
+#define TB_CACHE_SLOT (-0x74627263)   /* the statement-wide aux data slot */
+
 /* What a table-reading function returns: a column of tb_aTiebreaker. */
 typedef struct TbFuncData {
   TbConn *pConn;
@@ -77,20 +95,475 @@ typedef struct TbFuncData {
   int iTiebreaker;
 } TbFuncData;
 
-/* One event computed under one policy: kept for the statement's duration. */
-typedef struct EventCache {
+/* One event computed under one policy, or the error computing it gave. */
+typedef struct CacheEvent {
+  TbKey key;                  /* its text owned (zKey) */
+  char *zKey;
+  TbEvent event;
+  TbStandings standings;
+  char *zErr;                 /* SQLITE_ERROR computing it: the message */
+} CacheEvent;
+
+/* The events of one policy. */
+typedef struct PolicyCache {
+  char *zPolicy;
+  TbPolicy policy;
+  int nEvent, nAlloc;
+  CacheEvent **apEvent;
+  int *aHash, nHash;          /* open addressing: index + 1 */
+  int bScanned;               /* reading one event scanned the whole table */
+  int bAll;                   /* every event was computed (or tried) */
+} PolicyCache;
+
+/* What the tables' contents depend on, as seen from this connection. */
+typedef struct TbSig {
+  sqlite3_int64 nChanges;     /* rows changed by this connection */
+  sqlite3_uint64 h;           /* hash of each database's data version,
+                              ** schema size, the transaction state */
+} TbSig;
+
+typedef struct StmtCache {
+  TbSig sig;
+  TbReader reader;            /* kept between calls, reset after each; the
+                              ** statements die with the cache */
+  int bReader;                /* reader initialized */
+  int nPolicy;
+  PolicyCache *apPolicy[4];   /* a statement rarely uses more policies */
+} StmtCache;
+
+static void event_free(CacheEvent *p) {
+  if (p == 0) return;
+  tb_standings_free(&p->standings);
+  tb_event_free(&p->event);
+  sqlite3_free(p->zKey);
+  sqlite3_free(p->zErr);
+  sqlite3_free(p);
+}
+
+static void policy_clear(PolicyCache *p) {
+  int i;
+  for (i = 0; i < p->nEvent; i++) event_free(p->apEvent[i]);
+  sqlite3_free(p->apEvent);
+  sqlite3_free(p->aHash);
+  p->apEvent = 0;
+  p->aHash = 0;
+  p->nEvent = p->nAlloc = p->nHash = 0;
+  p->bScanned = p->bAll = 0;
+}
+
+static void policy_free(PolicyCache *p) {
+  if (p == 0) return;
+  policy_clear(p);
+  sqlite3_free(p->zPolicy);
+  sqlite3_free(p);
+}
+
+static void cache_free(void *pArg) {
+  StmtCache *p = (StmtCache *)pArg;
+  int i;
+  for (i = 0; i < p->nPolicy; i++) policy_free(p->apPolicy[i]);
+  if (p->bReader) tb_reader_close(&p->reader);
+  sqlite3_free(p);
+}
+
+/*
+** The state of everything the cached events were read from.  Another
+** connection's commit changes a database's data version (read once this
+** connection starts reading it again: a database file it is not reading
+** now is opened for a moment first); this connection's row changes count
+** in sqlite3_total_changes64() once their statement ends; its own DDL
+** changes the schema's size, and a COMMIT or ROLLBACK the autocommit
+** state.  A statement's own writes are not seen until it ends, so within
+** one statement the values are those of its first call, as a constant
+** event's always were.
+*/
+static int sig_now(sqlite3 *db, TbSig *pSig, char **pzErr) {
+  sqlite3_uint64 h = 0xcbf29ce484222325ULL;
+  sqlite3_str *pProbe = 0;
+  const char *zDb;
+  int i, rc = SQLITE_OK;
+  for (i = 0; (zDb = sqlite3_db_name(db, i)) != 0; i++) {
+    const char *zFile = sqlite3_db_filename(db, zDb);
+    if (i != 1 && zFile && zFile[0] &&
+        sqlite3_txn_state(db, zDb) == SQLITE_TXN_NONE) {
+      if (pProbe == 0) {
+        pProbe = sqlite3_str_new(db);
+        sqlite3_str_appendall(pProbe, "SELECT 1 FROM ");
+      } else {
+        sqlite3_str_appendall(pProbe, ", ");
+      }
+      sqlite3_str_appendf(pProbe, "\"%w\".sqlite_schema", zDb);
+    }
+  }
+  if (pProbe) { /* a read transaction brings the data versions up to date */
+    char *zSql;
+    sqlite3_str_appendall(pProbe, " LIMIT 0");
+    zSql = sqlite3_str_finish(pProbe);
+    if (zSql == 0) return SQLITE_NOMEM;
+    rc = sqlite3_exec(db, zSql, 0, 0, 0);
+    sqlite3_free(zSql);
+    if (rc != SQLITE_OK) { /* SQLITE_BUSY, SQLITE_INTERRUPT ... */
+      if (rc == SQLITE_NOMEM) return rc;
+      *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+      return *pzErr ? rc : SQLITE_NOMEM;
+    }
+  }
+  for (i = 0; (zDb = sqlite3_db_name(db, i)) != 0; i++) {
+    unsigned int v = 0;
+    if (sqlite3_file_control(db, zDb, SQLITE_FCNTL_DATA_VERSION, &v)) v = 0;
+    h = (h ^ v) * 0x100000001b3ULL;
+    h = (h ^ (sqlite3_uint64)sqlite3_txn_state(db, zDb)) * 0x100000001b3ULL;
+  }
+  h = (h ^ (sqlite3_uint64)(i * 2 + sqlite3_get_autocommit(db))) *
+      0x100000001b3ULL;
+  pSig->nChanges = sqlite3_total_changes64(db);
+  pSig->h = h;
+  return SQLITE_OK;
+}
+
+/* An event argument as a key: INTEGER (whole REALs too) or TEXT. */
+static void key_of_arg(sqlite3_value *v, TbKey *k) {
+  memset(k, 0, sizeof(*k));
+  if (sqlite3_value_type(v) == SQLITE_TEXT) {
+    k->eType = SQLITE_TEXT;
+    k->z = (const char *)sqlite3_value_text(v);
+    k->n = sqlite3_value_bytes(v);
+  } else {
+    k->eType = SQLITE_INTEGER;
+    k->i = sqlite3_value_int64(v);
+  }
+}
+
+static sqlite3_uint64 key_hash(const TbKey *k) {
+  return k->eType == SQLITE_INTEGER ? tb_hash_int(k->i)
+                                    : tb_hash_text(k->z, k->n);
+}
+
+static int key_same(const TbKey *a, const TbKey *b) {
+  if (a->eType != b->eType) return 0;
+  if (a->eType == SQLITE_INTEGER) return a->i == b->i;
+  return a->n == b->n && memcmp(a->z, b->z, (size_t)a->n) == 0;
+}
+
+static int policy_slot(const PolicyCache *p, const TbKey *k) {
+  int j = (int)(key_hash(k) & (sqlite3_uint64)(p->nHash - 1));
+  while (p->aHash[j] && !key_same(&p->apEvent[p->aHash[j] - 1]->key, k)) {
+    j = (j + 1) & (p->nHash - 1);
+  }
+  return j;
+}
+
+static CacheEvent *policy_find(const PolicyCache *p, const TbKey *k) {
+  int j;
+  if (p->nHash == 0 || (k->eType == SQLITE_TEXT && k->z == 0)) return 0;
+  j = policy_slot(p, k);
+  return p->aHash[j] ? p->apEvent[p->aHash[j] - 1] : 0;
+}
+
+/* Keep a computed event (owned by the cache from here on, even on error). */
+static int policy_add(PolicyCache *p, CacheEvent *pEv) {
+  int i;
+  if (p->nEvent >= p->nAlloc) {
+    int nNew = p->nAlloc ? p->nAlloc * 2 : 16;
+    CacheEvent **a = sqlite3_realloc64(p->apEvent,
+                                       sizeof(*a) * (sqlite3_uint64)nNew);
+    if (a == 0) {
+      event_free(pEv);
+      return SQLITE_NOMEM;
+    }
+    p->apEvent = a;
+    p->nAlloc = nNew;
+  }
+  p->apEvent[p->nEvent++] = pEv;
+  if (p->nEvent * 2 > p->nHash) {
+    int nNew = p->nHash ? p->nHash * 2 : 64;
+    int *a = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)nNew);
+    if (a == 0) {
+      event_free(p->apEvent[--p->nEvent]);
+      return SQLITE_NOMEM;
+    }
+    memset(a, 0, sizeof(int) * (size_t)nNew);
+    sqlite3_free(p->aHash);
+    p->aHash = a;
+    p->nHash = nNew;
+    for (i = 0; i < p->nEvent - 1; i++) {
+      p->aHash[policy_slot(p, &p->apEvent[i]->key)] = i + 1;
+    }
+  }
+  p->aHash[policy_slot(p, &pEv->key)] = p->nEvent;
+  return SQLITE_OK;
+}
+
+/* A new cache event for the id k (its text copied). */
+static CacheEvent *event_new(const TbKey *k) {
+  CacheEvent *p = sqlite3_malloc64(sizeof(*p));
+  if (p == 0) return 0;
+  memset(p, 0, sizeof(*p));
+  p->key = *k;
+  if (k->eType == SQLITE_TEXT) {
+    p->zKey = sqlite3_malloc64((sqlite3_uint64)k->n + 1);
+    if (p->zKey == 0) {
+      sqlite3_free(p);
+      return 0;
+    }
+    memcpy(p->zKey, k->z, (size_t)k->n);
+    p->zKey[k->n] = 0;
+    p->key.z = p->zKey;
+  }
+  return p;
+}
+
+/*
+** Keep only what lookups read: the players, their ids and the id hash.  An
+** error is kept (as its message) only if it is the data's: the next call
+** would find it again.  Anything else (out of memory, an interrupt) is
+** returned and nothing is kept.
+*/
+static int event_done(PolicyCache *p, CacheEvent *pEv, int rc, char **pzErr) {
+  sqlite3_free(pEv->event.aSeat);
+  sqlite3_free(pEv->event.aMatch);
+  sqlite3_free(pEv->event.aGameCount);
+  pEv->event.aSeat = 0;
+  pEv->event.aMatch = 0;
+  pEv->event.aGameCount = 0;
+  pEv->event.nSeat = pEv->event.nMatch = pEv->event.nMatchAlloc = 0;
+  if (rc == SQLITE_ERROR && *pzErr) {
+    tb_standings_free(&pEv->standings);
+    memset(&pEv->standings, 0, sizeof(pEv->standings));
+    pEv->zErr = *pzErr;
+    *pzErr = 0;
+    rc = SQLITE_OK;
+  }
+  if (rc != SQLITE_OK) {
+    event_free(pEv);
+    return rc;
+  }
+  return policy_add(p, pEv);
+}
+
+/* The reader of the matches table for this policy, opened. */
+static int open_reader(TbReader *r, TbConn *pConn, const PolicyCache *p,
+                       sqlite3_value *pEvent, char **pzErr) {
+  TbSource src;
+  int rc;
+  memset(&src, 0, sizeof(src));
+  src.pEvent = pEvent;
+  src.zMatches = "matches";
+  if ((rc = tb_enter(pConn, pzErr)) != SQLITE_OK) return rc;
+  rc = tb_reader_open(r, &src,
+                      tb_policy_needs(&p->policy) & TB_NEEDS_RATINGS, pzErr);
+  tb_leave(pConn);
+  return rc;
+}
+
+/* Compute the event of argument pEvent (key k) and keep it. */
+static int compute_one(TbReader *r, TbConn *pConn, PolicyCache *p,
+                       sqlite3_value *pEvent, const TbKey *k, char **pzErr) {
+  CacheEvent *pEv = event_new(k);
+  int rc;
+  if (pEv == 0) return SQLITE_NOMEM;
+  rc = open_reader(r, pConn, p, pEvent, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_compute_event(pConn, r, pEvent, 0, &p->policy, &pEv->event,
+                          &pEv->standings, pzErr);
+  }
+  /* no index on event_id: the next event's read would scan it all again */
+  if (r->pMatches &&
+      sqlite3_stmt_status(r->pMatches, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1)) {
+    p->bScanned = 1;
+  }
+  tb_reader_reset(r);
+  return event_done(p, pEv, rc, pzErr);
+}
+
+/*
+** Every event of the table in one pass, each kept with its standings or
+** its error (events already kept stay).  A row that cannot be read stops
+** this: the events are then computed one by one as asked, as before.
+*/
+static int compute_all(TbReader *r, TbConn *pConn, PolicyCache *p) {
+  TbEventSet set;
+  char *zErr = 0;
+  int rc, i;
+  p->bAll = 1;
+  memset(&set, 0, sizeof(set));
+  rc = open_reader(r, pConn, p, 0, &zErr);
+  if (rc == SQLITE_OK && (rc = tb_enter(pConn, &zErr)) == SQLITE_OK) {
+    rc = tb_reader_all(r, &set, &zErr);
+    tb_leave(pConn);
+  }
+  for (i = 0; rc == SQLITE_OK && i < set.nEvent; i++) {
+    CacheEvent *pEv;
+    TbKey k;
+    tb_event_set_key(&set, set.aOrder[i], &k);
+    if (policy_find(p, &k)) continue;
+    if ((pEv = event_new(&k)) == 0) {
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = tb_event_set_build(&set, set.aOrder[i], &pEv->event);
+    if (rc == SQLITE_OK) {
+      rc = tb_compute_event(pConn, r, 0, &pEv->key, &p->policy,
+                            &pEv->event, &pEv->standings, &zErr);
+    }
+    rc = event_done(p, pEv, rc, &zErr);
+  }
+  tb_event_set_free(&set);
+  tb_reader_reset(r);
+  sqlite3_free(zErr);
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
+}
+
+/* The cache of this statement, valid now, with a part for zPolicy. */
+static int cache_get(sqlite3_context *ctx, const char *zPolicy,
+                     PolicyCache **ppPolicy, TbReader **ppReader,
+                     char **pzErr) {
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  StmtCache *pCache = sqlite3_get_auxdata(ctx, TB_CACHE_SLOT);
+  PolicyCache *p;
+  TbSig sig;
+  int rc, i;
+
+  if ((rc = sig_now(db, &sig, pzErr)) != SQLITE_OK) return rc;
+  if (pCache == 0) {
+    if ((pCache = sqlite3_malloc64(sizeof(*pCache))) == 0) return SQLITE_NOMEM;
+    memset(pCache, 0, sizeof(*pCache));
+    pCache->sig = sig;
+    sqlite3_set_auxdata(ctx, TB_CACHE_SLOT, pCache, cache_free);
+    /* SQLite may have freed it at once (out of memory) */
+    if ((pCache = sqlite3_get_auxdata(ctx, TB_CACHE_SLOT)) == 0) {
+      return SQLITE_NOMEM;
+    }
+  }
+  if (pCache->sig.nChanges != sig.nChanges || pCache->sig.h != sig.h) {
+    for (i = 0; i < pCache->nPolicy; i++) policy_clear(pCache->apPolicy[i]);
+    /* the tables may be others now: checked again at the next open */
+    if (pCache->bReader) tb_reader_close(&pCache->reader);
+    pCache->sig = sig;
+  }
+  if (!pCache->bReader) {
+    tb_reader_init(&pCache->reader, db);
+    pCache->bReader = 1;
+  }
+  *ppReader = &pCache->reader;
+  for (i = 0; i < pCache->nPolicy; i++) {
+    if (strcmp(pCache->apPolicy[i]->zPolicy, zPolicy) == 0) {
+      *ppPolicy = pCache->apPolicy[i];
+      return SQLITE_OK;
+    }
+  }
+  if ((p = sqlite3_malloc64(sizeof(*p))) == 0) return SQLITE_NOMEM;
+  memset(p, 0, sizeof(*p));
+  if ((p->zPolicy = sqlite3_mprintf("%s", zPolicy)) == 0) {
+    sqlite3_free(p);
+    return SQLITE_NOMEM;
+  }
+  if ((rc = tb_policy_parse(zPolicy, &p->policy, pzErr)) != SQLITE_OK) {
+    policy_free(p);
+    return rc;
+  }
+  if (pCache->nPolicy == (int)(sizeof(pCache->apPolicy) / sizeof(p))) {
+    policy_free(pCache->apPolicy[0]); /* the oldest makes room */
+    memmove(pCache->apPolicy, pCache->apPolicy + 1,
+            sizeof(p) * (size_t)(pCache->nPolicy - 1));
+    pCache->nPolicy--;
+  }
+  pCache->apPolicy[pCache->nPolicy++] = p;
+  *ppPolicy = p;
+  return SQLITE_OK;
+}
+
+/* The computed event of argument pEvent, from the cache or computed now. */
+static int cache_event(const TbFuncData *pData, TbReader *r, PolicyCache *p,
+                       sqlite3_value *pEvent, CacheEvent **ppEv,
+                       char **pzErr) {
+  TbKey k;
+  int rc;
+  key_of_arg(pEvent, &k);
+  if (k.eType == SQLITE_TEXT && k.z == 0) return SQLITE_NOMEM;
+  if ((*ppEv = policy_find(p, &k)) != 0) return SQLITE_OK;
+  if (p->bScanned && !p->bAll) {
+    if ((rc = compute_all(r, pData->pConn, p)) != SQLITE_OK) return rc;
+    if ((*ppEv = policy_find(p, &k)) != 0) return SQLITE_OK;
+  }
+  /* not in the table under this id's type (or not every event read) */
+  rc = compute_one(r, pData->pConn, p, pEvent, &k, pzErr);
+  if (rc == SQLITE_OK) *ppEv = policy_find(p, &k);
+  return rc;
+}
+
+/* ------------------------------------------- before SQLite 3.39: per site */
+
+/* One event computed under one policy: kept for the statement's duration,
+** as aux data of a constant event argument. */
+typedef struct SiteCache {
   char *zPolicy;
   TbEvent event;
   TbStandings standings;
-} EventCache;
+} SiteCache;
 
-static void cache_free(void *p) {
-  EventCache *pCache = (EventCache *)p;
-  tb_standings_free(&pCache->standings);
-  tb_event_free(&pCache->event);
-  sqlite3_free(pCache->zPolicy);
-  sqlite3_free(pCache);
+static void site_free(void *p) {
+  SiteCache *pSite = (SiteCache *)p;
+  tb_standings_free(&pSite->standings);
+  tb_event_free(&pSite->event);
+  sqlite3_free(pSite->zPolicy);
+  sqlite3_free(pSite);
 }
+
+/* Compute the event of argument pEvent under zPolicy. */
+static int site_build(sqlite3_context *ctx, const TbFuncData *pData,
+                      sqlite3_value *pEvent, const char *zPolicy,
+                      SiteCache **ppSite, char **pzErr) {
+  SiteCache *pSite = sqlite3_malloc64(sizeof(*pSite));
+  TbSource src;
+  TbPolicy policy;
+  int rc;
+
+  if (pSite == 0) return SQLITE_NOMEM;
+  memset(pSite, 0, sizeof(*pSite));
+  pSite->zPolicy = sqlite3_mprintf("%s", zPolicy);
+  if (pSite->zPolicy == 0) {
+    site_free(pSite);
+    return SQLITE_NOMEM;
+  }
+  memset(&src, 0, sizeof(src));
+  src.pEvent = pEvent;
+  src.zMatches = "matches";
+  rc = tb_policy_parse(zPolicy, &policy, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_compute(pData->pConn, sqlite3_context_db_handle(ctx), &src, &policy,
+                    &pSite->event, &pSite->standings, pzErr);
+  }
+  if (rc != SQLITE_OK) {
+    site_free(pSite);
+    return rc;
+  }
+  *ppSite = pSite;
+  return SQLITE_OK;
+}
+
+/* The value through a per-site cache; 0 or an error code with *pzErr. */
+static int site_value(sqlite3_context *ctx, const TbFuncData *pData,
+                      sqlite3_value **argv, const char *zPolicy, char **pzErr) {
+  SiteCache *pSite = (SiteCache *)sqlite3_get_auxdata(ctx, 0);
+  int bNew = 0, iPlayer, rc;
+  double r;
+  if (pSite == 0 || strcmp(pSite->zPolicy, zPolicy) != 0) {
+    rc = site_build(ctx, pData, argv[0], zPolicy, &pSite, pzErr);
+    if (rc != SQLITE_OK) return rc;
+    bNew = 1;
+  }
+  iPlayer = tb_event_find(&pSite->event, argv[1]);
+  if (iPlayer >= 0 &&
+      tb_standings_value(&pSite->standings, iPlayer, pData->iTiebreaker, &r)) {
+    sqlite3_result_double(ctx, r);
+  }
+  /* Last: SQLite may free it at once if it cannot keep it. */
+  if (bNew) sqlite3_set_auxdata(ctx, 0, pSite, site_free);
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------------ the calls */
 
 static void func_error(sqlite3_context *ctx, const TbFuncData *pData,
                        int rc, char *zErr) {
@@ -115,35 +588,28 @@ static void func_error(sqlite3_context *ctx, const TbFuncData *pData,
   sqlite3_free(zErr);
 }
 
-/* Compute the event of argv[0] under zPolicy (argv[2] or 'mtg'). */
-static int cache_build(sqlite3_context *ctx, const TbFuncData *pData,
-                       sqlite3_value *pEvent, const char *zPolicy,
-                       EventCache **ppCache, char **pzErr) {
-  EventCache *pCache = sqlite3_malloc64(sizeof(*pCache));
-  TbSource src;
-  TbPolicy policy;
-  int rc;
-
-  if (pCache == 0) return SQLITE_NOMEM;
-  memset(pCache, 0, sizeof(*pCache));
-  pCache->zPolicy = sqlite3_mprintf("%s", zPolicy);
-  if (pCache->zPolicy == 0) {
-    cache_free(pCache);
-    return SQLITE_NOMEM;
+/* The value through the statement's cache; 0 or an error with *pzErr. */
+static int cached_value(sqlite3_context *ctx, const TbFuncData *pData,
+                        sqlite3_value **argv, const char *zPolicy,
+                        char **pzErr) {
+  PolicyCache *p;
+  CacheEvent *pEv;
+  TbReader *pReader;
+  int iPlayer, rc;
+  double r;
+  rc = cache_get(ctx, zPolicy, &p, &pReader, pzErr);
+  if (rc == SQLITE_OK) rc = cache_event(pData, pReader, p, argv[0], &pEv, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  if (pEv == 0) return SQLITE_NOMEM; /* kept, then lost: cannot be */
+  if (pEv->zErr) {
+    *pzErr = sqlite3_mprintf("%s", pEv->zErr);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  memset(&src, 0, sizeof(src));
-  src.pEvent = pEvent;
-  src.zMatches = "matches";
-  rc = tb_policy_parse(zPolicy, &policy, pzErr);
-  if (rc == SQLITE_OK) {
-    rc = tb_compute(pData->pConn, sqlite3_context_db_handle(ctx), &src, &policy,
-                    &pCache->event, &pCache->standings, pzErr);
+  iPlayer = tb_event_find(&pEv->event, argv[1]);
+  if (iPlayer >= 0 &&
+      tb_standings_value(&pEv->standings, iPlayer, pData->iTiebreaker, &r)) {
+    sqlite3_result_double(ctx, r);
   }
-  if (rc != SQLITE_OK) {
-    cache_free(pCache);
-    return rc;
-  }
-  *ppCache = pCache;
   return SQLITE_OK;
 }
 
@@ -151,11 +617,9 @@ static int cache_build(sqlite3_context *ctx, const TbFuncData *pData,
 static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const TbFuncData *pData = (const TbFuncData *)sqlite3_user_data(ctx);
   const char *zPolicy = "mtg";
-  EventCache *pCache;
   char *zErr = 0;
   int eType = sqlite3_value_type(argv[0]);
-  int bNew = 0, iPlayer, rc;
-  double r;
+  int rc;
 
   if (eType == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
   if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
@@ -176,22 +640,10 @@ static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
       return;
     }
   }
-  pCache = (EventCache *)sqlite3_get_auxdata(ctx, 0);
-  if (pCache == 0 || strcmp(pCache->zPolicy, zPolicy) != 0) {
-    rc = cache_build(ctx, pData, argv[0], zPolicy, &pCache, &zErr);
-    if (rc != SQLITE_OK) {
-      func_error(ctx, pData, rc, zErr);
-      return;
-    }
-    bNew = 1;
-  }
-  iPlayer = tb_event_find(&pCache->event, argv[1]);
-  if (iPlayer >= 0 &&
-      tb_standings_value(&pCache->standings, iPlayer, pData->iTiebreaker, &r)) {
-    sqlite3_result_double(ctx, r);
-  }
-  /* Last: SQLite may free the cache at once if it cannot keep it. */
-  if (bNew) sqlite3_set_auxdata(ctx, 0, pCache, cache_free);
+  rc = sqlite3_libversion_number() >= 3039000
+           ? cached_value(ctx, pData, argv, zPolicy, &zErr)
+           : site_value(ctx, pData, argv, zPolicy, &zErr);
+  if (rc != SQLITE_OK) func_error(ctx, pData, rc, zErr);
 }
 
 /* ------------------------------------------------------------ registering */
