@@ -15,6 +15,8 @@ For each size (see gen.py) it times, side by side on the same file:
   pure SQL   bench/pure_sql.sql wrapped in SELECT count(*)  (L: once per event)
   omwp       SELECT count(omwp(?1, player)) FROM entries WHERE event_id = ?1
              (L: once per event)
+  column     SELECT count(omwp(event_id, player)) FROM entries: the event from
+             a column, every entry of every event in one statement
 
 Each measurement runs in its own process (connect, load, one untimed run to
 warm the caches, one timed run), the kinds interleaved round-robin so that
@@ -40,7 +42,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 import gen  # noqa: E402
 
-KINDS = ("scan", "standings", "pure", "omwp", "joined")
+KINDS = ("scan", "standings", "pure", "omwp", "joined", "column")
 
 SCAN_SQL = ("SELECT count(*), max(player_a), max(player_b), "
             "sum(round + a_wins + b_wins + draws) FROM matches")
@@ -48,6 +50,7 @@ STANDINGS_SQL = "SELECT count(*) FROM standings(?1, 'mtg')"
 STANDINGS_ALL_SQL = "SELECT count(*) FROM standings WHERE policy = 'mtg'"
 JOINED_SQL = "SELECT count(*) FROM events AS e, standings(e.id, 'mtg')"
 OMWP_SQL = "SELECT count(omwp(?1, player)) FROM entries WHERE event_id = ?1"
+COLUMN_SQL = "SELECT count(omwp(event_id, player)) FROM entries"
 
 
 def pure_sql():
@@ -74,6 +77,8 @@ def query_runner(conn, kind, all_events):
         return lambda: conn.execute(STANDINGS_ALL_SQL).fetchall()
     if kind == "joined":
         return lambda: conn.execute(JOINED_SQL).fetchall()
+    if kind == "column":
+        return lambda: conn.execute(COLUMN_SQL).fetchall()
     sql = {"standings": STANDINGS_SQL,
            "pure": "SELECT count(*) FROM (\n" + pure_sql() + "\n)",
            "omwp": OMWP_SQL}[kind]
@@ -274,6 +279,10 @@ def report(results, checks, ext):
         if "joined" in m:
             print(f"{r['size']}: one standings() per event, joined to events:"
                   f" {fmt_ms(m['joined'])} ms, {ratio(m['joined'], m['scan'])} the scan")
+    for r in results:
+        m = r["median"]
+        print(f"{r['size']}: omwp(event_id, player) for every entry, the event from a column:"
+              f" {fmt_ms(m['column'])} ms, {ratio(m['column'], m['standings'])} standings")
     print()
     print("Peak memory above the idle process, MiB (idle: Python + SQLite + tiebreak)")
     head = f"{'size':<4} {'idle':>6} {'scan':>7} {'standings':>9} {'pure SQL':>8} {'omwp x n':>8}"

@@ -225,6 +225,9 @@ static const char *azQuery[] = {
   /* one computation per statement, cached for every row (auxdata) */
   "SELECT player_a, omwp(1, player_a), ogwp(1, player_a, 'mtg(floor=0)') "
   "FROM matches WHERE event_id = 1;",
+  /* the event from a column: each event once per statement, two policies */
+  "SELECT player_a, omwp(event_id, player_a), ogwp(event_id, player_a, "
+  "'mtg(floor=0)'), mwp(event_id, player_b) FROM matches WHERE event_id <> 2;",
   "SELECT tiebreak_version(), length(tiebreak_debug()) > 0;",
   /* chess: TRF text, the C.07 tiebreakers */
   "SELECT * FROM trf_matches((SELECT x FROM trf));",
@@ -270,6 +273,13 @@ static const char *azQuery[] = {
   "SELECT * FROM standings(1, 'mtg', NULL, NULL, 'recursive_matches');",
   "SELECT omwp(2, 'X');",
   "SELECT mwp(1, -1, 0);",
+  /* last, as it leaves a TEMP table behind: a matches table without an
+  ** index, so after the first event's scan every event in one pass (the
+  ** event set), errors kept per event */
+  "CREATE TEMP TABLE matches AS SELECT * FROM main.matches;"
+  "SELECT count(omwp(event_id, player_a)), count(ogwp(event_id, player_b, "
+  "'mtg(floor=0)')) FROM temp.matches WHERE event_id <> 2;"
+  "SELECT omwp(event_id, player_a) FROM temp.matches WHERE event_id = 2;",
 };
 #define N_SETUP ((int)(sizeof(azSetup) / sizeof(azSetup[0])))
 #define N_QUERY ((int)(sizeof(azQuery) / sizeof(azQuery[0])))
