@@ -29,8 +29,7 @@ void tb_event_free(TbEvent *p) {
 /*
 ** Free what only the computation reads (matches, seats, the id hash),
 ** keeping the players, their records and ids: all that standings rows
-** show.  Every event of a standings() call stays in memory until its rows
-** are read.
+** show, while a standings() cursor walks them.
 */
 void tb_event_trim(TbEvent *p) {
   sqlite3_free(p->aSeat);

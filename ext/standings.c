@@ -23,9 +23,11 @@
 **   ratings_table  optional  default 'players' (chess ratings, read only by
 **                            the tiebreakers that need them)
 **
-** NULL in an optional argument means its default.  All rows are computed
-** in xFilter, whose inner statements are finished before it returns, so
-** xNext and xColumn only walk memory.
+** NULL in an optional argument means its default.  xFilter reads the rows
+** (of every event: kept compactly) and computes the first event; without an
+** event argument xNext computes each next event from its kept rows, reading
+** only its games and ratings.  Inner statements are reset before xFilter or
+** xNext returns; xColumn only walks memory.
 */
 #include "tiebreak_int.h"
 
