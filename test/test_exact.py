@@ -97,7 +97,8 @@ def reference(rows, policy):
                     return min(999, (2000 * x.numerator + x.denominator) // (2 * x.denominator))
                 out[p]["kts"] = pts[p] * 10 ** 6 + mille(omwp[p]) * 1000 + mille(oomwp[p])
     elif policy == "pokemon":
-        wp = {p: max((sum(o == "W" for _, _, o in s) + Fraction(1, 3) * sum(o == "D" for _, _, o in s))
+        # a tie counts 1/2 of a win by default (docs/policy-pokemon.md)
+        wp = {p: max((sum(o == "W" for _, _, o in s) + Fraction(1, 2) * sum(o == "D" for _, _, o in s))
                      / len(s), Fraction(1, 4)) for p, s in rec.items()}
         owp = {p: mean([wp[o] for _, o, _ in s]) for p, s in rec.items()}
         oowp = {p: mean([owp[o] for _, o, _ in s]) for p, s in rec.items()}

@@ -232,15 +232,15 @@ FROM standings WHERE policy = 'mtg' AND as_of_round = 1 AND games_table = 'g';
 CREATE TEMP TABLE g (event_id, round, player_a, game, winner);
 INSERT INTO g VALUES (2, 1, 'E', 1, 'Z');
 SELECT count(*) FROM standings WHERE policy = 'mtg' AND as_of_round = 1 AND games_table = 'g';
--- error: standings(): games table: winner 'Z' did not play in round 1 match of player 'E'
+-- error: standings(): event 2: games table: winner 'Z' did not play in round 1 match of player 'E'
 
 -- case: every_event_error_in_a_later_event
--- an event is checked when its turn comes: the error names it as one call
--- for that event would, after the rows of the events before it
+-- an event is checked when its turn comes, after the rows of the events
+-- before it; the error names the event
 CREATE TEMP TABLE mixed AS SELECT * FROM matches;
 INSERT INTO mixed VALUES (3, 1, 'P', 'Q', 2, 0, 0, NULL), (3, 1, 'P', 'R', 2, 0, 0, NULL);
 SELECT count(*) FROM standings WHERE policy = 'mtg' AND matches_table = 'mixed';
--- error: standings(): player 'P' is paired twice in round 1
+-- error: standings(): event 3: player 'P' is paired twice in round 1
 
 -- case: every_event_blob_id_is_an_error
 CREATE TEMP TABLE mixed AS SELECT * FROM matches;
