@@ -128,3 +128,12 @@ add_test(NAME wasm
 set_tests_properties(wasm PROPERTIES
   SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900
   ENVIRONMENT "TIEBREAK_SHARED=${CMAKE_SOURCE_DIR}/../shared")
+
+# The standings page (web/) on that build, in headless Chromium driven by
+# chromedriver, served from 127.0.0.1.  Skipped without chromium and
+# chromedriver (apt-get install chromium chromium-driver), emcc or npm.
+add_test(NAME web
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/web/run.py
+          --build-dir ${CMAKE_BINARY_DIR}
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(web PROPERTIES SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900)

@@ -222,12 +222,19 @@
       return rows;
     };
 
-    // Run every statement of sql (no parameters, rows discarded).
-    Database.prototype.exec = function (sql) {
+    // Run every statement of sql, rows discarded; named params (an object)
+    // are bound in each statement that uses them, as the shell's .parameter.
+    Database.prototype.exec = function (sql, params) {
       var self = this, p = cString(sql), cur = p;
+      if (params != null && Array.isArray(params)) {
+        throw new Error("exec() takes named parameters (an object), not an array");
+      }
       try {
         while (M.HEAPU8[cur] !== 0) {
-          var next = this._prepare(cur, function (stmt) { self._rows(stmt, {}); });
+          var next = this._prepare(cur, function (stmt) {
+            self._bind(stmt, params);
+            self._rows(stmt, {});
+          });
           if (next === cur) break;
           cur = next;
         }
