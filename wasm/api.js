@@ -43,6 +43,7 @@
 
     // A NUL-terminated copy of a string in the module's memory (free it).
     function cString(s) {
+      if (typeof s !== "string") throw new TypeError("SQL must be a string, not " + typeof s);
       var n = M.lengthBytesUTF8(s) + 1;
       var p = M._malloc(n);
       if (!p) throw SQLiteError("out of memory", 7);
@@ -53,6 +54,10 @@
     function Database(bytes) {
       var pp = M._malloc(4), rc, pData = 0, n = 0;
       if (bytes != null) {
+        if (!(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer)) {
+          M._free(pp);
+          throw new TypeError("open(): a database file's bytes (Uint8Array or ArrayBuffer)");
+        }
         var b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
         n = b.length;
         pData = M._malloc(n || 1);
@@ -112,6 +117,9 @@
     Database.prototype._bind = function (stmt, params) {
       var count = M._sqlite3_bind_parameter_count(stmt);
       if (params == null) return;
+      if (typeof params !== "object") {
+        throw new TypeError("parameters must be an array or an object, not a " + typeof params);
+      }
       var named = !Array.isArray(params);
       for (var i = 1; i <= count; i++) {
         var v;
@@ -129,7 +137,13 @@
 
     Database.prototype._bindOne = function (stmt, i, v) {
       if (v === null || v === undefined) return M._sqlite3_bind_null(stmt, i);
-      if (typeof v === "bigint") return M._sqlite3_bind_int64(stmt, i, v);
+      if (typeof v === "bigint") {
+        // WebAssembly would wrap it modulo 2^64 without a word.
+        if (v < -9223372036854775808n || v > 9223372036854775807n) {
+          throw new RangeError("parameter " + i + " is outside SQLite's 64-bit integers: " + v);
+        }
+        return M._sqlite3_bind_int64(stmt, i, v);
+      }
       if (typeof v === "boolean") return M._sqlite3_bind_int64(stmt, i, v ? 1n : 0n);
       if (typeof v === "number") {
         return Number.isSafeInteger(v) ? M._sqlite3_bind_int64(stmt, i, BigInt(v))
@@ -145,7 +159,11 @@
           M._free(p);
         }
       }
-      var bytes = utf8enc.encode(String(v));
+      if (typeof v !== "string") {
+        throw new TypeError("cannot bind a " + typeof v + " to parameter " + i
+                            + " (null, number, bigint, boolean, string or Uint8Array)");
+      }
+      var bytes = utf8enc.encode(v);
       var q = M._malloc(bytes.length || 1);
       M.HEAPU8.set(bytes, q);
       try {

@@ -203,3 +203,67 @@ def test_docs_example(tmp_path):
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == want
+
+
+HOSTILE = r"""
+const initTiebreak = require(process.argv[2]);
+initTiebreak().then((tb) => {
+  const tries = {
+    open_string: () => tb.open("x.db"),
+    open_number: () => tb.open(12),
+    open_zero_bytes: () => tb.open(new Uint8Array(0)).query("SELECT count(*) AS n FROM sqlite_schema")[0].n,
+    open_junk: () => tb.open(new Uint8Array(4096).fill(7)),
+    query_nothing: () => tb.open().query(),
+    query_null: () => tb.open().query(null),
+    query_number: () => tb.open().query(42),
+    query_empty: () => tb.open().query(" -- nothing\n"),
+    query_two: () => tb.open().query("SELECT 1; SELECT 2"),
+    params_string: () => tb.open().query("SELECT ?", "x"),
+    param_object: () => tb.open().query("SELECT ?", [{}]),
+    param_missing: () => tb.open().query("SELECT ?2 IS NULL AS n", [1])[0].n,
+    named: () => tb.open().query("SELECT $a || :b AS n", { a: "x", ":b": "y" })[0].n,
+    huge: () => tb.open().query("SELECT ? AS n", [2n ** 63n - 1n])[0].n.toString(),
+    too_huge: () => tb.open().query("SELECT ? AS n", [2n ** 64n]),
+    exec_array: () => tb.open().exec("SELECT ?", [1]),
+    standings_no_args: () => tb.open().query("SELECT * FROM standings()"),
+    closed: () => { const d = tb.open(); d.close(); d.close(); return d.query("SELECT 1"); },
+  };
+  const out = {};
+  for (const [k, f] of Object.entries(tries)) {
+    try { out[k] = "ok " + String(f()); } catch (e) { out[k] = e.name + ": " + e.message; }
+  }
+  console.log(JSON.stringify(out));
+});
+"""
+
+
+def test_js_api_bad_arguments(tmp_path):
+    """Wrong arguments to every call give a clear exception, never a crash."""
+    script = tmp_path / "hostile.cjs"
+    script.write_text(HOSTILE)
+    proc = subprocess.run([NODE, str(script), WASM], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got == {
+        "open_string": "TypeError: open(): a database file's bytes (Uint8Array or ArrayBuffer)",
+        "open_number": "TypeError: open(): a database file's bytes (Uint8Array or ArrayBuffer)",
+        "open_zero_bytes": "ok 0",
+        "open_junk": "SQLiteError: file is not a database",
+        "query_nothing": "TypeError: SQL must be a string, not undefined",
+        "query_null": "TypeError: SQL must be a string, not object",
+        "query_number": "TypeError: SQL must be a string, not number",
+        "query_empty": "Error: query(): no SQL statement",
+        "query_two": "Error: query() runs one statement; exec() runs several",
+        "params_string": "TypeError: parameters must be an array or an object, not a string",
+        "param_object": "TypeError: cannot bind a object to parameter 1"
+                        " (null, number, bigint, boolean, string or Uint8Array)",
+        "param_missing": "ok 1",
+        "named": "ok xy",
+        "huge": "ok 9223372036854775807",
+        "too_huge": "RangeError: parameter 1 is outside SQLite's 64-bit integers:"
+                    " 18446744073709551616",
+        "exec_array": "Error: exec() takes named parameters (an object), not an array",
+        "standings_no_args": "SQLiteError: standings(): the policy argument is required,"
+                             " e.g. standings(1, 'mtg') or WHERE policy = 'mtg' for every event",
+        "closed": "Error: the database is closed",
+    }

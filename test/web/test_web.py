@@ -262,3 +262,13 @@ def test_screenshot(browser, rcq, tmp_path):
     out = Path(os.environ.get("TIEBREAK_SCREENSHOT") or tmp_path / "page.png")
     b.screenshot(out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_example_event_button(browser):
+    b = browser
+    b.get(b.url)
+    b.wait_for("document.body.dataset.status === 'empty'")
+    b.click("#example")
+    assert b.wait_for(READY) == "ready"
+    got = table_rows(b)
+    assert len(got) == 116 and got[0][:3] == ["1", "Uma Rossi", "22"]
