@@ -422,7 +422,7 @@ function renderChart() {
     svg.push(`<text x="${x(n)}" y="${H - 10}" text-anchor="middle">R${n}</text>`);
   }
   svg.push("</g>");
-  const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   // Labels at the right end, nudged apart so that none overlap.
   const ends = [];
   [...series.entries()].forEach(([player, pts], i) => {

@@ -272,3 +272,19 @@ def test_example_event_button(browser):
     assert b.wait_for(READY) == "ready"
     got = table_rows(b)
     assert len(got) == 116 and got[0][:3] == ["1", "Uma Rossi", "22"]
+
+
+def test_names_are_text_not_markup(browser, tmp_path):
+    """Player names from a file are shown as they are, never run as HTML."""
+    b = browser
+    evil = '<img src=x onerror="document.body.dataset.owned=1">"\'&'
+    path = tmp_path / "evil.csv"
+    path.write_text("Round,Table,Player 1,Player 2,Result\n"
+                    f"1,1,\"{evil.replace(chr(34), chr(34) * 2)}\",Bob,2-0-0\n"
+                    f"2,1,\"{evil.replace(chr(34), chr(34) * 2)}\",Cat,2-1-0\n")
+    open_file(b, path)
+    assert table_rows(b)[0][1] == evil
+    assert b.js("return document.querySelectorAll('img').length") == 0
+    assert evil in b.js("return [...document.querySelectorAll('#chart polyline')]"
+                        ".map(p => p.dataset.player)")
+    assert b.js("return document.body.dataset.owned") is None
