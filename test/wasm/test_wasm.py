@@ -267,3 +267,20 @@ def test_js_api_bad_arguments(tmp_path):
                              " e.g. standings(1, 'mtg') or WHERE policy = 'mtg' for every event",
         "closed": "Error: the database is closed",
     }
+
+
+def test_wal_mode_file(node, tmp_path):
+    """A database file in WAL mode (its header says so) opens from its bytes."""
+    path = tmp_path / "wal.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.executescript((REPO / "sql" / "schema.sql").read_text()
+                       + (REPO / "sql" / "example.sql").read_text())
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    assert path.read_bytes()[18:20] == b"\x02\x02"
+    wasm = Connection(node, path)
+    rows = wasm.execute("SELECT rank, player FROM standings(1, 'mtg') LIMIT 2").fetchall()
+    wasm.close()
+    assert rows == [(1, "Hugo"), (2, "Cleo")]

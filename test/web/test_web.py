@@ -288,3 +288,15 @@ def test_names_are_text_not_markup(browser, tmp_path):
     assert evil in b.js("return [...document.querySelectorAll('#chart polyline')]"
                         ".map(p => p.dataset.player)")
     assert b.js("return document.body.dataset.owned") is None
+
+
+def test_extension_errors_are_shown(browser, tmp_path):
+    b = browser
+    path = tmp_path / "twice.csv"
+    path.write_text("Round,Table,Player 1,Player 2,Result\n1,1,Ann,Bob,2-0\n1,2,Ann,Cat,2-0\n")
+    b.get(b.url)
+    b.wait_for("document.body.dataset.status === 'empty'")
+    b.send_file("#file", path)
+    assert b.wait_for(READY) == "error"
+    status = b.js("return document.getElementById('status').textContent")
+    assert status.startswith("standings(): player 'Ann' is paired twice in round 1"), status
