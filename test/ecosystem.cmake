@@ -117,3 +117,23 @@ add_test(NAME go
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/go/run.py
           --build-dir ${CMAKE_BINARY_DIR})
 set_tests_properties(go PROPERTIES SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 300)
+# -------------------------------------------------------------- WebAssembly
+# SQLite with tiebreak built in, compiled by emcc (wasm/build.py, into
+# build/wasm; about a minute the first time): the SQL cases and the JS API
+# under Node.  Skipped without emcc (apt-get install emscripten), node or npm.
+add_test(NAME wasm
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/wasm/run.py
+          --build-dir ${CMAKE_BINARY_DIR}
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(wasm PROPERTIES
+  SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900
+  ENVIRONMENT "TIEBREAK_SHARED=${CMAKE_SOURCE_DIR}/../shared")
+
+# The standings page (web/) on that build, in headless Chromium driven by
+# chromedriver, served from 127.0.0.1.  Skipped without chromium and
+# chromedriver (apt-get install chromium chromium-driver), emcc or npm.
+add_test(NAME web
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/web/run.py
+          --build-dir ${CMAKE_BINARY_DIR}
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(web PROPERTIES SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900)

@@ -319,49 +319,56 @@ def run_python(case: Case, ext: str | None) -> None:
             except sqlite3.Error as e:
                 _fail(case, "python", f"cannot load extension {ext}: {e}")
             conn.enable_load_extension(False)
-
-        def run(stmt: str, label: str):
-            try:
-                return conn.execute(stmt).fetchall()
-            except sqlite3.Error as e:
-                _fail(case, "python", f"{label} failed: {e}\nstatement:\n{_indent(stmt)}")
-
-        for stmt in case.setup:
-            run(stmt, "setup statement")
-        for stmt in case.statements[:-1]:
-            run(stmt, "statement before the last")
-
-        last = case.statements[-1]
-        try:
-            rows = conn.execute(last).fetchall()
-            err = None
-        except sqlite3.Error as e:
-            rows, err = None, str(e)
-
-        if case.expects_error:
-            if err is None:
-                _fail(case, "python", "expected an error, the statement succeeded",
-                      _expected_error_text(case), "rows:\n" + format_rows(rows))
-            if not _error_matches(case, err):
-                _fail(case, "python", "wrong error message", _expected_error_text(case), err)
-            if not case.then:
-                return
-            for stmt in case.then[:-1]:
-                run(stmt, "'then' statement")
-            last = case.then[-1]
-            try:
-                rows = conn.execute(last).fetchall()
-            except sqlite3.Error as e:
-                _fail(case, "python", f"last 'then' statement failed: {e}")
-        elif err is not None:
-            _fail(case, "python", "unexpected error", _expected_text(case.expect), "error: " + err)
-
-        got = format_rows(rows)
-        want = _expected_text(case.expect)
-        if got != want:
-            _fail(case, "python", "rows differ", want, got)
+        run_on_connection(case, conn, "python")
     finally:
         conn.close()
+
+
+def run_on_connection(case: Case, conn, client: str) -> None:
+    """Run a case on an open connection with the extension: anything whose
+    execute(sql).fetchall() returns rows of Python values and raises
+    sqlite3.Error with SQLite's message (Python's sqlite3, the WebAssembly
+    build through test/wasm)."""
+    def run(stmt: str, label: str):
+        try:
+            return conn.execute(stmt).fetchall()
+        except sqlite3.Error as e:
+            _fail(case, client, f"{label} failed: {e}\nstatement:\n{_indent(stmt)}")
+
+    for stmt in case.setup:
+        run(stmt, "setup statement")
+    for stmt in case.statements[:-1]:
+        run(stmt, "statement before the last")
+
+    last = case.statements[-1]
+    try:
+        rows = conn.execute(last).fetchall()
+        err = None
+    except sqlite3.Error as e:
+        rows, err = None, str(e)
+
+    if case.expects_error:
+        if err is None:
+            _fail(case, client, "expected an error, the statement succeeded",
+                  _expected_error_text(case), "rows:\n" + format_rows(rows))
+        if not _error_matches(case, err):
+            _fail(case, client, "wrong error message", _expected_error_text(case), err)
+        if not case.then:
+            return
+        for stmt in case.then[:-1]:
+            run(stmt, "'then' statement")
+        last = case.then[-1]
+        try:
+            rows = conn.execute(last).fetchall()
+        except sqlite3.Error as e:
+            _fail(case, client, f"last 'then' statement failed: {e}")
+    elif err is not None:
+        _fail(case, client, "unexpected error", _expected_text(case.expect), "error: " + err)
+
+    got = format_rows(rows)
+    want = _expected_text(case.expect)
+    if got != want:
+        _fail(case, client, "rows differ", want, got)
 
 
 def _quote_dot_arg(arg: str) -> str:
