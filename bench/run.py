@@ -310,6 +310,77 @@ def report(results, checks, ext):
                 print(line)
 
 
+# ------------------------------------------------------------------ shapes
+
+def shape_db(name, scale, cache_dir):
+    """The shape's database, built now (bench/shapes.py: a second or two)."""
+    import sqlite3
+    import shapes
+    os.makedirs(cache_dir, exist_ok=True)
+    path = os.path.join(cache_dir, f"shape-{name}-{scale}x.db")
+    if os.path.exists(path):
+        os.remove(path)
+    with sqlite3.connect(path) as conn:
+        with open(gen.SCHEMA) as f:
+            conn.executescript(f.read())
+        shapes.build(conn, name, scale)
+    conn.close()
+    return path
+
+
+def interrupt_latency(conn, sql, delay):
+    """Seconds from conn.interrupt() (called after delay) to the error, or None
+    if the call finished first."""
+    import sqlite3
+    import threading
+    fired = []
+    timer = threading.Timer(delay, lambda: (fired.append(time.perf_counter()),
+                                            conn.interrupt()))
+    timer.start()
+    try:
+        conn.execute(sql).fetchall()
+        end = None
+    except sqlite3.OperationalError:
+        end = time.perf_counter()
+    timer.join()
+    return end - fired[0] if end is not None and fired else None
+
+
+def bench_shapes(args, ext):
+    """Each shape at 1x and 10x: median time of standings(), and at 10x the
+    latency of an interrupt sent halfway through."""
+    import shapes
+    reps = args.reps or 3
+    print("| shape | policy | rows 1x | 1x | rows 10x | 10x | 10x / 1x "
+          "| interrupt latency at 10x (median, max) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, (_, policy, _) in shapes.SHAPES.items():
+        cells = []
+        for scale in (1, 10):
+            db = shape_db(name, scale, args.cache_dir)
+            conn = connect(db, ext)
+            sql = f"SELECT count(*) FROM standings(1, '{policy}')"
+            rows, = conn.execute("SELECT count(*) FROM matches").fetchone()
+            conn.execute(sql).fetchall()
+            times = []
+            for _ in range(reps):
+                t0 = time.perf_counter()
+                conn.execute(sql).fetchall()
+                times.append(time.perf_counter() - t0)
+            med = statistics.median(times)
+            cells.append((rows, med))
+            if scale == 10:
+                lat = [interrupt_latency(conn, sql, med / 2) for _ in range(5)]
+                lat = [x for x in lat if x is not None]
+            conn.close()
+            os.remove(db)
+        (r1, t1), (r10, t10) = cells
+        lat_txt = (f"{fmt_ms(statistics.median(lat))} ms, {fmt_ms(max(lat))} ms"
+                   if lat else "finished first")
+        print(f"| {name} | {policy} | {r1:,} | {fmt_ms(t1)} ms | {r10:,} | "
+              f"{fmt_ms(t10)} ms | {t10 / t1:.1f} | {lat_txt} |", flush=True)
+
+
 def stale_extension(ext_file):
     sources = glob.glob(os.path.join(ROOT, "ext", "*.[ch]"))
     return sources and max(map(os.path.getmtime, sources)) > os.path.getmtime(ext_file)
@@ -336,6 +407,9 @@ def main():
                          " repeatable, e.g. --skip-pure XL")
     ap.add_argument("--no-check", action="store_true",
                     help="skip the rank comparison of pure SQL and standings()")
+    ap.add_argument("--shapes", action="store_true",
+                    help="time the shapes of bench/shapes.py at 1x and 10x instead,"
+                         " with the latency of an interrupt")
     ap.add_argument("--loop", choices=KINDS, metavar="KIND",
                     help="run one kind REPS times in this process and print each time,"
                          " for a profiler: perf record -g /usr/bin/python3 bench/run.py XL"
@@ -351,6 +425,10 @@ def main():
     if stale_extension(ext + ".so"):
         print(f"warning: {ext}.so is older than ext/: rebuild with cmake --build build",
               file=sys.stderr)
+
+    if args.shapes:
+        bench_shapes(args, ext)
+        return
 
     if args.loop:
         for size in args.sizes:

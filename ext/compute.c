@@ -84,12 +84,41 @@ static int read_event(TbReader *pReader, sqlite3_value *pEventId,
   return rc;
 }
 
+/* The probe's slow path: step it (see TbProbe). */
+int tb_probe_step(TbProbe *p) {
+  int rc;
+  p->nWork = 0;
+  if (p->rc != SQLITE_OK || p->bOff) return p->rc;
+  if (p->pStmt == 0) {
+    rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pStmt, 0);
+    if (rc == SQLITE_NOMEM || rc == SQLITE_INTERRUPT) return p->rc = rc;
+    /* refused (an authorizer): compute on, as before there were probes */
+    if (rc != SQLITE_OK) {
+      p->bOff = 1;
+      return SQLITE_OK;
+    }
+  }
+  rc = sqlite3_step(p->pStmt);
+  sqlite3_reset(p->pStmt);
+  if (rc != SQLITE_ROW) p->rc = rc == SQLITE_DONE ? SQLITE_ERROR : rc;
+  return p->rc;
+}
+
+void tb_probe_close(TbProbe *p) {
+  sqlite3_finalize(p->pStmt);
+  p->pStmt = 0;
+  p->nWork = 0;
+  p->rc = SQLITE_OK;
+  p->bOff = 0;
+}
+
 /* One event through an open reader (tb_reader_event names it). */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr) {
   int rc = tb_enter(pConn, pzErr);
   if (rc != SQLITE_OK) return rc;
+  pEvent->pProbe = &pReader->probe;
   rc = read_event(pReader, pEventId, pKey, pEvent, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
@@ -99,6 +128,12 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
     tb_terms_free(pEvent->pTerms);
     pEvent->pTerms = 0;
   }
+  /* an interrupt met by the probe, and no message yet */
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
+    *pzErr = sqlite3_mprintf("%s", sqlite3_errstr(rc));
+    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  }
+  pEvent->pProbe = 0; /* the event may outlive the reader (scalars.c) */
   return rc;
 }
 

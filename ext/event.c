@@ -264,7 +264,8 @@ static int resolve_all_deferred(TbEvent *p) {
       prefetch_deferred(p, p->aMatch[i + TB_DEFER_AHEAD].iA);
       prefetch_deferred(p, p->aMatch[i + TB_DEFER_AHEAD].iB);
     }
-    if ((rc = resolve_deferred(p, &m->iA)) != SQLITE_OK ||
+    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK ||
+        (rc = resolve_deferred(p, &m->iA)) != SQLITE_OK ||
         (rc = resolve_deferred(p, &m->iB)) != SQLITE_OK) {
       return rc;
     }
@@ -370,16 +371,49 @@ static int player_error(char **pzErr, const TbKey *pKey, const char *zFmt,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* Move a[i] down the max-heap a[0..n) on rounds. */
+static void sift_seat(TbSeat *a, int i, int n) {
+  TbSeat t = a[i];
+  for (;;) {
+    int c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && a[c + 1].iRound > a[c].iRound) c++;
+    if (a[c].iRound <= t.iRound) break;
+    a[i] = a[c];
+    i = c;
+  }
+  a[i] = t;
+}
+
+/*
+** Order a player's seats by round.  Rows usually arrive in round order, so
+** a check comes first; otherwise a heap sort: in place, and O(n log n)
+** whatever the order (an insertion sort took minutes on rows in reverse).
+*/
+static void sort_seats(TbSeat *a, int n) {
+  int i;
+  for (i = 1; i < n && a[i - 1].iRound <= a[i].iRound; i++) {
+  }
+  if (i >= n) return;
+  for (i = n / 2 - 1; i >= 0; i--) sift_seat(a, i, n);
+  for (i = n - 1; i > 0; i--) {
+    TbSeat t = a[0];
+    a[0] = a[i];
+    a[i] = t;
+    sift_seat(a, 0, i);
+  }
+}
+
 /*
 ** Lay out every player's seats, ordered by round, and reject a player
 ** paired with themself or twice in one round.  Outcomes are filled in by
 ** tb_event_score(), once the games table is read.
 */
 int tb_event_index(TbEvent *p, char **pzErr) {
-  int i, k;
+  int i, k, rc;
   int *aFill;
 
-  if (resolve_all_deferred(p) != SQLITE_OK) return SQLITE_NOMEM;
+  if ((rc = resolve_all_deferred(p)) != SQLITE_OK) return rc;
 
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
@@ -389,6 +423,7 @@ int tb_event_index(TbEvent *p, char **pzErr) {
   p->nSeat = 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
+    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) return rc;
     if (m->iA == m->iB) {
       return player_error(pzErr, &p->aPlayer[m->iA].key,
                           "player %s is paired with themself in round %d",
@@ -428,19 +463,11 @@ int tb_event_index(TbEvent *p, char **pzErr) {
   }
   sqlite3_free(aFill);
 
-  /* Insertion sort by round: rows usually arrive in round order already. */
   for (i = 0; i < p->nPlayer; i++) {
     TbSeat *a = &p->aSeat[p->aPlayer[i].iSeat];
     int n = p->aPlayer[i].nSeat, j;
-    for (j = 1; j < n; j++) {
-      TbSeat t = a[j];
-      int h = j - 1;
-      while (h >= 0 && a[h].iRound > t.iRound) {
-        a[h + 1] = a[h];
-        h--;
-      }
-      a[h + 1] = t;
-    }
+    if ((rc = tb_poll(p->pProbe, n + 1)) != SQLITE_OK) return rc;
+    sort_seats(a, n);
     for (j = 1; j < n; j++) {
       if (a[j].iRound == a[j - 1].iRound) {
         return player_error(pzErr, &p->aPlayer[i].key,
@@ -700,7 +727,8 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     TbMatch *m = &p->aMatch[i];
-    if ((rc = match_settle(p, m, g, pParams, pzErr)) != SQLITE_OK) {
+    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK ||
+        (rc = match_settle(p, m, g, pParams, pzErr)) != SQLITE_OK) {
       sqlite3_free(aSettled);
       return rc;
     }
@@ -726,6 +754,10 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     i64 nGWs = 0, nGLs = 0, nGDs = 0;
     int nRound = 0, nWin = 0, nLoss = 0, nDraw = 0, nBye = 0, iLastRound = 0;
     int k;
+    if ((rc = tb_poll(p->pProbe, 1 + pl->nSeat)) != SQLITE_OK) {
+      sqlite3_free(aSettled);
+      return rc;
+    }
     for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
       TbSeat *s = &p->aSeat[k];
       int bA = s->bFirst;

@@ -786,6 +786,20 @@ void tb_acc_add_exact(TbAcc *p, i64 num, i64 den) {
   acc_add_frac(p, &f);
 }
 
+/* value += a fraction of 128-bit parts in exact mode (tb_acc_add_frac) */
+void tb_acc_add_frac_exact(TbAcc *p, const TbFrac *f) {
+  acc_add_frac(p, f);
+}
+
+/* value += an exact value, in exact mode */
+void tb_acc_add_q(TbAcc *p, const TbQ *a) {
+  if (a->pBig == 0) {
+    acc_add_frac(p, &a->q);
+  } else if (!p->bNoMem && acc_promote(p) == SQLITE_OK) {
+    if (bigq_add(p->pBig, a->pBig)) p->bNoMem = 1;
+  }
+}
+
 /* value += the value of a nested accumulator (e.g. an opponent's OMW) */
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild) {
   if (pChild->bNoMem) p->bNoMem = 1;

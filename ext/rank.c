@@ -52,6 +52,13 @@ typedef struct RankCtx {
   int rc;                       /* first error met while comparing */
 } RankCtx;
 
+/* Report work to the event's probe (see TbProbe); nonzero: stop. */
+static int poll(RankCtx *c, i64 nWork) {
+  int rc = tb_poll(c->pEvent->pProbe, nWork);
+  if (rc != SQLITE_OK && c->rc == SQLITE_OK) c->rc = rc;
+  return c->rc;
+}
+
 static int tb_index(const TbTiebreaker *t) {
   return (int)(t - tb_aTiebreaker);
 }
@@ -80,6 +87,7 @@ static const TbQ *exact_value(RankCtx *c, int k, int i, int *pbNull) {
   if (exact_alloc(c, k) != SQLITE_OK) return 0;
   if (c->aDone[k][i] == 0) {
     TbAcc acc;
+    if (poll(c, 1 + c->pEvent->aPlayer[i].nSeat) != SQLITE_OK) return 0;
     tb_acc_init(&acc, 1);
     t->xValue(c->pEvent, &c->pPolicy->aParams[k], i, &acc);
     if (acc.bNoMem) {
@@ -142,15 +150,15 @@ static int compare_exact(RankCtx *c, int k, int a, int fa, int b, int fb) {
 ** k-th tiebreaker, >0 when below, 0 when exactly equal.  A NULL value (an
 ** average over no opponent) ranks as 0, as the documentation says.
 ** Doubles that are exact values (points, counts) order players as they
-** are, tie included; doubles too close to tell, and group values, are
-** compared exactly.  Inline: the sort calls it most.
+** are, tie included (group values that are whole numbers too); doubles
+** too close to tell are compared exactly.  Inline: the sort calls it most.
 */
 static inline int compare_values(RankCtx *c, int k, int a, double ra, int fa,
                                  int b, double rb, int fb) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
   int cmp;
   if (fa & fb & TB_VALUE_NULL) return 0;
-  if (!t->xGroup && ((fa & fb & TB_VALUE_EXACT) || !too_close(ra, rb))) {
+  if ((fa & fb & TB_VALUE_EXACT) || !too_close(ra, rb)) {
     cmp = (ra > rb) - (ra < rb);
   } else {
     cmp = compare_exact(c, k, a, fa, b, fb);
@@ -199,6 +207,7 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
   SortItem *x = c->aItem, *y = c->aItemTmp;
   int w, i, h;
   for (i = 0; i < n; i++) {
+    if (poll(c, 1) != SQLITE_OK) return;
     x[i].iPlayer = a[i];
     for (h = 0; h < SORT_INLINE; h++) {
       int j = a[i] * c->nCol + k0 + h;
@@ -212,10 +221,15 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        int bRight = compare_items(c, k0, k1, &x[r], &x[l]) < 0;
-        y[o++] = *(bRight ? &x[r] : &x[l]);
-        r += bRight;
-        l += !bRight;
+        /* in slices, for the probe: a late pass merges everything */
+        int o0 = o, nStop = o + TB_POLL_WORK;
+        while (l < mid && r < hi && o < nStop) {
+          int bRight = compare_items(c, k0, k1, &x[r], &x[l]) < 0;
+          y[o++] = *(bRight ? &x[r] : &x[l]);
+          r += bRight;
+          l += !bRight;
+        }
+        if (poll(c, o - o0) != SQLITE_OK) return;
       }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
@@ -250,7 +264,7 @@ static sqlite3_uint64 order_bits(double r) {
 ** the buffer holding the result.  A byte that every key shares (most of
 ** the high bytes of doubles in a narrow range) costs no pass.
 */
-static KeyItem *radix_sort(KeyItem *x, KeyItem *y, int n) {
+static KeyItem *radix_sort(RankCtx *c, KeyItem *x, KeyItem *y, int n) {
   static const int nByte = (int)sizeof(sqlite3_uint64);
   int aCount[sizeof(sqlite3_uint64)][256];
   int b, i;
@@ -272,6 +286,7 @@ static KeyItem *radix_sort(KeyItem *x, KeyItem *y, int n) {
     t = x;
     x = y;
     y = t;
+    if (poll(c, n) != SQLITE_OK) break; /* x is whole after a pass */
   }
   return x;
 }
@@ -286,11 +301,14 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
   sqlite3_uint64 flip = c->pPolicy->aTiebreaker[k]->bLowerIsBetter ? 0 : ~(sqlite3_uint64)0;
   int w, i;
   for (i = 0; i < n; i++) {
+    if (poll(c, 1) != SQLITE_OK) return;
     x[i].key = order_bits(c->aValue[a[i] * c->nCol + k]) ^ flip;
     x[i].iPlayer = a[i];
   }
   if (n >= RADIX_MIN) {
-    x = radix_sort(x, y, n);
+    if (poll(c, n) != SQLITE_OK) return;
+    x = radix_sort(c, x, y, n);
+    if (c->rc != SQLITE_OK) return;
     for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
     return;
   }
@@ -313,11 +331,15 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        /* no branch on the comparison: it goes either way at random */
-        int bRight = x[r].key < x[l].key;
-        y[o++] = *(bRight ? &x[r] : &x[l]);
-        r += bRight;
-        l += !bRight;
+        int o0 = o, nStop = o + TB_POLL_WORK;
+        while (l < mid && r < hi && o < nStop) {
+          /* no branch on the comparison: it goes either way at random */
+          int bRight = x[r].key < x[l].key;
+          y[o++] = *(bRight ? &x[r] : &x[l]);
+          r += bRight;
+          l += !bRight;
+        }
+        if (poll(c, o - o0) != SQLITE_OK) return;
       }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
@@ -344,15 +366,16 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
 */
 static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
   int s, e;
-  if (k0 == k1 || n <= SORT_DIRECT || c->pPolicy->aTiebreaker[k0]->xGroup) {
+  if (k0 == k1 || n <= SORT_DIRECT) {
     sort_full(c, k0, k1, a, n);
     return;
   }
   sort_on_double(c, k0, a, n);
-  for (s = 0; s < n; s = e) {
+  for (s = 0; s < n && c->rc == SQLITE_OK; s = e) {
     int i0 = a[s] * c->nCol + k0;
     double r0 = c->aValue[i0];
     int bTie = (c->aFlag[i0] & TB_VALUE_EXACT) != 0;
+    if (poll(c, 1) != SQLITE_OK) return;
     for (e = s + 1; e < n; e++) {
       int i = a[e] * c->nCol + k0;
       if (!too_close(c->aValue[a[e - 1] * c->nCol + k0], c->aValue[i])) break;
@@ -370,23 +393,32 @@ static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
 /* Values of the policy's k-th (group) tiebreaker for one tied group. */
 static int group_values(RankCtx *c, int k, const int *a, int n) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
-  int i;
+  int i, rc;
   TbFrac *aOut = sqlite3_malloc64(sizeof(TbFrac) * (sqlite3_uint64)(n + 1));
   if (aOut == 0 || exact_alloc(c, k) != SQLITE_OK) {
     sqlite3_free(aOut);
     return c->rc = SQLITE_NOMEM;
   }
-  t->xGroup(c->pEvent, &c->pPolicy->aParams[k], a, n, aOut);
-  for (i = 0; i < n; i++) {
+  rc = t->xGroup(c->pEvent, &c->pPolicy->aParams[k], a, n, aOut);
+  if (rc != SQLITE_OK || poll(c, n) != SQLITE_OK) {
+    sqlite3_free(aOut);
+    if (c->rc == SQLITE_OK) c->rc = rc;
+    return c->rc;
+  }
+  for (i = 0; i < n && poll(c, 1) == SQLITE_OK; i++) {
+    /* a group's values are places or 0/1: whole, and 128 bits hold them */
     TbQ *q = &c->aExact[k][a[i]];
-    int rc = SQLITE_OK;
     if (c->aDone[k][a[i]]) tb_q_free(q);
     q->q = aOut[i];
     q->pBig = 0;
     c->aDone[k][a[i]] = 1;
-    c->aValue[a[i] * c->nCol + k] = tb_q_double(q, &rc);
-    c->aFlag[a[i] * c->nCol + k] = 0;
-    if (rc != SQLITE_OK) c->rc = rc;
+    c->aValue[a[i] * c->nCol + k] = (double)aOut[i].num / (double)aOut[i].den;
+    /* whole values below 2^53: their doubles order them, ties included */
+    c->aFlag[a[i] * c->nCol + k] =
+        aOut[i].den == 1 && aOut[i].num >= -((i128)1 << 53) &&
+                aOut[i].num <= ((i128)1 << 53)
+            ? TB_VALUE_EXACT
+            : 0;
   }
   sqlite3_free(aOut);
   return SQLITE_OK;
@@ -406,7 +438,9 @@ static int rank_range(RankCtx *c, int k0, int bGroupDone, int *a, int n) {
   if (g == nTb || c->rc) return c->rc;
   for (s = 0; s < n; s = e) {
     for (e = s + 1; e < n && compare_players(c, k0, g, a[s], a[e]) == 0; e++) {
+      if (poll(c, 1) != SQLITE_OK) return c->rc;
     }
+    if (poll(c, e - s) != SQLITE_OK) return c->rc;
     if (group_values(c, g, a + s, e - s) != SQLITE_OK) return c->rc;
     if (rank_range(c, g, 1, a + s, e - s) != SQLITE_OK) return c->rc;
   }
@@ -479,6 +513,9 @@ static int fast_values(const TbEvent *e, const TbPolicy *pPolicy,
   /* player by player: a player's values read the same opponents' records,
   ** so the first brings them into the cache for the others */
   for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
+    if ((rc = tb_poll(e->pProbe, (i64)nCol * (1 + e->aPlayer[i].nSeat)))) {
+      return rc;
+    }
     if (i + PREFETCH_AHEAD < e->nPlayer) {
       tb_event_prefetch_opponents(e, i + PREFETCH_AHEAD);
     }
@@ -553,7 +590,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
   for (i = 0; i < pEvent->nPlayer; i++) pOut->aOrder[i] = i;
   if (c.rc == SQLITE_OK) rank_range(&c, 0, 0, pOut->aOrder, pEvent->nPlayer);
 
-  for (i = 0; i < pEvent->nPlayer && c.rc == SQLITE_OK; i++) {
+  for (i = 0; i < pEvent->nPlayer && poll(&c, 1) == SQLITE_OK; i++) {
     pOut->aRank[i] = i + 1;
     pOut->aDecidedBy[i] = 0;
     if (i == 0) continue;

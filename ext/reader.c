@@ -592,8 +592,8 @@ void tb_event_set_free(TbEventSet *s) {
 }
 
 /* Order the events by id (merge sort of their indexes into aOrder). */
-static int set_sort(TbEventSet *s) {
-  int n = s->nEvent, w, i;
+static int set_sort(TbEventSet *s, TbProbe *pProbe) {
+  int n = s->nEvent, w, i, rc;
   int *a = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)n + 1));
   if (a == 0) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) a[i] = i;
@@ -603,10 +603,17 @@ static int set_sort(TbEventSet *s) {
       int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
       int l = lo, r = mid, o = lo;
       while (l < mid && r < hi) {
-        TbKey kl, kr;
-        set_key(s, &s->aEvent[x[l]].id, &kl);
-        set_key(s, &s->aEvent[x[r]].id, &kr);
-        y[o++] = tb_key_compare(&kr, &kl) < 0 ? x[r++] : x[l++];
+        int o0 = o, nStop = o + TB_POLL_WORK;
+        while (l < mid && r < hi && o < nStop) {
+          TbKey kl, kr;
+          set_key(s, &s->aEvent[x[l]].id, &kl);
+          set_key(s, &s->aEvent[x[r]].id, &kr);
+          y[o++] = tb_key_compare(&kr, &kl) < 0 ? x[r++] : x[l++];
+        }
+        if ((rc = tb_poll(pProbe, o - o0)) != SQLITE_OK) {
+          sqlite3_free(a);
+          return rc;
+        }
       }
       while (l < mid) y[o++] = x[l++];
       while (r < hi) y[o++] = x[r++];
@@ -834,7 +841,12 @@ int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   sink.bResult = r->bResult;
   sink.pzErr = pzErr;
   if ((rc = run_rows(r, r->pAll, &sink)) != SQLITE_OK) return rc;
-  return set_sort(pSet);
+  rc = set_sort(pSet, &r->probe);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    return set_error(pzErr, sqlite3_mprintf("%s", sqlite3_errstr(rc))) ==
+                   SQLITE_NOMEM ? SQLITE_NOMEM : rc;
+  }
+  return rc;
 }
 
 static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};
@@ -994,6 +1006,7 @@ static int read_ratings(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
 void tb_reader_init(TbReader *r, sqlite3 *db) {
   memset(r, 0, sizeof(*r));
   r->db = db;
+  r->probe.db = db;
 }
 
 /* Whether the last open checked these very tables, read the same way. */
@@ -1079,6 +1092,9 @@ void tb_reader_reset(TbReader *r) {
     sqlite3_reset(aStmt[i]);
     sqlite3_clear_bindings(aStmt[i]);
   }
+  /* the probe is reset after each step; an interrupt ends with the call */
+  r->probe.rc = SQLITE_OK;
+  r->probe.nWork = 0;
 }
 
 void tb_reader_close(TbReader *r) {
@@ -1087,6 +1103,7 @@ void tb_reader_close(TbReader *r) {
   sqlite3_finalize(r->pGames);
   sqlite3_finalize(r->pRatings);
   sqlite3_finalize(r->pAll);
+  tb_probe_close(&r->probe);
   sqlite3_free(r->zMatches);
   sqlite3_free(r->zGames);
   sqlite3_free(r->zCheckedGames);

@@ -73,30 +73,36 @@ static int is_game(const TbParams *p, const TbSeat *s, int bLost) {
          (s->eKind == TB_FORFEIT_WIN || (bLost && s->eKind == TB_FORFEIT_LOSS));
 }
 
-/*
-** Player i's round iRound.  Rounds are asked in increasing order with the
-** cursor *pj starting at 0, so a walk over all rounds is linear.
-*/
-static FideRound round_of(const TbEvent *e, const TbParams *p, int i,
-                          int iRound, int *pj) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
-  FideRound r;
-  r.eKind = TB_ZERO_BYE;
-  r.iOpp = -1;
-  r.nPoints = 0;
-  while (*pj < pl->nSeat && a[*pj].iRound < iRound) (*pj)++;
-  if (*pj < pl->nSeat && a[*pj].iRound == iRound) {
-    r.eKind = a[*pj].eKind;
-    r.iOpp = a[*pj].iOpp;
-    r.nPoints = seat_points(&a[*pj], p);
-  }
-  /* 15.2: in a round robin a forfeit is a game; a bye or absence meets no
-  ** dummy (Article 16 is for Swiss events) */
+/* 15.2: in a round robin a forfeit is a game; a bye or absence meets no
+** dummy (Article 16 is for Swiss events) */
+static FideRound round_robin(FideRound r, const TbParams *p) {
   if (p->bRoundRobin && r.eKind != TB_PLAYED) {
     r.eKind = r.iOpp >= 0 ? TB_PLAYED : TB_PAB;
   }
   return r;
+}
+
+/* Player i's round as seat s shows it. */
+static FideRound round_of(const TbSeat *s, const TbParams *p) {
+  FideRound r;
+  r.eKind = s->eKind;
+  r.iOpp = s->iOpp;
+  r.nPoints = seat_points(s, p);
+  return round_robin(r, p);
+}
+
+/* A round without a row: a zero-point bye. */
+static FideRound round_absent(const TbParams *p) {
+  FideRound r;
+  r.eKind = TB_ZERO_BYE;
+  r.iOpp = -1;
+  r.nPoints = 0;
+  return round_robin(r, p);
+}
+
+/* Rounds 1..e->iLastRound in which player i has no row. */
+static i64 absent_rounds(const TbEvent *e, int i) {
+  return (i64)e->iLastRound - e->aPlayer[i].nSeat;
 }
 
 /*
@@ -106,21 +112,32 @@ static FideRound round_of(const TbEvent *e, const TbParams *p, int i,
 ** for the rounds they missed rather than as zeros; every other unplayed
 ** round counts the points it gave (16.3.1).
 */
-static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
+static void add_adjusted_score(TbAcc *pAcc, const TbEvent *e,
+                               const TbParams *p, int q) {
   const TbPlayer *pl = &e->aPlayer[q];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   i64 n = pl->rec.nMatchPoints;
   int j, iLastAvailable = 0;
-  if (p->bRoundRobin) return n; /* 15.2: scores as scored */
-  for (j = 0; j < pl->nSeat; j++) {
-    if (!is_vur(a[j].eKind)) iLastAvailable = a[j].iRound;
+  if (p->bRoundRobin) {
+    tb_acc_add(pAcc, n, 1); /* 15.2: scores as scored */
+    return;
   }
+  /* seats are ordered by round: the last one not a VUR, from the end */
+  for (j = pl->nSeat - 1; j >= 0 && is_vur(a[j].eKind); j--) {
+  }
+  if (j >= 0) iLastAvailable = a[j].iRound;
   /* every round after iLastAvailable is a VUR: a draw unless a forfeit */
   n += (i64)(e->iLastRound - iLastAvailable) * p->nMatchDraw;
   for (j = pl->nSeat - 1; j >= 0 && a[j].iRound > iLastAvailable; j--) {
     n -= a[j].eKind == TB_FORFEIT_LOSS ? p->nMatchDraw : seat_points(&a[j], p);
   }
-  return n;
+  tb_acc_add(pAcc, n, 1);
+}
+
+/* Each opponent reads it: computed once per player while ranking (a
+** player's trailing VURs would otherwise be walked once per opponent). */
+static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
+  return tb_term_int(e, add_adjusted_score, p, q);
 }
 
 /*
@@ -157,40 +174,51 @@ static i64 opponent_score(const TbEvent *e, const TbParams *p, int i,
 /* At most this many values are cut (Median-2 cuts four). */
 #define MAX_CUTS 4
 
-static int is_cut(const int *aCut, int nCut, int iRound) {
-  int k;
-  for (k = 0; k < nCut; k++) {
-    if (aCut[k] == iRound) return 1;
-  }
-  return 0;
-}
-
 /*
 ** Buchholz of player i less nLow least and then nHigh most significant
 ** values (14.1 to 14.4).  16.5: while the player has VURs left, the
 ** lowest VUR contribution is cut rather than the least significant value
 ** (for Buchholz it is never lower), so a round the player chose not to
-** play is what the cut removes.  Each cut walks the rounds again: no
-** memory is needed and there are at most four cuts.
+** play is what the cut removes.  Each cut walks the seats again (at most
+** four cuts).  The rounds without a row all have one value, that of the
+** dummy of an absent round: they are counted, not walked, so a sparse
+** round number costs nothing; nAbsent of them are left to cut.
 */
 static void buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
                          int nHigh, TbAcc *pAcc) {
-  int aCut[MAX_CUTS], nCut = 0, k, iRound, j;
-  i64 nSum = 0;
-  for (iRound = 1, j = 0; iRound <= e->iLastRound; iRound++) {
-    FideRound r = round_of(e, p, i, iRound, &j);
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  int aCut[MAX_CUTS], nCut = 0, k, j, h;
+  i64 nAbsent = absent_rounds(e, i), nSum = 0, nAbsentScore = 0;
+  int bAbsentVur = 0;
+  if (nAbsent > 0) {
+    FideRound r = round_absent(p);
+    bAbsentVur = is_vur(r.eKind);
+    nAbsentScore = opponent_score(e, p, i, &r);
+    nSum += nAbsent * nAbsentScore;
+  }
+  for (j = 0; j < pl->nSeat; j++) {
+    FideRound r = round_of(&a[j], p);
     nSum += opponent_score(e, p, i, &r);
   }
   for (k = 0; k < nLow + nHigh && k < MAX_CUTS; k++) {
-    int iBest = 0, bBestVur = 0;
+    /* the best candidate: a seat jBest, or an absent round (jBest = -1) */
+    int jBest = -2, bBestVur = 0;
     i64 nBest = 0;
-    for (iRound = 1, j = 0; iRound <= e->iLastRound; iRound++) {
-      FideRound r = round_of(e, p, i, iRound, &j);
+    if (nAbsent > 0) {
+      jBest = -1;
+      nBest = nAbsentScore;
+      bBestVur = bAbsentVur;
+    }
+    for (j = 0; j < pl->nSeat; j++) {
+      FideRound r = round_of(&a[j], p);
       i64 v;
       int bVur = is_vur(r.eKind);
-      if (is_cut(aCut, nCut, iRound)) continue;
+      for (h = 0; h < nCut && aCut[h] != j; h++) {
+      }
+      if (h < nCut) continue;
       v = opponent_score(e, p, i, &r);
-      if (iBest != 0) {
+      if (jBest != -2) {
         if (k < nLow) {
           /* a VUR before any other round, then the lowest */
           if (bBestVur > bVur || (bBestVur == bVur && v >= nBest)) continue;
@@ -198,12 +226,16 @@ static void buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
           continue;
         }
       }
-      iBest = iRound;
+      jBest = j;
       nBest = v;
       bBestVur = bVur;
     }
-    if (iBest == 0) break; /* fewer rounds than cuts */
-    aCut[nCut++] = iBest;
+    if (jBest == -2) break; /* fewer rounds than cuts */
+    if (jBest == -1) {
+      nAbsent--;
+    } else {
+      aCut[nCut++] = jBest;
+    }
     nSum -= nBest;
   }
   tb_acc_add(pAcc, nSum, p->nPointScale);
@@ -247,12 +279,23 @@ void tb_fide_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
 */
 static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
                              int bCut, TbAcc *pAcc) {
-  int iRound, j, bAny = 0, bVur = 0;
+  const TbPlayer *pl = &e->aPlayer[i];
+  int j, bAny = 0, bVur = 0;
   i64 nSum = 0, nLowScore = 0, nLowScoreValue = 0, nLowVurValue = 0;
-  for (iRound = 1, j = 0; iRound <= e->iLastRound; iRound++) {
-    FideRound r = round_of(e, p, i, iRound, &j);
-    i64 nScore = opponent_score(e, p, i, &r);
-    i64 v = nScore * r.nPoints;
+  /* the seats, then one absent round standing for all of them: an absent
+  ** round adds nothing, and the lows below do not depend on the order */
+  for (j = 0; j <= pl->nSeat; j++) {
+    FideRound r;
+    i64 nScore, v;
+    if (j < pl->nSeat) {
+      r = round_of(&e->aSeat[pl->iSeat + j], p);
+    } else if (absent_rounds(e, i) > 0) {
+      r = round_absent(p);
+    } else {
+      break;
+    }
+    nScore = opponent_score(e, p, i, &r);
+    v = nScore * r.nPoints;
     nSum += v;
     if (!bAny || nScore < nLowScore) {
       nLowScore = nScore;
@@ -372,18 +415,13 @@ void tb_fide_black_games(const TbEvent *e, const TbParams *p, int i,
 **        placed first, then likewise the next, and Article 6 is applied
 **        again to the members left.
 **
-** The group is refined class by class: a class is the set of members that
-** share a place and are still to be separated.  All state lives in aOut,
-** one slot per member: {place, 1} for a member of a class still to be
-** separated, {place, 2} once it cannot be separated further, and
-** {score, -denominator} while its class is being separated.  A class at
-** place P with m members owns the places P .. P+m-1, so a slot belongs to
-** it when its den is negative or its place lies in that range.
-**
-** Finding a member from a player index searches the group; for large
-** groups an index is allocated to make that direct.  It only saves time,
-** so if the allocation fails the search is used and the result is the
-** same.
+** The group is refined class by class: a class is a set of members that
+** share a place and are still to be separated, a range of aPerm.  Each
+** separation sorts its range (by score, or places members off its top)
+** and pushes the subclasses it leaves onto a stack, so every step costs the
+** seats of its class times a logarithm: a tied group of a million players
+** who never met is one step.  A member is found from a player index by a
+** binary search over the members sorted by player index.
 */
 
 typedef struct DeGroup {
@@ -391,206 +429,295 @@ typedef struct DeGroup {
   const TbParams *p;
   const int *aPlayer;         /* the members */
   int n;
-  TbFrac *aSlot;              /* the caller's aOut, as described above */
-  int *aPos;                  /* player index -> member, or NULL: search */
+  int *aByPlayer;             /* members sorted by player index */
+  int *aPerm;                 /* members; each class a range of it */
+  int *aTmp;                  /* the sorts' buffer */
+  int *aClass;                /* the class being separated: its token */
+  int *aMark;                 /* per member: token of the last scorer */
+  i64 *aSum, *aGames;         /* per opponent met, while one is scored */
+  i64 *aPlace;                /* place of each member */
+  unsigned char *aFinal;      /* 1: cannot be separated further */
+  int *aMissing;              /* class members the member never met */
+  TbQ *aScore, *aKey;         /* score (6.1); what a sort orders by: exact
+                              ** values of any size, each owning its TbBigQ */
+  int *aStack;                /* classes to separate: (lo, hi) pairs */
+  int nStack;
+  int iToken;
+  int rc;                     /* out of memory comparing or summing */
 } DeGroup;
 
-/* Groups up to this size are searched rather than indexed. */
-#define DE_SEARCH_MAX 16
-
+/* The member that is player iPlayer, or -1. */
 static int de_member(const DeGroup *g, int iPlayer) {
-  int k;
-  if (g->aPos) return g->aPos[iPlayer];
-  for (k = 0; k < g->n; k++) {
-    if (g->aPlayer[k] == iPlayer) return k;
+  int lo = 0, hi = g->n - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2, v = g->aPlayer[g->aByPlayer[mid]];
+    if (v == iPlayer) return g->aByPlayer[mid];
+    if (v < iPlayer) lo = mid + 1; else hi = mid - 1;
   }
   return -1;
 }
 
-static int de_in_class(const DeGroup *g, int k, i64 iPlace, int m) {
-  const TbFrac *f = &g->aSlot[k];
-  return f->den < 0 || (f->num >= iPlace && f->num < iPlace + m);
+/* Merge sort of a[0..n) on aKey descending (bKey) or on player index.
+** Interrupted, it leaves a[] in some order. */
+static void de_sort(DeGroup *g, int *a, int n, int bKey) {
+  int w, i;
+  int *x = a, *y = g->aTmp;
+  for (w = 1; w < n; w *= 2) {
+    int *t;
+    for (i = 0; i < n; i += 2 * w) {
+      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      int l = lo, r = mid, o = lo;
+      while (l < mid && r < hi) {
+        int o0 = o, nStop = o + TB_POLL_WORK;
+        while (l < mid && r < hi && o < nStop) {
+          int bRight = bKey ? tb_q_cmp(&g->aKey[x[r]], &g->aKey[x[l]], &g->rc) > 0
+                            : g->aPlayer[x[r]] < g->aPlayer[x[l]];
+          y[o++] = bRight ? x[r++] : x[l++];
+        }
+        if (tb_poll(g->e->pProbe, o - o0) != SQLITE_OK || g->rc) {
+          if (x != a) memcpy(a, x, sizeof(int) * (size_t)n);
+          return;
+        }
+      }
+      while (l < mid) y[o++] = x[l++];
+      while (r < hi) y[o++] = x[r++];
+    }
+    t = x;
+    x = y;
+    y = t;
+  }
+  if (x != a) memcpy(a, x, sizeof(int) * (size_t)n);
 }
 
 /*
-** Member k's score against the other members of its class (6.1), and in
-** *pnMissing how many of them it never met over the board.
+** Member k's score against the other members of its class (6.1), and how
+** many of them it never met over the board.  Two walks over its seats:
+** the first sums the games per opponent, the second adds each opponent's
+** average once.
 */
-static TbFrac de_score(const DeGroup *g, int k, i64 iPlace, int m,
-                       int *pnMissing) {
+static void de_score(DeGroup *g, int k, int iClass, int m) {
   const TbPlayer *pl = &g->e->aPlayer[g->aPlayer[k]];
   const TbSeat *a = &g->e->aSeat[pl->iSeat];
+  int iSum = ++g->iToken, iDone = ++g->iToken;
   TbAcc acc;
-  int j, h, nMet = 0;
+  int j, nMet = 0;
   tb_acc_init(&acc, 1);
   for (j = 0; j < pl->nSeat; j++) {
-    int iOpp = a[j].iOpp, kOpp;
-    i64 nSum = 0, nGame = 0;
+    int kOpp;
     if (!is_game(g->p, &a[j], 1)) continue;
-    for (h = 0; h < j && (!is_game(g->p, &a[h], 1) || a[h].iOpp != iOpp); h++) {
+    kOpp = de_member(g, a[j].iOpp);
+    if (kOpp < 0 || g->aClass[kOpp] != iClass) continue;
+    if (g->aMark[kOpp] != iSum) {
+      g->aMark[kOpp] = iSum;
+      g->aSum[kOpp] = 0;
+      g->aGames[kOpp] = 0;
     }
-    if (h < j) continue; /* this opponent was counted at their first game */
-    kOpp = de_member(g, iOpp);
-    if (kOpp < 0 || !de_in_class(g, kOpp, iPlace, m)) continue;
-    for (h = j; h < pl->nSeat; h++) {
-      if (is_game(g->p, &a[h], 1) && a[h].iOpp == iOpp) {
-        nSum += seat_points(&a[h], g->p);
-        nGame++;
-      }
-    }
-    tb_acc_add(&acc, nSum, nGame);
+    g->aSum[kOpp] += seat_points(&a[j], g->p);
+    g->aGames[kOpp]++;
+  }
+  for (j = 0; j < pl->nSeat; j++) {
+    int kOpp;
+    if (!is_game(g->p, &a[j], 1)) continue;
+    kOpp = de_member(g, a[j].iOpp);
+    if (kOpp < 0 || g->aMark[kOpp] != iSum) continue;
+    g->aMark[kOpp] = iDone;
+    tb_acc_add(&acc, g->aSum[kOpp], g->aGames[kOpp]);
     nMet++;
   }
-  *pnMissing = m - 1 - nMet;
-  /* a sum of at most n fractions of denominators below n: 128 bits hold it */
-  tb_acc_clear(&acc);
-  return acc.q;
+  /* a sum of fractions whose denominators' least common multiple may pass
+  ** any fixed width (every count of games up to n): kept at any size */
+  if (acc.bNoMem) g->rc = SQLITE_NOMEM;
+  tb_q_free(&g->aScore[k]);
+  tb_acc_take(&acc, &g->aScore[k]);
+  g->aMissing[k] = m - 1 - nMet;
 }
 
-/* The score a slot holds while its class is being separated. */
-static TbFrac de_slot_score(const DeGroup *g, int k) {
+/* *pOut = score + points x missing games, exactly */
+static void de_bound(DeGroup *g, TbQ *pOut, const TbQ *pScore, i64 nPoints,
+                     int nMissing) {
+  TbAcc acc;
   TbFrac f;
-  f.num = g->aSlot[k].num;
-  f.den = -g->aSlot[k].den;
-  return f;
+  f.num = (i128)nPoints * nMissing;
+  f.den = 1;
+  tb_acc_init(&acc, 1);
+  tb_acc_add_q(&acc, pScore);
+  tb_acc_add_frac(&acc, &f);
+  if (acc.bNoMem) g->rc = SQLITE_NOMEM;
+  tb_q_free(pOut);
+  tb_acc_take(&acc, pOut);
 }
 
-static void de_set(DeGroup *g, int k, i64 iPlace, int bFinal) {
-  g->aSlot[k].num = iPlace;
-  g->aSlot[k].den = bFinal ? 2 : 1;
+static void de_push(DeGroup *g, int lo, int hi) {
+  g->aStack[g->nStack++] = lo;
+  g->aStack[g->nStack++] = hi;
 }
 
-/* 6.2: everyone met.  Members level on score form the next classes. */
-static void de_order(DeGroup *g, i64 iPlace, int m) {
-  int nDone = 0;
-  while (nDone < m) {
-    TbFrac best = {0, 1};
-    int k, kBest = -1, nLevel = 0;
-    for (k = 0; k < g->n; k++) {
-      if (g->aSlot[k].den >= 0) continue;
-      if (kBest < 0) {
-        kBest = k;
-        best = de_slot_score(g, k);
-      } else {
-        TbFrac f = de_slot_score(g, k);
-        if (tb_frac_cmp(&f, &best) > 0) {
-          kBest = k;
-          best = f;
-        }
-      }
-    }
-    for (k = 0; k < g->n; k++) {
-      TbFrac f;
-      if (g->aSlot[k].den >= 0) continue;
-      f = de_slot_score(g, k);
-      if (tb_frac_cmp(&f, &best) == 0) nLevel++;
-    }
-    for (k = 0; k < g->n; k++) {
-      TbFrac f;
-      if (g->aSlot[k].den >= 0) continue;
-      f = de_slot_score(g, k);
-      if (tb_frac_cmp(&f, &best) != 0) continue;
-      /* a class level as a whole cannot be separated by Article 6 */
-      de_set(g, k, iPlace, nLevel == 1 || nLevel == m);
-    }
-    iPlace += nLevel;
-    nDone += nLevel;
+/* Members c[0..m) get place iPlace; a class of several, if not final. */
+static void de_level(DeGroup *g, int lo, int hi, i64 iPlace, int bFinal) {
+  int i;
+  for (i = lo; i < hi; i++) {
+    g->aPlace[g->aPerm[i]] = iPlace;
+    g->aFinal[g->aPerm[i]] = (unsigned char)bFinal;
   }
+  if (!bFinal && hi - lo >= 2) de_push(g, lo, hi);
 }
 
-/* score + points x missing games, as a fraction */
-static TbFrac de_bound(TbFrac s, i64 nPoints, int nMissing) {
-  s.num += s.den * (i128)nPoints * nMissing;
-  return s;
+/* 6.2: everyone met.  Members level on score form the next classes; a
+** class level as a whole cannot be separated by Article 6. */
+static void de_order(DeGroup *g, int lo, int hi, i64 iPlace) {
+  int *c = &g->aPerm[lo], m = hi - lo, s, e;
+  TbQ *aSaved = g->aKey;
+  g->aKey = g->aScore;                /* sorted by score */
+  de_sort(g, c, m, 1);
+  g->aKey = aSaved;
+  for (s = 0; s < m && g->rc == SQLITE_OK; s = e) {
+    for (e = s + 1;
+         e < m && tb_q_cmp(&g->aScore[c[e]], &g->aScore[c[s]], &g->rc) == 0;
+         e++) {
+    }
+    de_level(g, lo + s, lo + e, iPlace + s, e - s == 1 || e - s == m);
+  }
 }
 
 /*
 ** 6.3: not everyone met.  The member whose lowest possible score (every
-** missing game lost) is above every other member's highest (every
-** missing game won) is placed; repeat while one is.  The members left
-** form one class, separated again if it is smaller than this one.
+** missing game lost) is above every other member's highest (every missing
+** game won) is placed; repeat while one is.  The scores are those within
+** the whole class throughout, so both orders are sorted once: the top of
+** the first is the candidate, the best other of the second its rival.
+** The members left form one class, separated again if it is smaller.
 */
-static void de_alone_on_top(DeGroup *g, i64 iPlace, int m) {
-  i64 iFirst = iPlace;
-  int nLeft = m, k;
-  while (nLeft > 0) {
-    TbFrac top = {0, 1}, f;
-    int kTop = -1, bAlone = 1, nMissing;
-    for (k = 0; k < g->n; k++) {
-      if (g->aSlot[k].den >= 0) continue;
-      f = de_score(g, k, iFirst, m, &nMissing);
-      f = de_bound(f, g->p->nMatchLoss, nMissing);
-      if (kTop < 0 || tb_frac_cmp(&f, &top) > 0) {
-        kTop = k;
-        top = f;
+static void de_alone_on_top(DeGroup *g, int lo, int hi, i64 iPlace) {
+  int *c = &g->aPerm[lo], m = hi - lo, nPlaced = 0, i, iRival = 0;
+  int *aHigh = g->aTmp + g->n;        /* members by highest possible score */
+  TbQ *aHighKey = g->aKey + g->n;
+  for (i = 0; i < m; i++) {
+    int k = c[i];
+    if (tb_poll(g->e->pProbe, 1) != SQLITE_OK) return;
+    de_bound(g, &aHighKey[k], &g->aScore[k], g->p->nMatchWin, g->aMissing[k]);
+    de_bound(g, &g->aKey[k], &g->aScore[k], g->p->nMatchLoss, g->aMissing[k]);
+    aHigh[i] = k;
+    g->aFinal[k] = 0; /* 0: not placed yet */
+  }
+  de_sort(g, c, m, 1);               /* by lowest possible score */
+  {
+    /* aHigh by highest possible score: the same sort on the other keys */
+    TbQ *aSaved = g->aKey;
+    g->aKey = aHighKey;
+    de_sort(g, aHigh, m, 1);
+    g->aKey = aSaved;
+  }
+  while (nPlaced < m) {
+    int kTop = c[nPlaced], r;
+    while (iRival < m && g->aFinal[aHigh[iRival]]) iRival++;
+    r = iRival;
+    if (r < m && aHigh[r] == kTop) {
+      for (r++; r < m && g->aFinal[aHigh[r]]; r++) {
       }
     }
-    for (k = 0; k < g->n && bAlone; k++) {
-      if (k == kTop || g->aSlot[k].den >= 0) continue;
-      f = de_score(g, k, iFirst, m, &nMissing);
-      f = de_bound(f, g->p->nMatchWin, nMissing);
-      if (tb_frac_cmp(&top, &f) <= 0) bAlone = 0;
+    if (r < m && tb_q_cmp(&g->aKey[kTop], &aHighKey[aHigh[r]], &g->rc) <= 0) {
+      break;
     }
-    if (!bAlone) break;
-    de_set(g, kTop, iPlace++, 1);
-    nLeft--;
+    g->aPlace[kTop] = iPlace + nPlaced;
+    g->aFinal[kTop] = 1;
+    nPlaced++;
   }
-  for (k = 0; k < g->n; k++) {
-    if (g->aSlot[k].den < 0) de_set(g, k, iPlace, iPlace == iFirst);
-  }
+  de_level(g, lo + nPlaced, hi, iPlace + nPlaced, nPlaced == 0);
 }
 
-/* Separate the class at iPlace, of m members, one step of Article 6. */
-static void de_separate(DeGroup *g, i64 iPlace, int m) {
-  int k, nMissing, bAllMet = 1;
-  for (k = 0; k < g->n; k++) {
-    TbFrac s;
-    if (g->aSlot[k].den != 1 || g->aSlot[k].num != iPlace) continue;
-    s = de_score(g, k, iPlace, m, &nMissing);
-    if (nMissing) bAllMet = 0;
-    g->aSlot[k].num = s.num;
-    g->aSlot[k].den = -s.den;
+/* Separate the class aPerm[lo..hi), one step of Article 6. */
+static int de_separate(DeGroup *g, int lo, int hi) {
+  int i, m = hi - lo, iClass = ++g->iToken, bAllMet = 1, rc;
+  i64 iPlace = g->aPlace[g->aPerm[lo]];
+  for (i = lo; i < hi; i++) g->aClass[g->aPerm[i]] = iClass;
+  for (i = lo; i < hi; i++) {
+    int k = g->aPerm[i];
+    rc = tb_poll(g->e->pProbe, 1 + g->e->aPlayer[g->aPlayer[k]].nSeat);
+    if (rc != SQLITE_OK) return rc;
+    de_score(g, k, iClass, m);
+    if (g->aMissing[k]) bAllMet = 0;
   }
   if (bAllMet) {
-    de_order(g, iPlace, m);
+    de_order(g, lo, hi, iPlace);
   } else {
-    de_alone_on_top(g, iPlace, m);
+    de_alone_on_top(g, lo, hi, iPlace);
   }
+  return g->rc;
 }
 
-void tb_fide_direct_encounter(const TbEvent *e, const TbParams *p,
-                              const int *aPlayer, int n, TbFrac *aOut) {
+static void de_free(DeGroup *g) {
+  sqlite3_free(g->aByPlayer);
+  sqlite3_free(g->aMark);
+  sqlite3_free(g->aSum);
+  sqlite3_free(g->aPlace);
+  if (g->aScore) {
+    /* scores and both keys: 3 (n + 1) values, zero or owning their TbBigQ */
+    sqlite3_uint64 i, nQ = ((sqlite3_uint64)g->n + 1) * 3;
+    for (i = 0; i < nQ; i++) tb_q_free(&g->aScore[i]);
+  }
+  sqlite3_free(g->aScore);
+}
+
+/* Room for the group's state, in five allocations. */
+static int de_alloc(DeGroup *g, int n) {
+  sqlite3_uint64 m = (sqlite3_uint64)n + 1;
+  g->aByPlayer = sqlite3_malloc64(sizeof(int) * m * 5);       /* 5 int arrays */
+  g->aMark = sqlite3_malloc64(sizeof(int) * m * 3);           /* 3 more */
+  g->aSum = sqlite3_malloc64(sizeof(i64) * m * 2);
+  g->aPlace = sqlite3_malloc64((sizeof(i64) + 1) * m);
+  g->aScore = sqlite3_malloc64(sizeof(TbQ) * m * 3);
+  if (g->aScore) memset(g->aScore, 0, sizeof(TbQ) * m * 3);
+  if (!g->aByPlayer || !g->aMark || !g->aSum || !g->aPlace || !g->aScore) {
+    return SQLITE_NOMEM;
+  }
+  g->aPerm = g->aByPlayer + m;
+  g->aTmp = g->aPerm + m;             /* 2m: de_alone_on_top uses both */
+  g->aStack = g->aTmp + 2 * m;        /* no more pairs than members */
+  g->aClass = g->aMark + m;
+  g->aMissing = g->aClass + m;
+  g->aGames = g->aSum + m;
+  g->aFinal = (unsigned char *)(g->aPlace + m);
+  g->aKey = g->aScore + m;            /* 2m: de_alone_on_top uses both */
+  return SQLITE_OK;
+}
+
+int tb_fide_direct_encounter(const TbEvent *e, const TbParams *p,
+                             const int *aPlayer, int n, TbFrac *aOut) {
   DeGroup g;
-  i64 iPlace = 1;
-  int k;
+  int k, rc = SQLITE_OK;
   for (k = 0; k < n; k++) aOut[k] = tb_frac(1, 1);
-  if (n < 2) return;
+  if (n < 2) return SQLITE_OK;
   memset(&g, 0, sizeof(g));
   g.e = e;
   g.p = p;
   g.aPlayer = aPlayer;
   g.n = n;
-  g.aSlot = aOut;
-  if (n > DE_SEARCH_MAX) {
-    g.aPos = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(e->nPlayer + 1));
-    if (g.aPos) {
-      for (k = 0; k < e->nPlayer; k++) g.aPos[k] = -1;
-      for (k = 0; k < n; k++) g.aPos[aPlayer[k]] = k;
-    }
+  if (de_alloc(&g, n) != SQLITE_OK) {
+    de_free(&g);
+    return SQLITE_NOMEM;
   }
-  while (iPlace <= n) {
-    int m = 0;
-    for (k = 0; k < n; k++) {
-      m += aOut[k].den == 1 && aOut[k].num == iPlace;
-    }
-    if (m >= 2) {
-      de_separate(&g, iPlace, m); /* may leave a smaller class at iPlace */
-      continue;
-    }
-    iPlace++;
+  for (k = 0; k < n; k++) {
+    if ((rc = tb_poll(e->pProbe, 1)) != SQLITE_OK) break;
+    g.aByPlayer[k] = k;
+    g.aPerm[k] = k;
+    g.aClass[k] = 0;
+    g.aMark[k] = 0;
+    g.aPlace[k] = 1;
   }
-  for (k = 0; k < n; k++) aOut[k].den = 1;
-  sqlite3_free(g.aPos);
+  if (rc == SQLITE_OK) {
+    de_sort(&g, g.aByPlayer, n, 0);
+    de_push(&g, 0, n);
+  }
+  while (g.nStack > 0 && rc == SQLITE_OK) {
+    int hi = g.aStack[--g.nStack], lo = g.aStack[--g.nStack];
+    rc = de_separate(&g, lo, hi);
+  }
+  for (k = 0; k < n && rc == SQLITE_OK; k++) {
+    aOut[k] = tb_frac(g.aPlace[k], 1);
+    rc = tb_poll(e->pProbe, 1);
+  }
+  de_free(&g);
+  return rc;
 }
 
 /* 16.3's adjusted score of player q, for the tiebreakers of other files

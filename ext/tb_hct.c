@@ -49,15 +49,30 @@ static i64 t1_term(const TbEvent *e, const TbParams *p, int iOpp) {
   return n < p->nT1Floor ? p->nT1Floor : n;
 }
 
+/*
+** Every opponent reads a player's term, and T2 every opponent's T1: both
+** are kept per player while an event is ranked (tb_term_int), so a
+** player met by thousands is walked once, not once per opponent.  The
+** values are integers, exact as doubles.
+*/
+static void add_t1_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                        int q) {
+  tb_acc_add(pAcc, t1_term(e, p, q), 1);
+}
+
 static i64 t1_of(const TbEvent *e, const TbParams *p, int i) {
   const TbPlayer *pl = &e->aPlayer[i];
   i64 n = 0;
   int j;
   for (j = 0; j < pl->nSeat; j++) {
     int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp >= 0) n += t1_term(e, p, iOpp);
+    if (iOpp >= 0) n += tb_term_int(e, add_t1_term, p, iOpp);
   }
   return n;
+}
+
+static void add_t1(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
+  tb_acc_add(pAcc, t1_of(e, p, i), 1);
 }
 
 /* T1, strength of schedule: opponents that won more are worth more. */
@@ -72,7 +87,7 @@ void tb_hct_t2(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   int j;
   for (j = 0; j < pl->nSeat; j++) {
     int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp >= 0) n += t1_of(e, p, iOpp);
+    if (iOpp >= 0) n += tb_term_int(e, add_t1, p, iOpp);
   }
   tb_acc_add(pAcc, n, 1);
 }

@@ -92,6 +92,8 @@ typedef struct TbAcc {
 } TbAcc;
 
 void tb_acc_add_exact(TbAcc *p, i64 num, i64 den);
+void tb_acc_add_frac_exact(TbAcc *p, const TbFrac *f);
+void tb_acc_add_q(TbAcc *p, const TbQ *a);
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild);
 void tb_acc_mean_exact(TbAcc *p, i64 n);
 void tb_acc_clear(TbAcc *p);
@@ -207,6 +209,24 @@ static inline void tb_acc_mean(TbAcc *p, i64 n) {
   p->lo = ql - (h - qh);
   p->r = h;
   p->err = p->err / dn * (1.0 + 0x1p-50) + __builtin_fabs(ql) * 0x1p-51;
+}
+
+/*
+** value += a/b, a fraction of 128-bit parts (b > 0): as tb_acc_add when
+** both fit 64 bits, else exactly, or in fast mode as the quotient of the
+** parts rounded to doubles (three roundings of 2^-53 each at most).
+*/
+static inline void tb_acc_add_frac(TbAcc *p, const TbFrac *f) {
+  double hi;
+  if (f->num >= -((i128)1 << 63) && f->num < ((i128)1 << 63) &&
+      f->den < ((i128)1 << 63)) {
+    tb_acc_add(p, (i64)f->num, (i64)f->den);
+  } else if (p->bExact) {
+    tb_acc_add_frac_exact(p, f);
+  } else {
+    hi = (double)f->num / (double)f->den;
+    tb_acc_add_dd(p, hi, 0.0, __builtin_fabs(hi) * 0x1p-50);
+  }
 }
 
 /*
@@ -361,6 +381,42 @@ typedef struct TbSlot {
 
 typedef struct TbTermCache TbTermCache;
 
+/*
+** Interrupts while computing.  SQLite looks at sqlite3_interrupt() and at
+** the progress handler only while a statement runs, and scoring and ranking
+** run none.  So the long loops report their work to a probe, which every
+** TB_POLL_WORK units steps a prepared "SELECT 1": that step fails with
+** SQLITE_INTERRUPT once the connection is interrupted or the progress
+** handler asks to stop (its VM step counter grows across resets, so the
+** handler is reached), on any SQLite version: 3.40 has no
+** sqlite3_is_interrupted().  A unit is about one seat or one comparison.
+** One probe per reader, prepared on its first step, kept until the reader
+** is closed.  Once it has failed, every poll returns its error.
+*/
+#define TB_POLL_WORK 1024
+typedef struct TbProbe {
+  sqlite3 *db;
+  sqlite3_stmt *pStmt;        /* "SELECT 1", or NULL until the first step */
+  i64 nWork;                  /* units since the last step */
+  int rc;                     /* SQLITE_INTERRUPT ... once stopped */
+  int bOff;                   /* could not prepare (an authorizer): no polls */
+} TbProbe;
+
+int tb_probe_step(TbProbe *p);
+void tb_probe_close(TbProbe *p);
+
+/* Whether the probe has stopped the computation: what is left of a value
+** is not worth computing, the ranking ends at its next poll. */
+#define tb_stopped(p) ((p) != 0 && (p)->rc != SQLITE_OK)
+
+/* Report nWork units done; nonzero (an error code) means stop. */
+static inline int tb_poll(TbProbe *p, i64 nWork) {
+  if (p == 0) return SQLITE_OK;
+  p->nWork += nWork;
+  if (p->nWork < TB_POLL_WORK) return p->rc;
+  return tb_probe_step(p);
+}
+
 typedef struct TbEvent {
   int nPlayer;
   TbPlayer *aPlayer;
@@ -376,6 +432,7 @@ typedef struct TbEvent {
   struct TbSlot *aHash;       /* open addressing over player ids */
   int nHash;
   TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
+  TbProbe *pProbe;            /* while computed: the reader's, or NULL */
   int bRowsRead;              /* matches read already, by tb_reader_all() */
   int bDeferred;              /* ids wait in aMatch (tb_event_player_later) */
   int iCutAfter;              /* the policy's cut_after, as scored */
@@ -457,6 +514,7 @@ typedef struct TbReader {
   sqlite3_stmt *pXinfo;       /* the columns of a table */
   sqlite3_stmt *pMatches, *pGames, *pRatings;
   sqlite3_stmt *pAll;         /* every event's matches, in table order */
+  TbProbe probe;              /* interrupts while its events are computed */
 } TbReader;
 
 /* An id kept by a set of events: INTEGER, or TEXT of n bytes at offset i
@@ -522,9 +580,10 @@ typedef void (*TbValueFn)(const TbEvent*, const TbParams*, int iPlayer, TbAcc*);
 
 /*
 ** Values that exist only within a group of tied players (head-to-head,
-** direct encounter): aOut[i] for aPlayer[i], exact.
+** direct encounter): aOut[i] for aPlayer[i], exact.  Returns SQLITE_OK,
+** SQLITE_NOMEM, or the error of an interrupt (TbProbe).
 */
-typedef void (*TbGroupFn)(const TbEvent*, const TbParams*, const int *aPlayer,
+typedef int (*TbGroupFn)(const TbEvent*, const TbParams*, const int *aPlayer,
                           int n, TbFrac *aOut);
 
 /* How a tiebreaker's column is typed. */

@@ -44,21 +44,37 @@ static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 ** percentage: computing it at every seat repeats each player's term once per
 ** opponent, reading records scattered over the event.  While an event is
 ** ranked, the fast pass instead computes each kind of term once per player,
-** in player order, into a column (the exact pass does not use them).  The
-** column holds what the term function would have added: the same
-** double-double and error bound, so the sums are unchanged.
+** in player order, into a column.  The column holds what the term function
+** would have added: the same double-double and error bound, so the sums are
+** unchanged.  The exact pass keeps each exact term it computes beside it:
+** without them an opponent's opponents' average would walk the whole event
+** again for every player tied with another (a player met by thousands is a
+** term of each of their averages).
 */
-#define TB_TERM_COLUMNS 4
+#define TB_TERM_COLUMNS 8
 typedef struct TbTermColumn {
   TbTermFn f;                 /* term function ... */
   const TbParams *p;          /* ... and its parameters (one ranking) */
   double *ar, *alo, *aerr;    /* term of each player: ar + alo, within aerr */
+  TbAcc *aExact;              /* exact terms (NULL until one is asked) ... */
+  unsigned char *aExactDone;  /* ... 1: aExact[i] is computed, and owns its
+                              ** TbBigQ, if any (tb_acc_clear) */
+  int nExact;                 /* players aExactDone covers */
 } TbTermColumn;
+
+/* What a family keeps for one ranking (tb_terms_extra). */
+#define TB_TERM_EXTRAS 2
+typedef struct TbTermExtra {
+  const void *pKey;
+  void *p;
+  void (*xFree)(void*);
+} TbTermExtra;
 
 struct TbTermCache {
   int nCol;
   int bFull;                  /* no room or memory for more: compute */
   TbTermColumn aCol[TB_TERM_COLUMNS];
+  TbTermExtra aExtra[TB_TERM_EXTRAS];
 };
 
 TbTermCache *tb_terms_new(void) {
@@ -74,20 +90,61 @@ void tb_terms_free(TbTermCache *p) {
     sqlite3_free(p->aCol[i].ar);
     sqlite3_free(p->aCol[i].alo);
     sqlite3_free(p->aCol[i].aerr);
+    if (p->aCol[i].aExact) {
+      int j;
+      for (j = 0; j < p->aCol[i].nExact; j++) {
+        if (p->aCol[i].aExactDone[j]) tb_acc_clear(&p->aCol[i].aExact[j]);
+      }
+    }
+    sqlite3_free(p->aCol[i].aExact);
+    sqlite3_free(p->aCol[i].aExactDone);
+  }
+  for (i = 0; i < TB_TERM_EXTRAS; i++) {
+    if (p->aExtra[i].xFree) p->aExtra[i].xFree(p->aExtra[i].p);
   }
   sqlite3_free(p);
 }
 
+/* What was kept under pKey for this ranking, or NULL. */
+void *tb_terms_extra(const TbEvent *e, const void *pKey) {
+  int i;
+  if (e->pTerms == 0) return 0;
+  for (i = 0; i < TB_TERM_EXTRAS; i++) {
+    if (e->pTerms->aExtra[i].pKey == pKey) return e->pTerms->aExtra[i].p;
+  }
+  return 0;
+}
+
+/* Keep p under pKey until the ranking ends; SQLITE_FULL (p freed): no room. */
+int tb_terms_set_extra(const TbEvent *e, const void *pKey, void *p,
+                       void (*xFree)(void*)) {
+  int i;
+  for (i = 0; e->pTerms && i < TB_TERM_EXTRAS; i++) {
+    TbTermExtra *x = &e->pTerms->aExtra[i];
+    if (x->pKey) continue;
+    x->pKey = pKey;
+    x->p = p;
+    x->xFree = xFree;
+    return SQLITE_OK;
+  }
+  xFree(p);
+  return SQLITE_FULL;
+}
+
 /* The column of f's terms, computed now if new; NULL: call f instead. */
-static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
-                                       const TbParams *p) {
+static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
+                                 const TbParams *p) {
   TbTermCache *c = e->pTerms;
   TbTermColumn *col;
   sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
   int i;
   if (c == 0) return 0;
   for (i = 0; i < c->nCol; i++) {
-    if (c->aCol[i].f == f && c->aCol[i].p == p) return &c->aCol[i];
+    /* the same parameters, even of another tiebreaker of the policy */
+    if (c->aCol[i].f == f &&
+        (c->aCol[i].p == p || memcmp(c->aCol[i].p, p, sizeof(*p)) == 0)) {
+      return &c->aCol[i];
+    }
   }
   if (c->bFull || c->nCol == TB_TERM_COLUMNS) return 0;
   col = &c->aCol[c->nCol];
@@ -108,6 +165,8 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   c->nCol++;
   for (i = 0; i < e->nPlayer; i++) {
     TbAcc acc;
+    /* an interrupt stops the ranking, which checks it: not cached */
+    if (tb_poll(e->pProbe, 1 + e->aPlayer[i].nSeat) != SQLITE_OK) return 0;
     tb_acc_init(&acc, 0);
     f(&acc, e, p, i);
     /* aerr < 0: a NULL term (chess TPR without a rated game) */
@@ -120,16 +179,78 @@ static const TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   return col;
 }
 
+/* The integer term f of player i (never NULL), from the cache if it can
+** hold it: integers below 2^53, as points and counts are, are exact. */
+i64 tb_term_int(const TbEvent *e, TbTermFn f, const TbParams *p, int i) {
+  const TbTermColumn *col = term_column(e, f, p);
+  TbAcc acc;
+  if (col) return (i64)col->ar[i];
+  tb_acc_init(&acc, 0);
+  f(&acc, e, p, i);
+  return (i64)acc.r;
+}
+
+/* The exact term f of player i, computed once (NULL: no room to keep it). */
+static const TbAcc *exact_term(TbTermColumn *col, const TbEvent *e,
+                               TbTermFn f, const TbParams *p, int i) {
+  sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
+  if (col->aExact == 0) {
+    col->aExact = sqlite3_malloc64(sizeof(TbAcc) * n);
+    col->aExactDone = sqlite3_malloc64(n);
+    if (col->aExact == 0 || col->aExactDone == 0) {
+      sqlite3_free(col->aExact);
+      sqlite3_free(col->aExactDone);
+      col->aExact = 0;
+      col->aExactDone = 0;
+      return 0;
+    }
+    memset(col->aExactDone, 0, (size_t)n);
+    col->nExact = e->nPlayer;
+  }
+  if (!col->aExactDone[i]) {
+    tb_acc_init(&col->aExact[i], 1);
+    f(&col->aExact[i], e, p, i);
+    col->aExactDone[i] = 1;
+  }
+  return &col->aExact[i];
+}
+
+/* value += the term f of player i, from col (NULL: computed). */
+static inline void add_term(TbAcc *pAcc, TbTermColumn *col, const TbEvent *e,
+                            TbTermFn f, const TbParams *p, int i) {
+  const TbAcc *q;
+  if (col && !pAcc->bExact) {
+    if (col->aerr[i] < 0) {
+      pAcc->bNull = 1; /* as f would have set it */
+    } else {
+      tb_acc_add_dd(pAcc, col->ar[i], col->alo[i], col->aerr[i]);
+    }
+  } else if (col && (q = exact_term(col, e, f, p, i)) != 0) {
+    if (q->bNull) pAcc->bNull = 1;
+    tb_acc_add_acc(pAcc, q);
+  } else {
+    f(pAcc, e, p, i);
+  }
+}
+
+/* value += the term f of player i, in the accumulator's mode, kept in the
+** cache for the next time it is asked. */
+void tb_term_add(TbAcc *pAcc, const TbEvent *e, TbTermFn f, const TbParams *p,
+                 int i) {
+  add_term(pAcc, term_column(e, f, p), e, f, p, i);
+}
+
 /* Mean of f over the player's opponents, one term per match; byes skipped. */
 void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
                        TbTermFn f) {
   const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *aSeat = &e->aSeat[pl->iSeat];
-  const TbTermColumn *col = pAcc->bExact ? 0 : term_column(e, f, p);
+  TbTermColumn *col = term_column(e, f, p);
   int j, n = 0;
-  if (col) {
+  if (tb_stopped(e->pProbe)) return;
+  if (col && !pAcc->bExact) {
     /* summed in a local: stores through pAcc could alias the columns, and
     ** would make every step reload the sum */
+    const TbSeat *aSeat = &e->aSeat[pl->iSeat];
     TbAcc acc = *pAcc;
     const double *ar = col->ar, *alo = col->alo, *aerr = col->aerr;
     for (j = 0; j < pl->nSeat; j++) {
@@ -145,9 +266,9 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
     *pAcc = acc;
   } else {
     for (j = 0; j < pl->nSeat; j++) {
-      int iOpp = aSeat[j].iOpp;
+      int iOpp = e->aSeat[pl->iSeat + j].iOpp;
       if (iOpp < 0) continue;
-      f(pAcc, e, p, iOpp);
+      add_term(pAcc, col, e, f, p, iOpp);
       n++;
     }
   }

@@ -15,6 +15,10 @@ void tb_opponents_mean(TbAcc*, const TbEvent*, const TbParams*, int, TbTermFn);
 int tb_term_value(const TbEvent*, TbTermFn, const TbParams*, int, double*);
 void tb_opponents_mean_played(TbAcc*, const TbEvent*, const TbParams*, int,
                               TbTermFn);
+i64 tb_term_int(const TbEvent*, TbTermFn, const TbParams*, int);
+void tb_term_add(TbAcc*, const TbEvent*, TbTermFn, const TbParams*, int);
+void *tb_terms_extra(const TbEvent*, const void *pKey);
+int tb_terms_set_extra(const TbEvent*, const void *pKey, void*, void (*)(void*));
 
 /* tb_tcg.c: Battlefy "Default" and Yu-Gi-Oh! (KTS) */
 void tb_tcg_oomwp(const TbEvent*, const TbParams*, int, TbAcc*);
@@ -30,7 +34,7 @@ void tb_hct_t3(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_win_pct(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_owp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_oowp(const TbEvent*, const TbParams*, int, TbAcc*);
-void tb_pokemon_head_to_head(const TbEvent*, const TbParams*, const int*, int,
+int tb_pokemon_head_to_head(const TbEvent*, const TbParams*, const int*, int,
                              TbFrac*);
 
 /* tb_fide.c: chess, FIDE C.07 */
@@ -45,7 +49,7 @@ void tb_fide_sonneborn_berger_cut1(const TbEvent*, const TbParams*, int,
                                    TbAcc*);
 void tb_fide_progressive(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_progressive_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
-void tb_fide_direct_encounter(const TbEvent*, const TbParams*, const int*, int,
+int tb_fide_direct_encounter(const TbEvent*, const TbParams*, const int*, int,
                               TbFrac*);
 void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_games_won(const TbEvent*, const TbParams*, int, TbAcc*);

@@ -187,6 +187,21 @@ static const char *azSetup[] = {
   "CREATE VIEW trf_m AS SELECT 'c' AS event_id, * FROM trf_matches((SELECT x FROM trf));"
   "CREATE TABLE players AS SELECT 'c' AS event_id, player, rating"
   " FROM trf_players((SELECT x FROM trf));",
+  /* Event 4: chess, 40 players drawn in round 1, 10 games in round 10^9
+  ** (every other round absent), a forfeit: groups of more than 16 tied
+  ** players for direct encounter, Art. 16 adjusted scores kept per player. */
+  "WITH RECURSIVE p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < 19)"
+  " INSERT INTO matches SELECT 4, 1, 2 * i, 2 * i + 1, 0, 0, 1, NULL FROM p"
+  " UNION ALL SELECT 4, 1000000000, i, i + 20, 1, 0, 0, NULL FROM p WHERE i < 10"
+  " UNION ALL SELECT 4, 999999999, 38, 39, 0, 0, 0, 'forfeit_a';",
+
+  /* Event 5: one player (0) against 40 others, one a round, each of whom
+  ** drops after it, three of them met twice: the opponents' averages go
+  ** through the one player (Pokemon's owps as of earlier rounds, HCT's T1
+  ** and T2, KTS's exact OOMW%). */
+  "WITH RECURSIVE p(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM p WHERE i < 40)"
+  " INSERT INTO matches SELECT 5, i, 0, i, (i * 7) % 3, (i * 5) % 3, i % 2, NULL"
+  " FROM p UNION ALL SELECT 5, 40 + i, i, 0, 2, 0, 0, NULL FROM p WHERE i <= 3;",
 
   /* Event 4: game counts up to 10^6 and a twin of every player (other id,
   ** rounds reversed): the exact comparisons of OGW% pass 128 bits and go
@@ -263,6 +278,13 @@ static const char *azQuery[] = {
   "'mtg', NULL, NULL, 'melee_matches', '');",
   "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": [{\"Player1\": "
   "\"A\", \"Player2\": \"B\", \"Result\": \"x\"}]}]}');",
+  /* group tiebreakers, sparse rounds, terms kept per player */
+  "SELECT rank, player, points, buchholz, direct_encounter FROM standings(4, "
+  "'points,direct_encounter,buchholz_cut1,sonneborn_berger');",
+  "SELECT rank, player, direct_encounter FROM standings(4, 'fide');",
+  "SELECT rank, player, owp, oowp FROM standings(5, 'pokemon');",
+  "SELECT rank, player, hct_t1, hct_t2 FROM standings(5, 'hct');",
+  "SELECT rank, player, kts, oomwp FROM standings(5, 'yugioh');",
   /* errors */
   "SELECT * FROM trf_matches('001    1');",
   "SELECT * FROM standings('c', 'PTS,nope', NULL, NULL, 'trf_m');",

@@ -267,3 +267,61 @@ def test_100_rounds(db, policy, outcomes):
     insert(db, 1, rows)
     got = standings(db, 1, policy)
     assert_exact(got, reference(rows, policy), policy)
+
+
+# ------------------------------------------------- exact values of any size
+
+def test_direct_encounter_scores_past_128_bits(db):
+    """FIDE 6.1 averages the points scored against each member met several
+    times: X meets Y_p p times for each prime p up to 113 and wins all but one,
+    so X's score is 1/2 + sum((p - 1)/p), whose denominator (the product of the
+    primes, 155 bits) no 128-bit value holds.  Everyone met (6.2): X scores
+    28.65..., just above Z's 28.5, and each Y_p scores 14.5 + 1/p, plus 1 for
+    the two Y_p that beat Z.  The places are checked against Fraction."""
+    primes = [p for p in range(2, 114) if all(p % d for d in range(2, p))]
+    assert len(primes) == 30
+    games = [("X", "Z", 0, 0, 1)]
+    for p in primes:
+        games += [("X", f"Y{p}", 1, 0, 0)] * (p - 1) + [("X", f"Y{p}", 0, 1, 0)]
+        games.append(("Z", f"Y{p}", 0, 1, 0) if p in (2, 3) else ("Z", f"Y{p}", 1, 0, 0))
+    for i, p in enumerate(primes):
+        games += [(f"Y{p}", f"Y{q}", 0, 0, 1) for q in primes[i + 1:]]
+    insert(db, 1, [(r + 1, a, b, aw, bw, d) for r, (a, b, aw, bw, d) in enumerate(games)])
+    # the separate standings by hand: each opponent's games averaged
+    per = {}
+    for a, b, aw, bw, d in games:
+        for me, opp, pts in ((a, b, aw + Fraction(d, 2)), (b, a, bw + Fraction(d, 2))):
+            per.setdefault(me, {}).setdefault(opp, []).append(pts)
+    score = {me: sum(sum(v) / len(v) for v in opps.values()) for me, opps in per.items()}
+    assert score["X"].denominator.bit_length() > 128
+    assert Fraction(57, 2) < score["X"] < Fraction(29)
+    want = {p: 1 + sum(s > score[p] for s in score.values()) for p in score}
+    assert want["X"] == 1 and want["Z"] == 2 and len(set(want.values())) == 32
+    got = {p: (de, rank) for p, de, rank in db.execute(
+        "SELECT player, direct_encounter, rank FROM standings(1, 'direct_encounter')")}
+    assert got == {p: (w, w) for p, w in want.items()}
+
+
+def test_pokemon_tie_credit_of_64_bit_parts(db):
+    """A tie credit's parts go up to 10^15: with 1/10^15, a win % of 10,000 wins
+    has the numerator 10,000 x 10^15, past 2^63.  E: 10,000 wins, a tie, a
+    loss; H: 10,000 wins, two losses, so E's win % is above H's by 10^-15 /
+    10,002, and both round to the same double.  P beat E and Q beat H in the
+    last round: equal owp doubles, ordered exactly (P first)."""
+    n = 10_000
+    rows = [(r, "E", "G", 1, 0, 0) for r in range(1, n + 1)]
+    rows += [(r, "H", "I", 1, 0, 0) for r in range(1, n + 1)]
+    rows += [(n + 1, "E", "F", 0, 0, 1), (n + 1, "H", "J", 0, 1, 0),
+             (n + 2, "P", "E", 1, 0, 0), (n + 2, "Q", "H", 1, 0, 0)]
+    insert(db, 1, rows)
+    got = standings(db, 1, f"pokemon(tie_credit=1/{10 ** 15})")
+    e = (n + Fraction(1, 10 ** 15)) / (n + 2)
+    h = Fraction(n, n + 2)
+    assert n * 10 ** 15 > 2 ** 63 and e > h and float(e) == float(h)
+    assert got["E"]["win_pct"] == float(e)
+    assert got["H"]["win_pct"] == float(h)
+    assert got["P"]["owp"] == got["Q"]["owp"] == float(h)
+    assert got["P"]["match_points"] == got["Q"]["match_points"]
+    assert got["P"]["rank"] + 1 == got["Q"]["rank"]
+    # with the default tie credit, 1/3
+    assert standings(db, 1, "pokemon")["E"]["win_pct"] == float((n + Fraction(1, 3)) / (n + 2))

@@ -1,0 +1,120 @@
+"""sqlite3_interrupt() and the progress handler stop a call while it ranks.
+
+SQLite checks both only while a statement runs; scoring and ranking run none,
+so the extension steps a probe statement every few thousand units of work
+(TbProbe in ext/tiebreak_int.h).  Each case here times one uninterrupted run of
+a big event, then runs it again and interrupts it halfway (past the reading of
+the rows, which SQLite interrupts on its own): the call must fail with
+SQLITE_INTERRUPT.  The latency (interrupt to error) is printed, not asserted:
+bench/run.py --shapes measures it (bench/README.md).
+
+Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_interrupt.py -q -s
+"""
+import sqlite3
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+sys.dont_write_bytecode = True
+import shapes  # noqa: E402
+
+SCHEMA = (REPO / "sql" / "schema.sql").read_text()
+
+# name: (shape, scale, query); every event at once: 100 events of 3,000 byes
+CASES = {
+    "direct_encounter": ("fide_drawn", 10, "SELECT count(*) FROM standings(1, 'fide')"),
+    "fide_byes": ("fide_byes", 3, "SELECT count(*) FROM standings(1, 'fide')"),
+    "pokemon": ("pokemon_dense", 30, "SELECT count(*) FROM standings(1, 'pokemon')"),
+    "omwp_scalar": ("mtg_hub", 100, "SELECT omwp(1, 0)"),
+    "every_event": (None, 0, "SELECT count(*) FROM standings WHERE policy = 'fide'"),
+}
+SMALL = "SELECT count(*) FROM standings(2, 'fide')"
+
+
+@pytest.fixture(scope="module")
+def dbs(connect, tmp_path_factory):
+    """One file per case, built once."""
+    out = {}
+    for name, (shape, scale, _) in CASES.items():
+        path = str(tmp_path_factory.mktemp("interrupt") / f"{name}.db")
+        conn = connect(path)
+        conn.executescript(SCHEMA)
+        if shape:
+            shapes.build(conn, shape, scale)
+        else:
+            conn.execute(shapes._seq(300_000) + " INSERT INTO matches (event_id, round, "
+                         "player_a, player_b, a_wins, b_wins, draws) SELECT 1000 + i / "
+                         "3000, 1, i, NULL, 0, 0, 0 FROM s")
+        conn.execute("INSERT INTO matches (event_id, round, player_a, player_b, a_wins, "
+                     "b_wins, draws) VALUES (2, 1, 'x', 'y', 1, 0, 0)")
+        conn.commit()
+        out[name] = path
+    return out
+
+
+def timed(conn, sql):
+    t0 = time.perf_counter()
+    conn.execute(sql).fetchall()
+    return time.perf_counter() - t0
+
+
+def interrupted(conn, sql, delay, stop):
+    """Run sql, calling stop() after delay seconds: (error or None, latency)."""
+    fired = []
+
+    def fire():
+        fired.append(time.perf_counter())
+        stop()
+
+    timer = threading.Timer(delay, fire)
+    timer.start()
+    try:
+        conn.execute(sql).fetchall()
+        error = None
+    except sqlite3.OperationalError as e:
+        error = e
+    end = time.perf_counter()
+    timer.cancel()
+    timer.join()
+    return error, (end - fired[0]) if fired else None
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_interrupt_stops_ranking(connect, dbs, case):
+    conn = connect(dbs[case])
+    sql = CASES[case][2]
+    full = timed(conn, sql)
+    error, latency = interrupted(conn, sql, full / 2, conn.interrupt)
+    print(f"\n{case}: full run {full * 1000:.0f} ms, interrupted at "
+          f"{full * 500:.0f} ms, stopped {latency * 1000:.1f} ms later")
+    assert error is not None, "the call finished despite the interrupt"
+    assert str(error).endswith("interrupted")
+    assert error.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
+    # nothing left behind: the connection and the kept reader work on
+    assert conn.execute(SMALL).fetchone() == (2,)
+
+
+@pytest.mark.parametrize("case", ["direct_encounter", "every_event"])
+def test_progress_handler_stops_ranking(connect, dbs, case):
+    conn = connect(dbs[case])
+    sql = CASES[case][2]
+    full = timed(conn, sql)
+    deadline = []
+
+    def handler():
+        return 1 if deadline and time.perf_counter() > deadline[0] else 0
+
+    conn.set_progress_handler(handler, 1000)
+    error, latency = interrupted(conn, sql, full / 2,
+                                 lambda: deadline.append(time.perf_counter()))
+    conn.set_progress_handler(None, 0)
+    print(f"\n{case}: full run {full * 1000:.0f} ms, progress handler says stop at "
+          f"{full * 500:.0f} ms, stopped {latency * 1000:.1f} ms later")
+    assert error is not None, "the call finished despite the progress handler"
+    assert str(error).endswith("interrupted")
+    assert conn.execute(SMALL).fetchone() == (2,)
