@@ -120,7 +120,7 @@ def test_direct_encounter_separates_within_large_groups(db):
 
 # ----------------------------------------------------------------- Pokemon
 
-def pokemon_reference(rows, tie=Fraction(1, 3), floor=Fraction(1, 4), cap=Fraction(3, 4),
+def pokemon_reference(rows, tie=Fraction(1, 2), floor=Fraction(1, 4), cap=Fraction(3, 4),
                       freeze=True):
     """win %, owp, oowp as docs/policy-pokemon.md defines them, computed the
     slow way: every value recomputed from the seats for the round asked."""

@@ -323,5 +323,5 @@ def test_pokemon_tie_credit_of_64_bit_parts(db):
     assert got["P"]["owp"] == got["Q"]["owp"] == float(h)
     assert got["P"]["match_points"] == got["Q"]["match_points"]
     assert got["P"]["rank"] + 1 == got["Q"]["rank"]
-    # with the default tie credit, 1/3
-    assert standings(db, 1, "pokemon")["E"]["win_pct"] == float((n + Fraction(1, 3)) / (n + 2))
+    # with the default tie credit, 1/2
+    assert standings(db, 1, "pokemon")["E"]["win_pct"] == float((n + Fraction(1, 2)) / (n + 2))
