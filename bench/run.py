@@ -382,7 +382,7 @@ def bench_shapes(args, ext):
 
 
 def stale_extension(ext_file):
-    sources = glob.glob(os.path.join(ROOT, "ext", "*.[ch]"))
+    sources = glob.glob(os.path.join(ROOT, "ext", "**", "*.[ch]"), recursive=True)
     return sources and max(map(os.path.getmtime, sources)) > os.path.getmtime(ext_file)
 
 

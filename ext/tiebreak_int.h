@@ -1,29 +1,31 @@
 /*
 ** tiebreak_int.h: declarations shared by the files of the tiebreak extension.
 **
-** The extension is split into rooms, one file each:
+** The extension is split into rooms, a folder for each step of the
+** pipeline: read -> event model -> tiebreakers -> policy -> rank -> SQL.
 **
-**   exact.c        exact rational arithmetic and the value accumulator
-**   reader.c       reading the user's matches/games tables (the only SQL it runs),
-**                  one event or every event in one pass
-**   event.c        the tournament model: players, their rounds, their records
-**   tiebreakers.c  one small function per tiebreaker, and the table listing them
-**   tb_tcg.c       tiebreakers of Battlefy Default and Yu-Gi-Oh! (OOMW%, KTS)
-**   tb_hct.c       tiebreakers of Battlefy HCT (wins, T1, T2, T3)
-**   tb_pokemon.c   tiebreakers of Play! Pokemon (win %, OWP, OOWP, head-to-head)
-**   tb_fide.c      tiebreakers of chess, FIDE C.07 (Buchholz, Sonneborn-Berger, ...)
-**   tb_fide_rating.c  chess tiebreakers by rating (ARO cuts, TPR, PTP, APRO,
-**                  APPO) and FIDE's rating-difference table
-**   tb_fide_games.c   more chess tiebreakers (BWG, REP, AOB, Koya)
-**   policy.c       policies: named lists of tiebreakers, with their options
-**   rank.c         ordering players exactly, shared ranks, decided_by
-**   compute.c      the pipeline every function shares: read, score, rank
-**   standings.c    the standings() table-valued function
-**   scalars.c      mwp(), gwp(), omwp(), ogwp()
-**   listings.c     the tiebreak_policies and tiebreakers tables
-**   trf.c          trf_matches() and trf_players(): FIDE TRF text as rows
-**   tiebreak.c     the entry point, tiebreak_version() and tiebreak_debug()
-**   read_melee.c   melee_matches(): a Melee.gg event file's text as match rows
+**   read/tables.c       the user's matches, games and players tables (the only
+**                       SQL it runs), one event or every event in one pass
+**   read/melee.c        melee_matches(): a Melee.gg event file's text as rows
+**   read/trf.c          trf_matches(), trf_players(): FIDE TRF text as rows
+**   model/event.c       the tournament model: players, their rounds, records
+**   model/exact.c       exact rational arithmetic and the value accumulator
+**   tiebreakers/        one small function per tiebreaker, by family:
+**     tiebreakers.c     the table listing them all; Magic's (MTR Appendix C)
+**     tcg.c             Battlefy Default and Yu-Gi-Oh! (OOMW%, KTS)
+**     hct.c             Battlefy HCT (wins, T1, T2, T3)
+**     pokemon.c         Play! Pokemon (win %, OWP, OOWP, head-to-head)
+**     fide.c            chess, FIDE C.07 (Buchholz, Sonneborn-Berger, ...)
+**     fide_rating.c     chess by rating (ARO cuts, TPR, PTP, APRO, APPO), and
+**                       FIDE's rating-difference table
+**     fide_games.c      more chess (BWG, REP, AOB, Fore Buchholz, Koya)
+**   policy/policy.c     policies: named lists of tiebreakers, with options
+**   rank/rank.c         ordering players exactly, shared ranks, decided_by
+**   sql/compute.c       the pipeline every SQL function shares
+**   sql/standings.c     the standings() table-valued function
+**   sql/scalars.c       mwp(), gwp(), omwp(), ogwp()
+**   sql/listings.c      the tiebreak_policies and tiebreakers tables
+**   tiebreak.c          the entry point, tiebreak_version(), tiebreak_debug()
 **
 ** Everything here has hidden visibility: the shared library exports only
 ** sqlite3_tiebreak_init (see CMakeLists.txt).

@@ -13,6 +13,6 @@ flags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
        -fno-omit-frame-pointer -DSQLITE_CORE -DTIEBREAK_SOURCE_ID='"fuzz"'
        -Iext -Ifuzz)
 for target in ${TARGETS:-fuzz_policy fuzz_event}; do
-  "$CC" "${flags[@]}" "fuzz/$target.c" ext/*.c -lsqlite3 -lm -o "$out/$target"
+  "$CC" "${flags[@]}" "fuzz/$target.c" ext/*.c ext/*/*.c -lsqlite3 -lm -o "$out/$target"
 done
 echo "built in $out: ${TARGETS:-fuzz_policy fuzz_event}"

@@ -1,4 +1,4 @@
-"""trf_matches() and trf_players(): FIDE TRF text as rows (ext/trf.c, docs/trf.md).
+"""trf_matches() and trf_players(): FIDE TRF text as rows (ext/read/trf.c, docs/trf.md).
 
 Hand-made TRF files, one per result code, checked against the rows the
 matches table should hold; then inconsistent and hostile input.

@@ -142,8 +142,8 @@ def build(build_dir):
         cache = out / "emcache"
         seed_cache(emcc, cache)
         env = emcc_env(cache)
-        ext_sources = sorted((REPO / "ext").glob("*.c")) + [HERE / "tiebreak_wasm.c"]
-        headers = sorted((REPO / "ext").glob("*.h")) + [amalgamation / "sqlite3.h"]
+        ext_sources = sorted((REPO / "ext").rglob("*.c")) + [HERE / "tiebreak_wasm.c"]
+        headers = sorted((REPO / "ext").rglob("*.h")) + [amalgamation / "sqlite3.h"]
         inc = [f"-I{amalgamation}", f"-I{REPO / 'ext'}"]
         sqlite_flags = OPT + SQLITE_FLAGS + inc
         ext_flags = OPT + SQLITE_FLAGS + inc + [

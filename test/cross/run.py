@@ -110,8 +110,10 @@ def native_standings(build):
 def control_without_static_libgcc(prefix, path, env, built):
     """The same objects linked without -static-libgcc need libgcc_s_seh-1.dll,
     and the shell cannot load that DLL: what the flag prevents."""
-    objs = sorted(str(p) for p in (built["module"].parent / "CMakeFiles" / "tiebreak.dir")
-                  .rglob("*.obj"))
+    objdir = built["module"].parent / "CMakeFiles" / "tiebreak.dir"
+    # objects of sources that still exist: a build folder may keep moved ones
+    objs = sorted(str(p) for p in objdir.rglob("*.obj")
+                  if (REPO / p.relative_to(objdir).with_suffix("")).exists())
     control = built["module"].parent / "control" / "tiebreak.dll"
     control.parent.mkdir(exist_ok=True)
     subprocess.run(["x86_64-w64-mingw32-gcc", "-shared", "-o", str(control), *objs], check=True)

@@ -1,5 +1,5 @@
 /*
-** tb_pokemon.c: tiebreakers of the Play! Pokemon Tournament Rules Handbook
+** tiebreakers/pokemon.c: tiebreakers of the Play! Pokemon Tournament Rules Handbook
 ** as its software (TOM) computes them.
 **
 **   win_pct       a player's own win %, as their opponents see it
@@ -19,7 +19,7 @@
 ** number, so others' oowp average the frozen value too.  See
 ** docs/policy-pokemon.md.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 #include <stdlib.h>

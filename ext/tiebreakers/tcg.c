@@ -1,5 +1,5 @@
 /*
-** tb_tcg.c: tiebreakers of the Battlefy "Default" and Yu-Gi-Oh! (KTS)
+** tiebreakers/tcg.c: tiebreakers of the Battlefy "Default" and Yu-Gi-Oh! (KTS)
 ** policies.
 **
 ** Both rank by match points, then opponents' match-win percentage, then a
@@ -12,7 +12,7 @@
 ** won round in the player's own match-win percentage and no opponent in any
 ** average (docs/policy-battlefy.md, docs/policy-yugioh.md).
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 

@@ -1,5 +1,5 @@
 /*
-** rank.c: ordering players by a policy's tiebreakers, exactly.
+** rank/rank.c: ordering players by a policy's tiebreakers, exactly.
 **
 ** Every tiebreaker is first computed in double precision for every player.
 ** Two doubles further apart than any rounding error can explain order the
@@ -16,7 +16,7 @@
 ** Players equal on every tiebreaker share a rank, competition style
 ** (1, 2, 2, 4); within such a tie they are listed by player id.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <string.h>
 

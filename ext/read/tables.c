@@ -1,5 +1,5 @@
 /*
-** reader.c: reading the user's tables.
+** read/tables.c: reading the user's tables.
 **
 ** This is the only file that runs SQL.  It reads one event's rows of the
 ** matches table (and of the games table when there is one) into a TbEvent,
@@ -14,7 +14,7 @@
 ** writes.  Only the requested event's rows are read: with an index on
 ** matches(event_id, round) that is a range scan.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
-** scalars.c: mwp(), gwp(), omwp(), ogwp().
+** sql/scalars.c: mwp(), gwp(), omwp(), ogwp().
 **
 ** Pure formulas, deterministic and innocuous:
 **
@@ -16,7 +16,7 @@
 ** The table-reading functions compute each event once per statement, so
 ** calling them for every player of many events stays linear in their size.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
-** listings.c: what the extension knows, as tables.
+** sql/listings.c: what the extension knows, as tables.
 **
 **   SELECT * FROM tiebreak_policies;     -- each policy and its order
 **   SELECT * FROM tiebreakers;           -- each tiebreaker, its options
@@ -8,7 +8,7 @@
 ** Both are read-only eponymous virtual tables over the static tables of
 ** policy.c and tiebreakers.c, so they always tell what this build does.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
-** tb_hct.c: tiebreakers of Battlefy's "HCT" format (Hearthstone
+** tiebreakers/hct.c: tiebreakers of Battlefy's "HCT" format (Hearthstone
 ** Championship Tour), help.battlefy.com "Swiss tie breaker formats".
 **
 ** Players are ranked by match wins, then by three integer sums:
@@ -12,7 +12,7 @@
 ** A bye is no opponent: it adds nothing to T1 or T2, and is not a lost
 ** round for T3.  Every value is an integer, so ties are exact.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 /*

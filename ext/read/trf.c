@@ -1,5 +1,5 @@
 /*
-** trf.c: reading FIDE's Tournament Report File (TRF-16, TRF-2026) from text.
+** read/trf.c: reading FIDE's Tournament Report File (TRF-16, TRF-2026) from text.
 **
 **   SELECT * FROM trf_matches(readfile('event.trf'));   -- one row per game or bye
 **   SELECT * FROM trf_players(readfile('event.trf'));   -- one row per 001 record
@@ -27,7 +27,7 @@
 **
 ** The whole text is parsed in xFilter into memory the cursor owns.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
-** tiebreakers.c: one function per tiebreaker, and the table listing them.
+** tiebreakers/tiebreakers.c: one function per tiebreaker, and the table listing them.
 **
 ** A tiebreaker computes one player's value into an accumulator (exact.c).
 ** It reads only the event model and the policy's parameters, so the same
@@ -9,7 +9,7 @@
 **
 ** Rules are MTR Appendix C unless a comment says otherwise.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 #include <string.h>

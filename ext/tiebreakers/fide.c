@@ -1,5 +1,5 @@
 /*
-** tb_fide.c: chess tiebreakers of the FIDE Tie-Break Regulations (C.07,
+** tiebreakers/fide.c: chess tiebreakers of the FIDE Tie-Break Regulations (C.07,
 ** rules of 1 August 2024 and of 1 March 2026), for Swiss events.
 **
 **   points                  the score: 1 a win, 1/2 a draw, 0 a loss
@@ -14,7 +14,7 @@
 **   rounds_won (7.1)        rounds with a win's points, played or not
 **   games_won (7.2)         games won over the board
 **   black_games (7.3)       games played over the board with Black
-**   (aro and the other rating tiebreakers: tb_fide_rating.c)
+**   (aro and the other rating tiebreakers: fide_rating.c)
 **
 ** Scores are integers in the policy's point units (1/nPointScale: chess
 ** counts half points), so every value below is an exact integer sum
@@ -28,7 +28,7 @@
 ** unplayed rounds are games against a dummy (16.4, dummy_score()).
 ** See docs/policy-fide.md.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 #include <string.h>
@@ -721,7 +721,7 @@ int tb_fide_direct_encounter(const TbEvent *e, const TbParams *p,
 }
 
 /* 16.3's adjusted score of player q, for the tiebreakers of other files
-** (Fore Buchholz, tb_fide_games.c). */
+** (Fore Buchholz, fide_games.c). */
 i64 tb_fide_adjusted_score(const TbEvent *e, const TbParams *p, int q) {
   return adjusted_score(e, p, q);
 }

@@ -1,5 +1,5 @@
 /*
-** policy.c: policies, the rule sets that organizations publish.
+** policy/policy.c: policies, the rule sets that organizations publish.
 **
 ** A policy is an ordered list of tiebreakers (tiebreakers.c), the points
 ** and floors they use, and the extra columns it shows.  Adding a policy is
@@ -15,7 +15,7 @@
 ** A custom order takes its points from the policy of its first tiebreaker
 ** (for 'points,buchholz_cut1', chess: 1, 1/2, 0).
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <stddef.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
-** read_melee.c: melee_matches(), the rows of a Melee.gg event file.
+** read/melee.c: melee_matches(), the rows of a Melee.gg event file.
 **
 **   SELECT * FROM melee_matches(readfile('event.json'));
 **   SELECT rank, player, match_points FROM
@@ -24,7 +24,7 @@
 ** is parsed with SQLite's own JSON functions (json_each), built in since
 ** SQLite 3.38.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <stdlib.h>
 #include <string.h>

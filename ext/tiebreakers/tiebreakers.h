@@ -1,12 +1,12 @@
 /*
-** tiebreakers.h: tiebreaker functions defined outside tiebreakers.c, for
+** tiebreakers/tiebreakers.h: tiebreaker functions defined outside tiebreakers.c, for
 ** its table tb_aTiebreaker[].  Each family of rules has its own file; each
 ** function has the signature of TbValueFn or TbGroupFn (tiebreak_int.h).
 */
 #ifndef TIEBREAKERS_H
 #define TIEBREAKERS_H
 
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 /* tiebreakers.c: terms shared by the families */
 typedef void (*TbTermFn)(TbAcc*, const TbEvent*, const TbParams*, int);
@@ -20,24 +20,24 @@ void tb_term_add(TbAcc*, const TbEvent*, TbTermFn, const TbParams*, int);
 void *tb_terms_extra(const TbEvent*, const void *pKey);
 int tb_terms_set_extra(const TbEvent*, const void *pKey, void*, void (*)(void*));
 
-/* tb_tcg.c: Battlefy "Default" and Yu-Gi-Oh! (KTS) */
+/* tcg.c: Battlefy "Default" and Yu-Gi-Oh! (KTS) */
 void tb_tcg_oomwp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_yugioh_kts(const TbEvent*, const TbParams*, int, TbAcc*);
 
-/* tb_hct.c: Battlefy "HCT" (Hearthstone Championship Tour) */
+/* hct.c: Battlefy "HCT" (Hearthstone Championship Tour) */
 void tb_hct_match_wins(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_hct_t1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_hct_t2(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_hct_t3(const TbEvent*, const TbParams*, int, TbAcc*);
 
-/* tb_pokemon.c: Play! Pokemon (TOM) */
+/* pokemon.c: Play! Pokemon (TOM) */
 void tb_pokemon_win_pct(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_owp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_oowp(const TbEvent*, const TbParams*, int, TbAcc*);
 int tb_pokemon_head_to_head(const TbEvent*, const TbParams*, const int*, int,
                              TbFrac*);
 
-/* tb_fide.c: chess, FIDE C.07 */
+/* fide.c: chess, FIDE C.07 */
 void tb_fide_points(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_buchholz(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_buchholz_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
@@ -55,9 +55,9 @@ void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_games_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
 
-/* tb_fide_rating.c: chess, FIDE C.07 Article 10 */
+/* fide_rating.c: chess, FIDE C.07 Article 10 */
 void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
-/* tb_fide.c: Article 16 for the other chess files */
+/* fide.c: Article 16 for the other chess files */
 i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
 
 void tb_fide_aro_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
@@ -69,7 +69,7 @@ void tb_fide_ptp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_apro(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_appo(const TbEvent*, const TbParams*, int, TbAcc*);
 
-/* tb_fide_games.c: chess, FIDE C.07, more */
+/* fide_games.c: chess, FIDE C.07, more */
 void tb_fide_black_wins(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_rounds_elected(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aob(const TbEvent*, const TbParams*, int, TbAcc*);

@@ -1,6 +1,6 @@
 /*
-** tb_fide_games.c: more chess tiebreakers of FIDE C.07, besides those of
-** tb_fide.c.
+** tiebreakers/fide_games.c: more chess tiebreakers of FIDE C.07, besides those of
+** fide.c.
 **
 **   black_wins (7.4, BWG)      games won over the board with Black
 **   rounds_elected (7.6, REP)  rounds less voluntary unplayed rounds (GE
@@ -12,7 +12,7 @@
 **
 ** See docs/policy-fide.md.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 /* 7.4: Black is the harder colour; a win with it counts here (in a round

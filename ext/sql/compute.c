@@ -1,10 +1,10 @@
 /*
-** compute.c: standings from the user's tables.
+** sql/compute.c: standings from the user's tables.
 **
-** The pipeline every SQL function shares: read the event (reader.c), score
+** The pipeline every SQL function shares: read the event (read/tables.c), score
 ** the players' records under the policy (event.c), rank them (rank.c).
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 /*
 ** Enter the user's tables.  A view or trigger read by the inner queries

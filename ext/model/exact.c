@@ -1,5 +1,5 @@
 /*
-** exact.c: exact rational arithmetic for tiebreaker values.
+** model/exact.c: exact rational arithmetic for tiebreaker values.
 **
 ** Two players whose tiebreakers are mathematically equal must tie, however
 ** the sums were formed: double-precision sums of 1/3 + 2/3 + 1/2 in different
@@ -23,7 +23,7 @@
 ** turned into the correctly rounded double of its exact value by a long
 ** division (tb_q_double).
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <math.h>
 #include <stdlib.h>

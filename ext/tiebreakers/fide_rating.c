@@ -1,5 +1,5 @@
 /*
-** tb_fide_rating.c: the rating-based chess tiebreakers of FIDE C.07
+** tiebreakers/fide_rating.c: the rating-based chess tiebreakers of FIDE C.07
 ** Article 10, and FIDE's rating-difference table (B.02 8.1) they use.
 **
 **   aro_cut1/cut2/median1/median2  ARO (10.1) less the lowest / highest
@@ -16,7 +16,7 @@
 ** value is an integer computed from integers: means are rounded half up,
 ** as the regulations round ARO.  See docs/policy-fide.md.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
 /*

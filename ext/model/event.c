@@ -1,5 +1,5 @@
 /*
-** event.c: the tournament model.
+** model/event.c: the tournament model.
 **
 ** An event is a list of matches between players.  From it we build, for
 ** each player, the ordered list of rounds they took part in ("seats") and
@@ -8,7 +8,7 @@
 ** a player paired with themself, paired twice in a round, impossible game
 ** counts, a result that contradicts its games.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <string.h>
 

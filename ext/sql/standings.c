@@ -1,5 +1,5 @@
 /*
-** standings.c: the standings() table-valued function.
+** sql/standings.c: the standings() table-valued function.
 **
 **   SELECT rank, player, match_points, omwp, gwp, ogwp, decided_by
 **     FROM standings(1, 'mtg');                 -- event 1, MTR Appendix C
@@ -29,7 +29,7 @@
 ** only its games and ratings.  Inner statements are reset before xFilter or
 ** xNext returns; xColumn only walks memory.
 */
-#include "tiebreak_int.h"
+#include "../tiebreak_int.h"
 
 #include <math.h>
 #include <string.h>
