@@ -255,7 +255,8 @@ typedef struct TbSource {
   i64 iAsOfRound;             /* only rounds <= this; 0 = all rounds */
   const char *zMatches;       /* matches table name */
   const char *zGames;         /* games table name, NULL = default, "" = none */
-  const char *zRatings;       /* ratings table name, NULL = players */
+  const char *zPlayers;       /* players (registrations) table name, NULL =
+                              ** players, optional then (see open_players) */
 } TbSource;
 
 /* Player id as stored by the user: INTEGER or TEXT. */
@@ -336,6 +337,29 @@ typedef struct TbRecord {
   int nWin, nLoss, nDraw, nBye;
   int iLastRound;
 } TbRecord;
+
+/* A registration's status (column status of the players table). */
+enum {
+  TB_STATUS_NONE = 0,         /* NULL: not given */
+  TB_STATUS_ACTIVE,           /* 'active' */
+  TB_STATUS_DROPPED,          /* 'dropped', or dropped_after given */
+  TB_STATUS_DISQUALIFIED      /* 'disqualified': takes no place */
+};
+
+/*
+** What the players table says of a player, beside aPlayer (aReg, NULL
+** when the event has no registration rows).  Zero: not registered.
+*/
+typedef struct TbReg {
+  i64 iName, iDiv;            /* name, division: offsets in aRegText */
+  int nName, nDiv;            /* their bytes */
+  int iDivOrder;              /* 0: no division, else its place by name */
+  int iDroppedAfter1;         /* dropped after round iDroppedAfter1 - 1;
+                              ** 0: not given */
+  unsigned char bRegistered;  /* a row of the players table names them */
+  unsigned char bName, bDiv;  /* name, division given (not NULL) */
+  unsigned char eStatus;      /* TB_STATUS_* */
+} TbReg;
 
 typedef struct TbPlayer {
   TbRecord rec;
@@ -438,6 +462,13 @@ typedef struct TbEvent {
   int bRowsRead;              /* matches read already, by tb_reader_all() */
   int bDeferred;              /* ids wait in aMatch (tb_event_player_later) */
   int iCutAfter;              /* the policy's cut_after, as scored */
+  TbReg *aReg;                /* per player, or NULL: no registrations */
+  int nRegAlloc;
+  char *aRegText;             /* arena of names and divisions */
+  i64 nRegText, nRegTextAlloc;
+  int nDivision;              /* distinct divisions among aReg */
+  int bClasses;               /* divisions or disqualified players: ranked
+                              ** by class (tb_player_class) */
 } TbEvent;
 
 sqlite3_uint64 tb_hash_int(i64 v);
@@ -457,6 +488,22 @@ const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
 int tb_key_compare(const TbKey *a, const TbKey *b);
+TbReg *tb_event_reg(TbEvent *p, int iPlayer);
+int tb_event_reg_text(TbEvent *p, const char *z, int n, i64 *piOff);
+int tb_event_registered(TbEvent *p, char **pzErr);
+
+/*
+** The class a player is ranked in: players are placed division by
+** division (by name, no division first), and within a division the
+** disqualified take no place and come last.  0 for every player when
+** the event has neither.
+*/
+static inline int tb_player_class(const TbEvent *p, int i) {
+  const TbReg *r;
+  if (!p->bClasses) return 0;
+  r = &p->aReg[i];
+  return 2 * r->iDivOrder + (r->eStatus == TB_STATUS_DISQUALIFIED);
+}
 
 int tb_value_is_integral(sqlite3_value *v);
 
@@ -511,10 +558,12 @@ typedef struct TbReader {
   char *zMatches, *zGames;    /* tables that pMatches, pGames read */
   int bChecked;               /* the last open checked zMatches and ... */
   char *zCheckedGames;        /* ... this games argument (NULL: default) */
-  int bCheckedRatings;        /* ... and the ratings table if 1 */
-  char *zRatings;             /* the table pRatings reads */
+  int bCheckedRatings;        /* ... needing ratings if 1 ... */
+  char *zCheckedPlayers;      /* ... and this players argument (NULL: default) */
+  char *zPlayers;             /* the table pPlayers reads */
+  unsigned mPlayerCols;       /* the columns of it that pPlayers reads */
   sqlite3_stmt *pXinfo;       /* the columns of a table */
-  sqlite3_stmt *pMatches, *pGames, *pRatings;
+  sqlite3_stmt *pMatches, *pGames, *pPlayers;
   sqlite3_stmt *pAll;         /* every event's matches, in table order */
   TbProbe probe;              /* interrupts while its events are computed */
 } TbReader;
@@ -660,7 +709,7 @@ typedef struct TbStandings {
   int nPlayer;
   i64 nPointScale;            /* of the policy: types the points columns */
   int *aOrder;                /* player indexes, best first */
-  int *aRank;                 /* rank of aOrder[i] */
+  int *aRank;                 /* rank of aOrder[i]; 0: none (disqualified) */
   const TbTiebreaker **aDecidedBy; /* per aOrder[i], NULL when tied/first */
   int nCol;                   /* values kept per player: the policy's */
   int aColTb[2 * TB_MAX_TIEBREAKERS]; /* tiebreaker index of each column,

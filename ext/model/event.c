@@ -23,6 +23,8 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aText);
   sqlite3_free(p->aHash);
+  sqlite3_free(p->aReg);
+  sqlite3_free(p->aRegText);
   memset(p, 0, sizeof(*p));
 }
 
@@ -357,6 +359,122 @@ TbGameCount *tb_event_game_count(TbEvent *p, int iMatch) {
     memset(p->aGameCount, 0, (size_t)n);
   }
   return &p->aGameCount[iMatch];
+}
+
+/* -------------------------------------------------------- registrations */
+
+/*
+** The registration of player i, the table grown (zeroed: not registered)
+** to cover every player so far; NULL when out of memory.
+*/
+TbReg *tb_event_reg(TbEvent *p, int iPlayer) {
+  if (p->nPlayer > p->nRegAlloc) {
+    int nNew = p->nPlayerAlloc > p->nPlayer ? p->nPlayerAlloc : p->nPlayer;
+    TbReg *aNew = sqlite3_realloc64(p->aReg, sizeof(TbReg) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return 0;
+    memset(&aNew[p->nRegAlloc], 0,
+           sizeof(TbReg) * (size_t)(nNew - p->nRegAlloc));
+    p->aReg = aNew;
+    p->nRegAlloc = nNew;
+  }
+  return &p->aReg[iPlayer];
+}
+
+/* A name or division into the registrations' arena: *piOff. */
+int tb_event_reg_text(TbEvent *p, const char *z, int n, i64 *piOff) {
+  if (p->nRegText + n + 1 > p->nRegTextAlloc) {
+    i64 nNew = p->nRegTextAlloc ? p->nRegTextAlloc * 2 : 1024;
+    char *aNew;
+    while (nNew < p->nRegText + n + 1) nNew *= 2;
+    aNew = sqlite3_realloc64(p->aRegText, (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    p->aRegText = aNew;
+    p->nRegTextAlloc = nNew;
+  }
+  memcpy(p->aRegText + p->nRegText, z, (size_t)n);
+  p->aRegText[p->nRegText + n] = 0;
+  *piOff = p->nRegText;
+  p->nRegText += n + 1;
+  return SQLITE_OK;
+}
+
+/* Order of two registrations' divisions: by bytes, then length. */
+static int div_compare(const TbEvent *p, int a, int b) {
+  const TbReg *x = &p->aReg[a], *y = &p->aReg[b];
+  int n = x->nDiv < y->nDiv ? x->nDiv : y->nDiv;
+  int cmp = memcmp(p->aRegText + x->iDiv, p->aRegText + y->iDiv, (size_t)n);
+  return cmp ? cmp : x->nDiv - y->nDiv;
+}
+
+/*
+** Number the divisions by name (iDivOrder 1, 2, ...; 0: none): a merge
+** sort of the players who have one, O(n log n) whatever the names.
+*/
+static int division_order(TbEvent *p) {
+  int n = 0, i, w, iOrder = 0;
+  int *a = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)p->nPlayer + 1));
+  int *x, *y;
+  if (a == 0) return SQLITE_NOMEM;
+  for (i = 0; i < p->nPlayer; i++) {
+    if (p->aReg[i].bDiv) a[n++] = i;
+  }
+  x = a;
+  y = a + p->nPlayer + 1;
+  for (w = 1; w < n; w *= 2) {
+    int *t;
+    for (i = 0; i < n; i += 2 * w) {
+      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      int l = lo, r = mid, o = lo;
+      while (l < mid && r < hi) {
+        y[o++] = div_compare(p, x[r], x[l]) < 0 ? x[r++] : x[l++];
+      }
+      while (l < mid) y[o++] = x[l++];
+      while (r < hi) y[o++] = x[r++];
+    }
+    t = x;
+    x = y;
+    y = t;
+  }
+  for (i = 0; i < n; i++) {
+    if (i == 0 || div_compare(p, x[i - 1], x[i]) != 0) iOrder++;
+    p->aReg[x[i]].iDivOrder = iOrder;
+  }
+  p->nDivision = iOrder;
+  sqlite3_free(a);
+  return SQLITE_OK;
+}
+
+/*
+** Once the players table is read (players may have been added: their ids
+** moved with the arena): check each dropped_after against the player's
+** rows, number the divisions, and see whether players are ranked by class.
+*/
+int tb_event_registered(TbEvent *p, char **pzErr) {
+  int i, rc, bDq = 0;
+  for (i = 0; i < p->nPlayer; i++) {
+    TbPlayer *pl = &p->aPlayer[i];
+    if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
+  }
+  if (p->aReg == 0) return SQLITE_OK;
+  if (tb_event_reg(p, 0) == 0) return SQLITE_NOMEM; /* cover every player */
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbReg *r = &p->aReg[i];
+    const TbPlayer *pl = &p->aPlayer[i];
+    int iLast = pl->nSeat ? p->aSeat[pl->iSeat + pl->nSeat - 1].iRound : 0;
+    if (r->eStatus == TB_STATUS_DISQUALIFIED) bDq = 1;
+    if (r->iDroppedAfter1 > 0 && iLast > r->iDroppedAfter1 - 1) {
+      char *zId = tb_key_text(&pl->key);
+      if (zId == 0) return SQLITE_NOMEM;
+      *pzErr = sqlite3_mprintf("player %s dropped after round %d (players "
+                               "table) but has a match in round %d",
+                               zId, r->iDroppedAfter1 - 1, iLast);
+      sqlite3_free(zId);
+      return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
+  }
+  if ((rc = division_order(p)) != SQLITE_OK) return rc;
+  p->bClasses = bDq || p->nDivision > 0;
+  return SQLITE_OK;
 }
 
 /* ---------------------------------------------------------------- seats */
@@ -812,5 +930,11 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     r->iLastRound = iLastRound;
   }
   sqlite3_free(aSettled);
+  /* a drop recorded after rounds without rows: gone after that round */
+  for (i = 0; p->aReg && i < p->nPlayer; i++) {
+    int iDrop = p->aReg[i].iDroppedAfter1 - 1;
+    if (iDrop > p->iLastRound) iDrop = p->iLastRound;
+    if (iDrop > p->aPlayer[i].rec.iLastRound) p->aPlayer[i].rec.iLastRound = iDrop;
+  }
   return SQLITE_OK;
 }

@@ -448,6 +448,35 @@ static int rank_range(RankCtx *c, int k0, int bGroupDone, int *a, int n) {
 }
 
 /*
+** Rank every player into a: one ranking, or with divisions or
+** disqualified players (tb_player_class) one per class, classes in order:
+** the values span the whole event, the places and the groups of tied
+** players (head-to-head) stay within a class.
+*/
+static int rank_classes(RankCtx *c, int *a) {
+  const TbEvent *e = c->pEvent;
+  int n = e->nPlayer, nClass = 2 * e->nDivision + 2, i, s;
+  int *aStart;
+  if (!e->bClasses) {
+    for (i = 0; i < n; i++) a[i] = i;
+    return rank_range(c, 0, 0, a, n);
+  }
+  /* a counting sort by class */
+  aStart = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nClass + 1));
+  if (aStart == 0) return SQLITE_NOMEM;
+  memset(aStart, 0, sizeof(int) * ((size_t)nClass + 1));
+  for (i = 0; i < n; i++) aStart[tb_player_class(e, i) + 1]++;
+  for (i = 0; i < nClass; i++) aStart[i + 1] += aStart[i];
+  for (i = 0; i < n; i++) a[aStart[tb_player_class(e, i)]++] = i;
+  /* aStart[k] is now the end of class k */
+  for (i = 0, s = 0; i < nClass && c->rc == SQLITE_OK; s = aStart[i++]) {
+    if (aStart[i] > s) rank_range(c, 0, 0, a + s, aStart[i] - s);
+  }
+  sqlite3_free(aStart);
+  return c->rc;
+}
+
+/*
 ** The columns of values kept: the policy's tiebreakers in its order, then
 ** those it only displays.
 */
@@ -558,7 +587,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
   sqlite3_uint64 n = (sqlite3_uint64)pEvent->nPlayer;
   sqlite3_uint64 nVal;
   RankCtx c;
-  int i, k;
+  int i, i0, k;
 
   memset(pOut, 0, sizeof(*pOut));
   memset(&c, 0, sizeof(c));
@@ -587,20 +616,28 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
   c.nCol = pOut->nCol;
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
-  for (i = 0; i < pEvent->nPlayer; i++) pOut->aOrder[i] = i;
-  if (c.rc == SQLITE_OK) rank_range(&c, 0, 0, pOut->aOrder, pEvent->nPlayer);
+  if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);
 
-  for (i = 0; i < pEvent->nPlayer && poll(&c, 1) == SQLITE_OK; i++) {
-    pOut->aRank[i] = i + 1;
+  for (i = 0, i0 = 0; i < pEvent->nPlayer && poll(&c, 1) == SQLITE_OK; i++) {
+    int iClass = tb_player_class(pEvent, pOut->aOrder[i]);
+    pOut->aRank[i] = i - i0 + 1;
     pOut->aDecidedBy[i] = 0;
-    if (i == 0) continue;
-    for (k = 0; k < pPolicy->nTiebreaker; k++) {
-      if (compare_on(&c, k, pOut->aOrder[i - 1], pOut->aOrder[i])) break;
-    }
-    if (k < pPolicy->nTiebreaker) {
-      pOut->aDecidedBy[i] = pPolicy->aTiebreaker[k];
+    if (i == 0 || iClass != tb_player_class(pEvent, pOut->aOrder[i - 1])) {
+      i0 = i; /* the first of a division */
+      pOut->aRank[i] = 1;
     } else {
-      pOut->aRank[i] = pOut->aRank[i - 1];
+      for (k = 0; k < pPolicy->nTiebreaker; k++) {
+        if (compare_on(&c, k, pOut->aOrder[i - 1], pOut->aOrder[i])) break;
+      }
+      if (k < pPolicy->nTiebreaker) {
+        pOut->aDecidedBy[i] = pPolicy->aTiebreaker[k];
+      } else {
+        pOut->aRank[i] = pOut->aRank[i - 1];
+      }
+    }
+    if (iClass & 1) { /* disqualified: no place */
+      pOut->aRank[i] = 0;
+      pOut->aDecidedBy[i] = 0;
     }
   }
 

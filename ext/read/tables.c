@@ -943,62 +943,215 @@ static int read_games(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
   return finish(r->db, pStmt, rc, pzErr);
 }
 
-static const char *azPlayerCol[] = {"event_id", "player", "rating"};
-
 /*
-** Ratings, for tiebreakers that average them (chess ARO): the optional
-** table players(event_id, player, rating), or the one the ratings_table
-** argument names.  A player without a row, or with a NULL rating, is
-** unrated.
+** The players table: registrations.  event_id and player are required;
+** the other columns are read when the table has them.  The default table
+** (players) is optional, and ignored when it lacks those two columns (a
+** table of another shape by that name) unless a tiebreaker needs ratings.
 */
-static int open_ratings(TbReader *r, const TbSource *pSrc, char **pzErr) {
-  const char *zTable = pSrc->zRatings ? pSrc->zRatings : "players";
+static const char *azPlayerCol[] = {"event_id", "player",  "rating",
+                                    "name",     "division", "status",
+                                    "dropped_after"};
+#define N_PLAYER_COL 7
+
+/* The error of a players table row, naming the player (*pzErr set). */
+static int player_row_error(sqlite3_value *pPlayer, const char *zFmt,
+                            sqlite3_value *v, char **pzErr) {
+  char *zId = value_literal(pPlayer);
+  char *zLit = v ? value_literal(v) : sqlite3_mprintf("");
+  char *zMsg = zId && zLit ? sqlite3_mprintf(zFmt, zLit) : 0;
+  int rc = SQLITE_NOMEM;
+  if (zMsg) rc = set_error(pzErr, sqlite3_mprintf("players table: player %s %s",
+                                                  zId, zMsg));
+  sqlite3_free(zId);
+  sqlite3_free(zLit);
+  sqlite3_free(zMsg);
+  return rc;
+}
+
+static int open_players(TbReader *r, const TbSource *pSrc, int bRatings,
+                        char **pzErr) {
+  const char *zTable = pSrc->zPlayers ? pSrc->zPlayers : "players";
   unsigned mask;
-  int bTable;
+  int bTable, i;
+  sqlite3_str *pSql;
   char *zSql;
-  int rc = check_table(r, zTable, azPlayerCol, 3, 3, &bTable, &mask, pzErr);
+  int rc = table_columns(r, zTable, azPlayerCol, N_PLAYER_COL, &bTable, &mask,
+                         pzErr);
   if (rc != SQLITE_OK) return rc;
-  if (!bTable) {
-    return set_error(pzErr, sqlite3_mprintf("no such table: %s (a "
-                                            "tiebreaker of the policy needs "
-                                            "ratings)", zTable));
+  if (bTable && (mask & 3) != 3 && pSrc->zPlayers == 0 && !bRatings) {
+    bTable = 0; /* a players table of another kind: not ours to read */
   }
-  if (r->pRatings && strcmp(r->zRatings, zTable) == 0) return SQLITE_OK;
-  drop_stmt(&r->pRatings);
-  if ((rc = set_name(&r->zRatings, zTable)) != SQLITE_OK) return rc;
-  zSql = sqlite3_mprintf("SELECT player, rating FROM \"%w\" WHERE event_id = ?1",
-                         zTable);
-  if (zSql == 0) return SQLITE_NOMEM;
-  rc = sqlite3_prepare_v2(r->db, zSql, -1, &r->pRatings, 0);
+  if (!bTable) {
+    drop_stmt(&r->pPlayers);
+    if (pSrc->zPlayers == 0 && !bRatings) return SQLITE_OK;
+    return set_error(pzErr, sqlite3_mprintf("no such table: %s%s", zTable,
+                                            bRatings ? " (a tiebreaker of the "
+                                                       "policy needs ratings)"
+                                                     : ""));
+  }
+  for (i = 0; i < (bRatings ? 3 : 2); i++) {
+    if ((mask & (1u << i)) == 0) {
+      return set_error(pzErr, sqlite3_mprintf("table %s has no column %s",
+                                              zTable, azPlayerCol[i]));
+    }
+  }
+  if (r->pPlayers && r->mPlayerCols == mask && strcmp(r->zPlayers, zTable) == 0) {
+    return SQLITE_OK;
+  }
+  drop_stmt(&r->pPlayers);
+  if ((rc = set_name(&r->zPlayers, zTable)) != SQLITE_OK) return rc;
+  r->mPlayerCols = mask;
+  /* the columns it lacks read as NULL */
+  pSql = sqlite3_str_new(r->db);
+  sqlite3_str_appendall(pSql, "SELECT player");
+  for (i = 2; i < N_PLAYER_COL; i++) {
+    if (mask & (1u << i)) {
+      sqlite3_str_appendf(pSql, ", \"%w\"", azPlayerCol[i]);
+    } else {
+      sqlite3_str_appendall(pSql, ", NULL");
+    }
+  }
+  sqlite3_str_appendf(pSql, " FROM \"%w\" WHERE event_id = ?1", zTable);
+  if ((zSql = sqlite3_str_finish(pSql)) == 0) return SQLITE_NOMEM;
+  rc = sqlite3_prepare_v2(r->db, zSql, -1, &r->pPlayers, 0);
   sqlite3_free(zSql);
   return rc == SQLITE_OK ? rc : db_error(r->db, rc, pzErr);
 }
 
-static int read_ratings(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
+/* A name or division: TEXT (kept in the event) or NULL. */
+static int read_reg_text(TbEvent *pEvent, sqlite3_value *pPlayer,
+                         sqlite3_value *v, const char *zCol,
+                         unsigned char *pbSet, i64 *piOff, int *pn,
+                         char **pzErr) {
+  const char *z;
+  char zFmt[64];
+  if (sqlite3_value_type(v) == SQLITE_NULL) return SQLITE_OK;
+  if (sqlite3_value_type(v) != SQLITE_TEXT) {
+    sqlite3_snprintf(sizeof(zFmt), zFmt, "has %s %%s (expected TEXT or NULL)",
+                     zCol);
+    return player_row_error(pPlayer, zFmt, v, pzErr);
+  }
+  if ((z = (const char *)sqlite3_value_text(v)) == 0) return SQLITE_NOMEM;
+  *pn = sqlite3_value_bytes(v);
+  *pbSet = 1;
+  return tb_event_reg_text(pEvent, z, *pn, piOff);
+}
+
+/* status: NULL, 'active', 'dropped' or 'disqualified' (any case). */
+static int read_status(sqlite3_value *pPlayer, sqlite3_value *v,
+                       unsigned char *peStatus, char **pzErr) {
+  static const char *azStatus[] = {"active", "dropped", "disqualified"};
+  const char *z;
+  int i;
+  *peStatus = TB_STATUS_NONE;
+  if (sqlite3_value_type(v) == SQLITE_NULL) return SQLITE_OK;
+  if (sqlite3_value_type(v) == SQLITE_TEXT) {
+    if ((z = (const char *)sqlite3_value_text(v)) == 0) return SQLITE_NOMEM;
+    for (i = 0; i < 3; i++) {
+      if (sqlite3_stricmp(z, azStatus[i]) == 0) {
+        *peStatus = (unsigned char)(TB_STATUS_ACTIVE + i);
+        return SQLITE_OK;
+      }
+    }
+  }
+  return player_row_error(pPlayer,
+                          "has status %s (expected NULL, 'active', 'dropped' "
+                          "or 'disqualified')",
+                          v, pzErr);
+}
+
+/* A whole number in [lo, hi], or NULL (*pbSet 0); else the error. */
+static int read_reg_int(sqlite3_value *pPlayer, sqlite3_value *v,
+                        const char *zFmt, i64 lo, i64 hi, int *pbSet, i64 *pi,
                         char **pzErr) {
-  sqlite3_stmt *pStmt = r->pRatings;
+  *pbSet = 0;
+  if (sqlite3_value_type(v) == SQLITE_NULL) return SQLITE_OK;
+  *pi = sqlite3_value_int64(v);
+  if (!tb_value_is_integral(v) || *pi < lo || *pi > hi) {
+    return player_row_error(pPlayer, zFmt, v, pzErr);
+  }
+  *pbSet = 1;
+  return SQLITE_OK;
+}
+
+/* One row of the players table: player, rating, name, division, status,
+** dropped_after. */
+static int read_player_row(TbEvent *pEvent, sqlite3_stmt *pStmt,
+                           char **pzErr) {
+  sqlite3_value *pId = sqlite3_column_value(pStmt, 0);
+  int eType = sqlite3_value_type(pId), iPlayer, bSet, rc;
+  i64 iVal;
+  TbReg *pReg;
+  if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT) {
+    char *zLit = value_literal(pId);
+    if (zLit == 0) return SQLITE_NOMEM;
+    rc = set_error(pzErr, sqlite3_mprintf("players table: player must be an "
+                                          "INTEGER or TEXT id, got %s",
+                                          zLit));
+    sqlite3_free(zLit);
+    return rc;
+  }
+  /* as the matches name the player, in either form ('7' finds 7) */
+  iPlayer = tb_event_find(pEvent, pId);
+  if (iPlayer < 0 && (rc = tb_event_player(pEvent, pId, &iPlayer)) != SQLITE_OK) {
+    return rc;
+  }
+  if ((pReg = tb_event_reg(pEvent, iPlayer)) == 0) return SQLITE_NOMEM;
+  if (pReg->bRegistered) {
+    return player_row_error(pId, "is registered twice%s", 0, pzErr);
+  }
+  pReg->bRegistered = 1;
+  rc = read_reg_int(pId, sqlite3_column_value(pStmt, 1),
+                    "has rating %s (expected an integer)", -((i64)1 << 62),
+                    (i64)1 << 62, &bSet, &iVal, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  if (bSet) {
+    pEvent->aPlayer[iPlayer].bRated = 1;
+    pEvent->aPlayer[iPlayer].iRating = iVal;
+  }
+  if ((rc = read_reg_text(pEvent, pId, sqlite3_column_value(pStmt, 2), "name",
+                          &pReg->bName, &pReg->iName, &pReg->nName, pzErr)) ||
+      (rc = read_reg_text(pEvent, pId, sqlite3_column_value(pStmt, 3),
+                          "division", &pReg->bDiv, &pReg->iDiv, &pReg->nDiv,
+                          pzErr)) ||
+      (rc = read_status(pId, sqlite3_column_value(pStmt, 4), &pReg->eStatus,
+                        pzErr)) ||
+      (rc = read_reg_int(pId, sqlite3_column_value(pStmt, 5),
+                         "has dropped_after %s (expected a round from 0 to "
+                         "1000000000)",
+                         0, 1000000000, &bSet, &iVal, pzErr))) {
+    return rc;
+  }
+  if (!bSet) return SQLITE_OK;
+  if (pReg->eStatus == TB_STATUS_ACTIVE) {
+    return player_row_error(pId, "has status 'active' and dropped_after %s",
+                            sqlite3_column_value(pStmt, 5), pzErr);
+  }
+  if (pReg->eStatus == TB_STATUS_NONE) pReg->eStatus = TB_STATUS_DROPPED;
+  pReg->iDroppedAfter1 = (int)iVal + 1;
+  return SQLITE_OK;
+}
+
+/*
+** The event's rows of the players table: ratings (chess ARO reads them),
+** and registered players with no match rows, who are added.  A player
+** without a row, or with a NULL rating, is unrated.
+*/
+static int read_players(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
+                        char **pzErr) {
+  sqlite3_stmt *pStmt = r->pPlayers;
   int rc;
   if (pStmt == 0) return SQLITE_OK;
   if ((rc = bind_event(r, pStmt, pId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    int iPlayer = tb_event_find(pEvent, sqlite3_column_value(pStmt, 0));
-    sqlite3_value *v = sqlite3_column_value(pStmt, 1);
-    if (iPlayer < 0 || sqlite3_value_type(v) == SQLITE_NULL) continue;
-    if (sqlite3_value_type(v) != SQLITE_INTEGER) {
-      char *zLit = value_literal(v);
-      if (zLit == 0) {
-        rc = SQLITE_NOMEM;
-        break;
-      }
-      rc = set_error(pzErr, sqlite3_mprintf("rating must be an integer, got %s",
-                                            zLit));
-      sqlite3_free(zLit);
+    if ((rc = tb_poll(pEvent->pProbe, 1)) != SQLITE_OK ||
+        (rc = read_player_row(pEvent, pStmt, pzErr)) != SQLITE_OK) {
       break;
     }
-    pEvent->aPlayer[iPlayer].bRated = 1;
-    pEvent->aPlayer[iPlayer].iRating = sqlite3_value_int64(v);
   }
-  return finish(r->db, pStmt, rc, pzErr);
+  rc = finish(r->db, pStmt, rc, pzErr);
+  return rc == SQLITE_OK ? tb_event_registered(pEvent, pzErr) : rc;
 }
 
 /* ----------------------------------------------------------------- reader */
@@ -1009,15 +1162,18 @@ void tb_reader_init(TbReader *r, sqlite3 *db) {
   r->probe.db = db;
 }
 
+/* Whether two table arguments are the same (NULL: the default). */
+static int same_arg(const char *a, const char *b) {
+  return a == 0 ? b == 0 : b != 0 && strcmp(a, b) == 0;
+}
+
 /* Whether the last open checked these very tables, read the same way. */
 static int same_check(const TbReader *r, const TbSource *pSrc, int bRatings) {
-  const char *zGames = pSrc->zGames, *zLast = r->zCheckedGames;
-  const char *zRatings = pSrc->zRatings ? pSrc->zRatings : "players";
   return r->bChecked && r->bAsOf == (pSrc->iAsOfRound != 0) &&
          r->bCheckedRatings == bRatings &&
-         (!bRatings || (r->zRatings && strcmp(r->zRatings, zRatings) == 0)) &&
+         same_arg(r->zCheckedPlayers, pSrc->zPlayers) &&
          strcmp(r->zMatches, pSrc->zMatches) == 0 &&
-         (zGames == 0 ? zLast == 0 : zLast != 0 && strcmp(zLast, zGames) == 0);
+         same_arg(r->zCheckedGames, pSrc->zGames);
 }
 /* The round limit of as_of_round, bound to the kept statements. */
 static int bind_as_of(TbReader *r, const TbSource *pSrc, char **pzErr) {
@@ -1059,18 +1215,15 @@ int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
   }
   rc = open_matches(r, pSrc, pzErr);
   if (rc == SQLITE_OK) rc = open_games(r, pSrc, pzErr);
-  if (rc == SQLITE_OK) {
-    if (bRatings) {
-      rc = open_ratings(r, pSrc, pzErr);
-    } else {
-      drop_stmt(&r->pRatings);
-    }
-  }
+  if (rc == SQLITE_OK) rc = open_players(r, pSrc, bRatings, pzErr);
   if (rc == SQLITE_OK) rc = bind_as_of(r, pSrc, pzErr);
   if (rc == SQLITE_OK) {
     sqlite3_free(r->zCheckedGames);
-    r->zCheckedGames = 0;
-    if (pSrc->zGames && (rc = set_name(&r->zCheckedGames, pSrc->zGames))) {
+    sqlite3_free(r->zCheckedPlayers);
+    r->zCheckedGames = r->zCheckedPlayers = 0;
+    if ((pSrc->zGames && (rc = set_name(&r->zCheckedGames, pSrc->zGames))) ||
+        (pSrc->zPlayers &&
+         (rc = set_name(&r->zCheckedPlayers, pSrc->zPlayers)))) {
       return rc;
     }
     r->bCheckedRatings = bRatings;
@@ -1085,7 +1238,7 @@ void tb_reader_reset(TbReader *r) {
   int i;
   aStmt[0] = r->pMatches;
   aStmt[1] = r->pGames;
-  aStmt[2] = r->pRatings;
+  aStmt[2] = r->pPlayers;
   aStmt[3] = r->pAll;
   for (i = 0; i < 4; i++) {
     if (aStmt[i] == 0) continue;
@@ -1101,18 +1254,19 @@ void tb_reader_close(TbReader *r) {
   sqlite3_finalize(r->pXinfo);
   sqlite3_finalize(r->pMatches);
   sqlite3_finalize(r->pGames);
-  sqlite3_finalize(r->pRatings);
+  sqlite3_finalize(r->pPlayers);
   sqlite3_finalize(r->pAll);
   tb_probe_close(&r->probe);
   sqlite3_free(r->zMatches);
   sqlite3_free(r->zGames);
   sqlite3_free(r->zCheckedGames);
-  sqlite3_free(r->zRatings);
+  sqlite3_free(r->zCheckedPlayers);
+  sqlite3_free(r->zPlayers);
   tb_reader_init(r, r->db);
 }
 
 /* Read one event, named by pEventId or else by pKey: its matches (unless
-** they were built from a set), their seats, its games and ratings. */
+** they were built from a set), their seats, its games and players. */
 int tb_reader_event(TbReader *r, sqlite3_value *pEventId, const TbKey *pKey,
                     TbEvent *pEvent, char **pzErr) {
   TbEventId id;
@@ -1122,6 +1276,6 @@ int tb_reader_event(TbReader *r, sqlite3_value *pEventId, const TbKey *pKey,
   rc = pEvent->bRowsRead ? SQLITE_OK : read_matches(r, &id, pEvent, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_index(pEvent, pzErr);
   if (rc == SQLITE_OK) rc = read_games(r, &id, pEvent, pzErr);
-  if (rc == SQLITE_OK) rc = read_ratings(r, &id, pEvent, pzErr);
+  if (rc == SQLITE_OK) rc = read_players(r, &id, pEvent, pzErr);
   return rc;
 }

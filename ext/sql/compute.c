@@ -73,7 +73,9 @@ static int read_event(TbReader *pReader, sqlite3_value *pEventId,
   sqlite3_value *pOther = 0;
   int bRead = pEvent->bRowsRead;
   int rc = tb_reader_event(pReader, pEventId, pKey, pEvent, pzErr);
-  if (rc != SQLITE_OK || bRead || pEventId == 0 || pEvent->nMatch > 0) return rc;
+  if (rc != SQLITE_OK || bRead || pEventId == 0 || pEvent->nPlayer > 0) {
+    return rc;
+  }
   rc = tb_id_other_form(pReader->db, pEventId, &pOther);
   if (rc == SQLITE_OK && pOther) {
     tb_event_free(pEvent);

@@ -20,8 +20,12 @@
 **   as_of_round    optional  standings after that round
 **   matches_table  optional  default 'matches'
 **   games_table    optional  default 'games' (skipped if absent; '' = none)
-**   ratings_table  optional  default 'players' (chess ratings, read only by
-**                            the tiebreakers that need them)
+**   players_table  optional  default 'players': registrations (players
+**                            with no rows, name, division, rating, status,
+**                            dropped_after; docs/registrations.md); the
+**                            default table is skipped if absent
+**   on_error       optional  'stop' (default) or 'skip' (every event)
+**   ratings_table  optional  the old name of players_table
 **
 ** NULL in an optional argument means its default.  xFilter reads the rows
 ** (of every event: kept compactly) and computes the first event; without an
@@ -46,17 +50,20 @@ static const char *azRecordCol[N_RECORD_COL] = {
 
 /* After the record: one REAL column per tiebreaker not already above,
 ** then these, then the hidden arguments. */
-static const char *azTailCol[] = {"dropped", "decided_by"};
-#define N_TAIL_COL 2
+static const char *azTailCol[] = {"dropped", "decided_by", "name", "division",
+                                  "status"};
+#define N_TAIL_COL 5
+enum { TAIL_DROPPED, TAIL_DECIDED_BY, TAIL_NAME, TAIL_DIVISION, TAIL_STATUS };
 
 /* Room for the visible columns: the record, every tiebreaker, the tail. */
 #define TB_MAX_COLUMNS 128
 
 enum { ARG_EVENT, ARG_POLICY, ARG_FLOOR, ARG_ROUND, ARG_MATCHES, ARG_GAMES,
-       ARG_RATINGS, ARG_ON_ERROR, N_ARG };
+       ARG_PLAYERS, ARG_ON_ERROR, ARG_RATINGS, N_ARG };
 static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
                                    "matches_table", "games_table",
-                                   "ratings_table", "on_error"};
+                                   "players_table", "on_error",
+                                   "ratings_table"};
 #define ARGS_REQUIRED (1 << ARG_POLICY)
 
 typedef struct StandingsVtab {
@@ -65,6 +72,7 @@ typedef struct StandingsVtab {
   TbConn *pConn;
   int nCol;                   /* visible columns */
   int iFirstArg;              /* column of the first hidden argument */
+  int iFirstTail;             /* column of the first of azTailCol */
   int aColTb[TB_MAX_COLUMNS];   /* column -> tiebreaker index, -1 */
 } StandingsVtab;
 
@@ -150,6 +158,7 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
     sqlite3_str_appendf(pSql, ",%s", tb_aTiebreaker[i].zName);
     pNew->aColTb[iCol++] = i;
   }
+  pNew->iFirstTail = iCol;
   for (i = 0; i < N_TAIL_COL; i++) {
     sqlite3_str_appendf(pSql, ",%s", azTailCol[i]);
     iCol++;
@@ -387,6 +396,27 @@ static int on_error_arg(sqlite3_value *v, int *pbSkip, char **pzErr) {
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/*
+** players_table, or ratings_table, its old name: either, or both naming
+** the same table.
+*/
+static int players_arg(sqlite3_value **apArg, const char **pz, char **pzErr) {
+  const char *zOld = 0;
+  int rc = text_arg(apArg[ARG_PLAYERS], "players_table", pz, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = text_arg(apArg[ARG_RATINGS], "ratings_table", &zOld, pzErr);
+  }
+  if (rc != SQLITE_OK || zOld == 0) return rc;
+  if (*pz && strcmp(*pz, zOld) != 0) {
+    *pzErr = sqlite3_mprintf("players_table %Q and ratings_table %Q differ "
+                             "(ratings_table is the old name of "
+                             "players_table)", *pz, zOld);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  *pz = zOld;
+  return SQLITE_OK;
+}
+
 /* Turn the arguments into what to read and how to rank. */
 static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
                       char **pzErr) {
@@ -433,9 +463,7 @@ args_ok:
   if (rc == SQLITE_OK) {
     rc = text_arg(apArg[ARG_GAMES], "games_table", &pSrc->zGames, pzErr);
   }
-  if (rc == SQLITE_OK) {
-    rc = text_arg(apArg[ARG_RATINGS], "ratings_table", &pSrc->zRatings, pzErr);
-  }
+  if (rc == SQLITE_OK) rc = players_arg(apArg, &pSrc->zPlayers, pzErr);
   if (rc == SQLITE_OK && pSrc->zMatches == 0) pSrc->zMatches = "matches";
   return rc;
 }
@@ -524,6 +552,42 @@ static void result_event_id(sqlite3_context *ctx, const TbEventSet *pSet,
   }
 }
 
+/* A column of azTailCol for row iRow of the standings. */
+static void tail_column(sqlite3_context *ctx, const TbEvent *e,
+                        const TbStandings *s, int iRow, int iTail) {
+  static const char *azStatus[] = {0, "active", "dropped", "disqualified"};
+  int iPlayer = s->aOrder[iRow];
+  const TbReg *pReg = e->aReg ? &e->aReg[iPlayer] : 0;
+  switch (iTail) {
+    case TAIL_DROPPED:
+      sqlite3_result_int(ctx, e->aPlayer[iPlayer].rec.iLastRound < e->iLastRound &&
+                                  !tb_was_cut(e, iPlayer));
+      break;
+    case TAIL_DECIDED_BY:
+      if (s->aDecidedBy[iRow]) {
+        sqlite3_result_text(ctx, s->aDecidedBy[iRow]->zName, -1, SQLITE_STATIC);
+      }
+      break;
+    case TAIL_NAME:
+      if (pReg && pReg->bName) {
+        sqlite3_result_text(ctx, e->aRegText + pReg->iName, pReg->nName,
+                            SQLITE_TRANSIENT);
+      }
+      break;
+    case TAIL_DIVISION:
+      if (pReg && pReg->bDiv) {
+        sqlite3_result_text(ctx, e->aRegText + pReg->iDiv, pReg->nDiv,
+                            SQLITE_TRANSIENT);
+      }
+      break;
+    case TAIL_STATUS:
+      if (pReg && azStatus[pReg->eStatus]) {
+        sqlite3_result_text(ctx, azStatus[pReg->eStatus], -1, SQLITE_STATIC);
+      }
+      break;
+  }
+}
+
 static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
                            int iCol) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
@@ -552,7 +616,9 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   pl = &pRes->event.aPlayer[iPlayer];
   r = &pl->rec;
   switch (iCol) {
-    case COL_RANK: sqlite3_result_int(ctx, s->aRank[pCur->iRow]); return SQLITE_OK;
+    case COL_RANK:
+      if (s->aRank[pCur->iRow]) sqlite3_result_int(ctx, s->aRank[pCur->iRow]);
+      return SQLITE_OK;
     case COL_PLAYER: result_key(ctx, &pl->key); return SQLITE_OK;
     case COL_MATCH_POINTS:
       result_points(ctx, r->nMatchPoints, s->nPointScale);
@@ -568,12 +634,8 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
     case COL_GAME_POINTS: sqlite3_result_int64(ctx, r->nGamePoints); return SQLITE_OK;
     case COL_GAMES: sqlite3_result_int64(ctx, r->nGame); return SQLITE_OK;
   }
-  if (iCol == pTab->nCol - 2) { /* dropped */
-    sqlite3_result_int(ctx, r->iLastRound < pRes->event.iLastRound &&
-                                !tb_was_cut(&pRes->event, iPlayer));
-  } else if (iCol == pTab->nCol - 1) { /* decided_by */
-    const TbTiebreaker *t = s->aDecidedBy[pCur->iRow];
-    if (t) sqlite3_result_text(ctx, t->zName, -1, SQLITE_STATIC);
+  if (iCol >= pTab->iFirstTail) {
+    tail_column(ctx, &pRes->event, s, pCur->iRow, iCol - pTab->iFirstTail);
   } else if (pTab->aColTb[iCol] >= 0) {
     const TbTiebreaker *t = &tb_aTiebreaker[pTab->aColTb[iCol]];
     double r;
