@@ -116,15 +116,19 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 58|appo|0
 -- 59|dropped|0
 -- 60|decided_by|0
--- 61|event_id|1
--- 62|policy|1
--- 63|floor|1
--- 64|as_of_round|1
--- 65|matches_table|1
--- 66|games_table|1
--- 67|ratings_table|1
--- 68|on_error|1
--- 69|error|1
+-- 61|name|0
+-- 62|division|0
+-- 63|status|0
+-- 64|event_id|1
+-- 65|policy|1
+-- 66|floor|1
+-- 67|as_of_round|1
+-- 68|matches_table|1
+-- 69|games_table|1
+-- 70|players_table|1
+-- 71|on_error|1
+-- 72|ratings_table|1
+-- 73|error|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

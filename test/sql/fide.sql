@@ -742,9 +742,41 @@ SELECT player, aro FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 
 SELECT * FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 'x"y; DROP TABLE matches');
 -- error: standings(): no such table: x"y; DROP TABLE matches (a tiebreaker of the policy needs ratings)
 
--- case: ratings_table_must_be_text
+-- case: players_table_must_be_text
+-- the seventh argument is players_table (ratings_table is its old name)
 SELECT * FROM standings('perf', 'points,aro', NULL, NULL, NULL, NULL, 5);
+-- error: standings(): players_table must be text
+
+-- case: ratings_table_must_be_text
+SELECT * FROM standings WHERE event_id = 'perf' AND policy = 'points,aro' AND ratings_table = 5;
 -- error: standings(): ratings_table must be text
+
+-- case: ratings_table_by_its_old_name
+-- ratings_table still names the table, as players_table does
+CREATE TABLE other_ratings (event_id, player, rating);
+INSERT INTO other_ratings SELECT event_id, player, rating - 1000 FROM players WHERE event_id = 'perf';
+SELECT player, aro FROM standings
+ WHERE event_id = 'perf' AND policy = 'points,aro' AND ratings_table = 'other_ratings'
+   AND player = 'A';
+-- expect:
+-- A|700
+
+-- case: players_table_and_ratings_table_agree
+CREATE TABLE other_ratings (event_id, player, rating);
+INSERT INTO other_ratings SELECT event_id, player, rating - 1000 FROM players WHERE event_id = 'perf';
+SELECT player, aro FROM standings
+ WHERE event_id = 'perf' AND policy = 'points,aro' AND ratings_table = 'other_ratings'
+   AND players_table = 'other_ratings' AND player = 'A';
+-- expect:
+-- A|700
+
+-- case: players_table_and_ratings_table_differ
+CREATE TABLE other_ratings (event_id, player, rating);
+INSERT INTO other_ratings SELECT event_id, player, rating - 1000 FROM players WHERE event_id = 'perf';
+SELECT player, aro FROM standings
+ WHERE event_id = 'perf' AND policy = 'points,aro' AND ratings_table = 'other_ratings'
+   AND players_table = 'players';
+-- error: standings(): players_table 'players' and ratings_table 'other_ratings' differ (ratings_table is the old name of players_table)
 
 -- case: rr_round_robin_forfeits_are_games
 -- 15.2: the forfeit C-D is a game for SB and the player's own wins.  SB:
