@@ -315,7 +315,13 @@ static void tb_match_points(const TbEvent *e, const TbParams *p, int i,
   tb_acc_add(pAcc, e->aPlayer[i].rec.nMatchPoints, p->nPointScale);
 }
 
+/* A registered player with no round (a no-show) has no percentage of their
+** own: NULL, which ranks as 0.  Opponents always have a round. */
 static void tb_mwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  if (e->aPlayer[i].rec.nRound == 0) {
+    pAcc->bNull = 1;
+    return;
+  }
   tb_add_mwp(pAcc, e, p, i);
 }
 
@@ -324,6 +330,10 @@ static void tb_mwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 ** prints and ranks it unfloored while still flooring it inside OGW%.
 */
 static void tb_gwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  if (e->aPlayer[i].rec.nRound == 0) {
+    pAcc->bNull = 1;
+    return;
+  }
   add_gwp_floored(pAcc, e, p, i, p->bOwnGwpFloor ? &p->ownGwpFloor : &p->floor);
 }
 
