@@ -32,6 +32,20 @@
 --   * A round with no row for a player (absent, withdrawn, late entry) is a zero-point bye:
 --     rounds 1 to the event's last round all count (Art. 16).
 --   * Ratings (tiebreaker aro only): optional table players(event_id, player, rating).
+--
+-- Registrations (docs/registrations.md): an OPTIONAL players table, not created here (create it
+-- when you have one; standings() reads it if it exists, or the one players_table names):
+--
+--   CREATE TABLE players (
+--     event_id      NOT NULL,  -- as in matches
+--     player        NOT NULL,  -- as in matches; registered players without rows appear
+--     name          TEXT,      -- shown in standings().name
+--     division      TEXT,      -- each division ranked on its own, values over the whole pod
+--     rating        INTEGER,   -- chess rating tiebreakers
+--     status        TEXT,      -- NULL, 'active', 'dropped', 'disqualified' (takes no place)
+--     dropped_after INTEGER    -- the round after which the player left
+--   );
+--   CREATE INDEX players_event ON players(event_id);
 
 CREATE TABLE matches (
   event_id  NOT NULL,          -- INTEGER or TEXT; standings() reads one event at a time
