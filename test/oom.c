@@ -214,6 +214,26 @@ static const char *azSetup[] = {
   "INSERT INTO matches SELECT 4, 7 - round, player_a + 100, player_b + 100,"
   " a_wins, b_wins, draws, NULL FROM matches WHERE event_id = 4;",
 
+  /* Registrations: names, divisions, a disqualified player, a drop after
+  ** rounds without rows, no-shows; event 3's many divisions and names grow
+  ** the registrations' arrays and arena, and sort the divisions. */
+  "CREATE TABLE regs(event_id, player, name, division, rating, status,"
+  " dropped_after);"
+  "INSERT INTO regs VALUES (1, 'Ann', 'Ann A', 'Seniors', 1500, NULL, NULL),"
+  " (1, 'Bob', 'Bob B', 'Juniors', NULL, 'active', NULL),"
+  " (1, 'Cat', NULL, 'Seniors', NULL, 'disqualified', NULL),"
+  " (1, 'Eve', 'Eve E', NULL, NULL, 'dropped', 3),"
+  " (1, 'Fay', 'Fay F', 'Juniors', NULL, 'Dropped', NULL),"
+  " (1, 'Zed', 'Zed Z', 'Juniors', NULL, NULL, NULL),"
+  " (5, 7, 'Seven', NULL, NULL, NULL, 20), (5, '8', 'Eight', NULL, 1, NULL, NULL),"
+  " (5, 99, 'No-show', NULL, NULL, NULL, NULL);"
+  "WITH RECURSIVE p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < 89)"
+  " INSERT INTO regs SELECT 3, printf('player %060d', i), printf('name %0100d', i),"
+  " printf('division %d', i % 7), NULL,"
+  " CASE WHEN i % 17 = 0 THEN 'disqualified' END, NULL FROM p;"
+  "CREATE TABLE badregs AS SELECT * FROM regs WHERE event_id = 1;"
+  "INSERT INTO badregs VALUES (1, 'Dan', NULL, NULL, NULL, 'gone', NULL);",
+
   "CREATE TEMP VIEW recursive_matches AS"
   " SELECT 1 AS event_id, 1 AS round, player AS player_a, NULL AS player_b,"
   " 0 AS a_wins, 0 AS b_wins, 0 AS draws FROM standings(1, 'mtg');",
@@ -285,7 +305,17 @@ static const char *azQuery[] = {
   "SELECT rank, player, owp, oowp FROM standings(5, 'pokemon');",
   "SELECT rank, player, hct_t1, hct_t2 FROM standings(5, 'hct');",
   "SELECT rank, player, kts, oomwp FROM standings(5, 'yugioh');",
+  /* registrations: players with no rows, divisions, no place */
+  "SELECT rank, player, name, division, status, dropped FROM standings(1, "
+  "'mtg', NULL, NULL, NULL, NULL, 'regs');",
+  "SELECT rank, player, name, division FROM standings(3, 'mtg', NULL, NULL,"
+  " NULL, NULL, 'regs');",
+  "SELECT rank, player, owp, oowp, dropped FROM standings(5, 'pokemon', NULL,"
+  " NULL, NULL, NULL, 'regs');",
+  "SELECT event_id, rank, player, division, error FROM standings WHERE policy ="
+  " 'mtg' AND players_table = 'regs' AND on_error = 'skip';",
   /* errors */
+  "SELECT * FROM standings(1, 'mtg', NULL, NULL, NULL, NULL, 'badregs');",
   "SELECT * FROM trf_matches('001    1');",
   "SELECT * FROM standings('c', 'PTS,nope', NULL, NULL, 'trf_m');",
   "SELECT * FROM standings(2, 'mtg');",
