@@ -21,6 +21,7 @@
 **     fide_games.c      more chess (BWG, REP, AOB, Fore Buchholz, Koya)
 **   policy/policy.c     policies: named lists of tiebreakers, with options
 **   rank/rank.c         ordering players exactly, shared ranks, decided_by
+**   rank/playoff.c      the playoff out of the Swiss, final standings
 **   sql/compute.c       the pipeline every SQL function shares
 **   sql/standings.c     the standings() table-valued function
 **   sql/scalars.c       mwp(), gwp(), omwp(), ogwp()
@@ -283,12 +284,16 @@ enum {
                               ** opponent (late entry, no-show); not a bye */
 };
 
+/* The phase column of a match (NULL: as swiss_rounds says, else Swiss). */
+enum { TB_PHASE_NULL = 0, TB_PHASE_PLAYOFF, TB_PHASE_SWISS };
+
 /* One row of the matches table, with players as indexes into aPlayer. */
 typedef struct TbMatch {
   int iRound;
   int iA, iB;                 /* iB < 0: bye for iA */
   int nAWins, nBWins, nDraws; /* game counts */
-  int eResult;                /* TB_RESULT_* */
+  unsigned char eResult;      /* TB_RESULT_* */
+  unsigned char ePhase;       /* TB_PHASE_*: the phase column */
 } TbMatch;
 
 /* What the games table says of one match (rows found, games won by
@@ -396,6 +401,8 @@ typedef struct TbParams {
   int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games */
   i64 nCutAfter;              /* players last seen in this round were cut
                               ** (a day-2 cut), not dropped; 0: no cut */
+  i64 nSwissRounds;           /* rounds after this one are playoff; 0: the
+                              ** phase column alone says (playoff.c) */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -443,7 +450,8 @@ static inline int tb_poll(TbProbe *p, i64 nWork) {
   return tb_probe_step(p);
 }
 
-typedef struct TbEvent {
+typedef struct TbEvent TbEvent;
+struct TbEvent {
   int nPlayer;
   TbPlayer *aPlayer;
   int nSeat;
@@ -469,7 +477,11 @@ typedef struct TbEvent {
   int nDivision;              /* distinct divisions among aReg */
   int bClasses;               /* divisions or disqualified players: ranked
                               ** by class (tb_player_class) */
-} TbEvent;
+  struct TbEvent *pCut;       /* with a cut: the event as of the cut round,
+                              ** whose values cut players keep (owned) */
+  TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch */
+  int nPlayoff;
+};
 
 sqlite3_uint64 tb_hash_int(i64 v);
 sqlite3_uint64 tb_hash_text(const char *z, int n);
@@ -484,6 +496,9 @@ int tb_event_grow_matches(TbEvent *p);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
+int tb_event_seats(TbEvent *p, char **pzErr);
+int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
+                   TbEvent *pTo, char **pzErr);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
@@ -553,6 +568,7 @@ static inline int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer) {
 typedef struct TbReader {
   sqlite3 *db;
   int bResult;                /* the matches table has a result column */
+  int bPhase;                 /* ... and a phase column */
   int bAsOf;                  /* the queries filter on round <= ?2 */
   i64 iAsOfRound;             /* that round */
   char *zMatches, *zGames;    /* tables that pMatches, pGames read */
@@ -716,6 +732,8 @@ typedef struct TbStandings {
                               ** the policy's order first, then display */
   double *aValue;             /* [player * nCol + column] */
   unsigned char *aFlag;       /* same layout: TB_VALUE_* */
+  int *aSwissRank;            /* with a playoff: Swiss rank of aOrder[i]
+                              ** (aRank is then the final place); else NULL */
 } TbStandings;
 
 #define TB_VALUE_NULL  0x01   /* NULL, or not computed (ranks as 0) */
@@ -726,6 +744,12 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr);
 void tb_standings_free(TbStandings *p);
+
+/* The playoff (playoff.c): its rows out of the Swiss, then the final order. */
+extern const TbTiebreaker tb_playoffDecider;
+int tb_playoff_split(TbEvent *pEvent, const TbParams *pParams, char **pzErr);
+int tb_playoff_order(const TbEvent *pEvent, const TbPolicy *pPolicy,
+                     TbStandings *pStandings);
 
 /* ---------------------------------------------------------------- surface */
 

@@ -17,6 +17,9 @@ void tb_event_init(TbEvent *p) {
 }
 
 void tb_event_free(TbEvent *p) {
+  if (p->pCut) tb_event_free(p->pCut);
+  sqlite3_free(p->pCut);
+  sqlite3_free(p->aPlayoff);
   sqlite3_free(p->aPlayer);
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
@@ -34,6 +37,12 @@ void tb_event_free(TbEvent *p) {
 ** show, while a standings() cursor walks them.
 */
 void tb_event_trim(TbEvent *p) {
+  if (p->pCut) tb_event_free(p->pCut);
+  sqlite3_free(p->pCut);
+  sqlite3_free(p->aPlayoff);
+  p->pCut = 0;
+  p->aPlayoff = 0;
+  p->nPlayoff = 0;
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aGameCount);
@@ -528,17 +537,31 @@ static void sort_seats(TbSeat *a, int n) {
 ** tb_event_score(), once the games table is read.
 */
 int tb_event_index(TbEvent *p, char **pzErr) {
-  int i, k, rc;
-  int *aFill;
+  int i, rc;
 
   if ((rc = resolve_all_deferred(p)) != SQLITE_OK) return rc;
 
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
     if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
-    pl->nSeat = 0;
   }
+  return tb_event_seats(p, pzErr);
+}
+
+/*
+** The seats of every player from aMatch (built again when the playoff
+** leaves aMatch), each player's by round; a player twice in a round, or
+** paired with themself, is an error.
+*/
+int tb_event_seats(TbEvent *p, char **pzErr) {
+  int i, k, rc;
+  int *aFill;
+
+  for (i = 0; i < p->nPlayer; i++) p->aPlayer[i].nSeat = 0;
+  sqlite3_free(p->aSeat);
+  p->aSeat = 0;
   p->nSeat = 0;
+  p->iLastRound = 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) return rc;
@@ -937,4 +960,29 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     if (iDrop > p->aPlayer[i].rec.iLastRound) p->aPlayer[i].rec.iLastRound = iDrop;
   }
   return SQLITE_OK;
+}
+
+/*
+** The event as it stood after round iRound, scored, into an empty pTo: the
+** same players at the same indexes (their ids point into pFrom's text, so
+** pTo lives no longer than pFrom) and the settled matches up to iRound.
+** Cut players keep their values from it (cut_after).
+*/
+int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
+                   TbEvent *pTo, char **pzErr) {
+  sqlite3_uint64 nP = (sqlite3_uint64)pFrom->nPlayer + 1;
+  int i, rc;
+  pTo->aPlayer = sqlite3_malloc64(sizeof(TbPlayer) * nP);
+  pTo->aMatch = sqlite3_malloc64(sizeof(TbMatch) * ((sqlite3_uint64)pFrom->nMatch + 1));
+  if (pTo->aPlayer == 0 || pTo->aMatch == 0) return SQLITE_NOMEM;
+  memcpy(pTo->aPlayer, pFrom->aPlayer, sizeof(TbPlayer) * (size_t)pFrom->nPlayer);
+  pTo->nPlayer = pTo->nPlayerAlloc = pFrom->nPlayer;
+  pTo->nMatchAlloc = pFrom->nMatch + 1;
+  for (i = 0; i < pFrom->nMatch; i++) {
+    if (pFrom->aMatch[i].iRound <= iRound) pTo->aMatch[pTo->nMatch++] = pFrom->aMatch[i];
+  }
+  pTo->pProbe = pFrom->pProbe;
+  rc = tb_event_seats(pTo, pzErr);
+  if (rc == SQLITE_OK) rc = tb_event_score(pTo, pParams, pzErr);
+  return rc;
 }

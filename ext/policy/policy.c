@@ -159,16 +159,19 @@ static const struct {
   {"ks_limit", OPT_INT, offsetof(TbParams, nKsLimit), 0, 1, -1000, 1000},
   {"round_robin", OPT_BOOL, offsetof(TbParams, bRoundRobin), 0, 1, 0, 0},
   {"cut_after", OPT_INT, offsetof(TbParams, nCutAfter), 0, 1, 0, 1000000000},
+  {"swiss_rounds", OPT_INT, offsetof(TbParams, nSwissRounds), 0, 1, 0,
+   1000000000},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
 /* Options the records read (the points of a game, the length of a match,
-** the round of a cut: the dropped column), so every policy: the others
+** the round of a cut, where the Swiss ends), so every policy: the others
 ** must be read by a tiebreaker of the order. */
 static int option_read_by_records(int i) {
   return strcmp(aOption[i].zName, "game_draw_points") == 0 ||
          strcmp(aOption[i].zName, "best_of") == 0 ||
-         strcmp(aOption[i].zName, "cut_after") == 0;
+         strcmp(aOption[i].zName, "cut_after") == 0 ||
+         strcmp(aOption[i].zName, "swiss_rounds") == 0;
 }
 
 /* Does tiebreaker t read option i (its options list names it)? */

@@ -59,6 +59,15 @@ static int poll(RankCtx *c, i64 nWork) {
   return c->rc;
 }
 
+/*
+** The event a player's values come from: a player cut after day 1 keeps
+** them as they stood at the cut (cut_after), opponents' records included;
+** everyone else's from the whole event.
+*/
+static inline const TbEvent *value_event(const TbEvent *e, int i) {
+  return e->pCut && tb_was_cut(e, i) ? e->pCut : e;
+}
+
 static int tb_index(const TbTiebreaker *t) {
   return (int)(t - tb_aTiebreaker);
 }
@@ -89,7 +98,7 @@ static const TbQ *exact_value(RankCtx *c, int k, int i, int *pbNull) {
     TbAcc acc;
     if (poll(c, 1 + c->pEvent->aPlayer[i].nSeat) != SQLITE_OK) return 0;
     tb_acc_init(&acc, 1);
-    t->xValue(c->pEvent, &c->pPolicy->aParams[k], i, &acc);
+    t->xValue(value_event(c->pEvent, i), &c->pPolicy->aParams[k], i, &acc);
     if (acc.bNoMem) {
       tb_acc_clear(&acc);
       c->rc = SQLITE_NOMEM;
@@ -514,6 +523,7 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   *pr = 0.0;
   *pf = TB_VALUE_NULL | TB_VALUE_EXACT; /* ranks as an exact 0 */
   if (t->xValue == 0) return SQLITE_OK;
+  e = value_event(e, i);
   tb_acc_init(&acc, 0);
   t->xValue(e, p, i, &acc);
   if (acc.bNoMem) return SQLITE_NOMEM;
@@ -579,6 +589,7 @@ void tb_standings_free(TbStandings *p) {
   sqlite3_free(p->aDecidedBy);
   sqlite3_free(p->aValue);
   sqlite3_free(p->aFlag);
+  sqlite3_free(p->aSwissRank);
   memset(p, 0, sizeof(*p));
 }
 

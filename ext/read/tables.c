@@ -176,7 +176,7 @@ typedef struct TbRowSink {
   TbEvent *pEvent;            /* one event's query */
   TbEventSet *pSet;           /* every event's: each row kept in the set */
   int iLast;                  /* pSet: the event of the last row, or -1 */
-  int bResult;
+  int bResult, bPhase;        /* the optional columns read */
   i64 nRows;                  /* rows taken */
   int rc;
   char **pzErr;
@@ -344,50 +344,85 @@ static int bind_event(TbReader *r, sqlite3_stmt *pStmt, const TbEventId *pId,
 }
 
 static const char *azMatchCol[] = {"event_id", "round",  "player_a", "player_b",
-                                   "a_wins",   "b_wins", "draws",    "result"};
+                                   "a_wins",   "b_wins", "draws",    "result",
+                                   "phase"};
 
-/* The aggregate call over the columns of a matches row (see rows_step);
-** bAll: every event's query, which also passes event_id. */
-static const char *match_columns(int bResult, int bAll) {
-  static const char *azCall[4] = {
+/* The aggregate call over the columns of a matches row (see rows_step):
+** the optional result and phase columns when the table has them; bAll:
+** every event's query, which also passes event_id, last. */
+static const char *match_columns(int bResult, int bPhase, int bAll) {
+  static const char *azCall[8] = {
       "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws)",
       "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
       "result)",
       "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "phase)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "result, phase)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
       "event_id)",
       "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
-      "result, event_id)"};
-  return azCall[(bResult != 0) + 2 * (bAll != 0)];
+      "result, event_id)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "phase, event_id)",
+      "tiebreak_rows(?3, round, player_a, player_b, a_wins, b_wins, draws, "
+      "result, phase, event_id)"};
+  return azCall[(bResult != 0) + 2 * (bPhase != 0) + 4 * (bAll != 0)];
 }
 
 static int open_matches(TbReader *r, const TbSource *pSrc, char **pzErr) {
   const char *zTable = pSrc->zMatches;
   unsigned mask;
-  int bTable, rc, bResult;
+  int bTable, rc, bResult, bPhase;
 
-  rc = check_table(r, zTable, azMatchCol, 8, 7, &bTable, &mask, pzErr);
+  rc = check_table(r, zTable, azMatchCol, 9, 7, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) return set_error(pzErr, sqlite3_mprintf("no such table: %s", zTable));
   bResult = (mask >> 7) & 1;
-  if (r->pMatches && r->bResult == bResult && strcmp(r->zMatches, zTable) == 0) {
+  bPhase = (mask >> 8) & 1;
+  if (r->pMatches && r->bResult == bResult && r->bPhase == bPhase &&
+      strcmp(r->zMatches, zTable) == 0) {
     return SQLITE_OK; /* the kept statements read this table */
   }
   drop_stmt(&r->pMatches);
   drop_stmt(&r->pAll);
   if ((rc = set_name(&r->zMatches, zTable)) != SQLITE_OK) return rc;
   r->bResult = bResult;
-  return prepare_event_query(r, match_columns(r->bResult, 0), zTable, 0,
-                             &r->pMatches, pzErr);
+  r->bPhase = bPhase;
+  return prepare_event_query(r, match_columns(r->bResult, r->bPhase, 0),
+                             zTable, 0, &r->pMatches, pzErr);
+}
+
+/* The phase column: NULL, 'swiss' or 'playoff' (TB_PHASE_*). */
+static int read_phase(sqlite3_value *v, TbMatch *m, char **pzErr) {
+  const char *z;
+  char *zLit;
+  int rc;
+  if (sqlite3_value_type(v) == SQLITE_NULL) return SQLITE_OK;
+  if (sqlite3_value_type(v) == SQLITE_TEXT) {
+    if ((z = (const char *)sqlite3_value_text(v)) == 0) return SQLITE_NOMEM;
+    if (strcmp(z, "swiss") == 0 || strcmp(z, "playoff") == 0) {
+      m->ePhase = z[0] == 's' ? TB_PHASE_SWISS : TB_PHASE_PLAYOFF;
+      return SQLITE_OK;
+    }
+  }
+  if ((zLit = value_literal(v)) == 0) return SQLITE_NOMEM;
+  rc = set_error(pzErr, sqlite3_mprintf("phase must be 'swiss', 'playoff' or "
+                                        "NULL, got %s in round %d",
+                                        zLit, m->iRound));
+  sqlite3_free(zLit);
+  return rc;
 }
 
 /*
 ** One row of the matches table, argv[0..6] in the order of azMatchCol[1..],
-** into m; aRef[0], aRef[1]: player_a, player_b is an id of the set.
+** then result and phase if the table has them, into m; aRef[0], aRef[1]:
+** player_a, player_b is an id of the set.
 */
 static int read_match_row(TbRowSink *p, TbMatch *m, unsigned char *aRef,
                           sqlite3_value **a) {
   char **pzErr = p->pzErr;
-  int rc;
+  int rc, eResult;
   m->iB = -1;
   if ((rc = read_round(a[0], &m->iRound, pzErr)) != SQLITE_OK) return rc;
   rc = read_player(p, a[1], "player_a", m->iRound, &m->iA, &aRef[0]);
@@ -399,7 +434,11 @@ static int read_match_row(TbRowSink *p, TbMatch *m, unsigned char *aRef,
       (rc = read_count(a[5], "draws", m->iRound, &m->nDraws, pzErr))) {
     return rc;
   }
-  if (p->bResult) return read_result(a[6], a[1], m, &m->eResult, pzErr);
+  if (p->bResult) {
+    if ((rc = read_result(a[6], a[1], m, &eResult, pzErr)) != SQLITE_OK) return rc;
+    m->eResult = (unsigned char)eResult;
+  }
+  if (p->bPhase) return read_phase(a[6 + (p->bResult != 0)], m, pzErr);
   return SQLITE_OK;
 }
 
@@ -815,6 +854,7 @@ static int read_matches(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
   memset(&sink, 0, sizeof(sink));
   sink.pEvent = pEvent;
   sink.bResult = r->bResult;
+  sink.bPhase = r->bPhase;
   sink.pzErr = pzErr;
   return run_rows(r, r->pMatches, &sink);
 }
@@ -828,8 +868,8 @@ int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   TbRowSink sink;
   int rc;
   if (r->pAll == 0) {
-    rc = prepare_event_query(r, match_columns(r->bResult, 1), r->zMatches, 1,
-                             &r->pAll, pzErr);
+    rc = prepare_event_query(r, match_columns(r->bResult, r->bPhase, 1),
+                             r->zMatches, 1, &r->pAll, pzErr);
     if (rc != SQLITE_OK) return rc;
   }
   if (r->bAsOf && (rc = sqlite3_bind_int64(r->pAll, 2, r->iAsOfRound))) {
@@ -839,6 +879,7 @@ int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   sink.pSet = pSet;
   sink.iLast = -1;
   sink.bResult = r->bResult;
+  sink.bPhase = r->bPhase;
   sink.pzErr = pzErr;
   if ((rc = run_rows(r, r->pAll, &sink)) != SQLITE_OK) return rc;
   rc = set_sort(pSet, &r->probe);

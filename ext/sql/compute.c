@@ -114,6 +114,22 @@ void tb_probe_close(TbProbe *p) {
   p->bOff = 0;
 }
 
+/*
+** With a day-2 cut (cut_after=N) and rounds after it: the event as of
+** round N, whose values the players cut there keep (rank.c), their
+** opponents' records as of N too.
+*/
+static int cut_event(TbEvent *pEvent, const TbParams *pParams, char **pzErr) {
+  if (pParams->nCutAfter <= 0 || pEvent->iLastRound <= pParams->nCutAfter) {
+    return SQLITE_OK;
+  }
+  pEvent->pCut = sqlite3_malloc64(sizeof(TbEvent));
+  if (pEvent->pCut == 0) return SQLITE_NOMEM;
+  tb_event_init(pEvent->pCut);
+  return tb_event_as_of(pEvent, (int)pParams->nCutAfter, pParams,
+                        pEvent->pCut, pzErr);
+}
+
 /* One event through an open reader (tb_reader_event names it). */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
@@ -123,19 +139,28 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   pEvent->pProbe = &pReader->probe;
   rc = read_event(pReader, pEventId, pKey, pEvent, pzErr);
   tb_leave(pConn);
+  if (rc == SQLITE_OK) rc = tb_playoff_split(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
+  if (rc == SQLITE_OK) rc = cut_event(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) {
     pEvent->pTerms = tb_terms_new(); /* NULL: terms computed as needed */
+    if (pEvent->pCut) pEvent->pCut->pTerms = tb_terms_new();
     rc = tb_rank(pEvent, pPolicy, pStandings, pzErr);
     tb_terms_free(pEvent->pTerms);
     pEvent->pTerms = 0;
+    if (pEvent->pCut) {
+      tb_terms_free(pEvent->pCut->pTerms);
+      pEvent->pCut->pTerms = 0;
+    }
   }
+  if (rc == SQLITE_OK) rc = tb_playoff_order(pEvent, pPolicy, pStandings);
   /* an interrupt met by the probe, and no message yet */
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
     *pzErr = sqlite3_mprintf("%s", sqlite3_errstr(rc));
     if (*pzErr == 0) rc = SQLITE_NOMEM;
   }
   pEvent->pProbe = 0; /* the event may outlive the reader (scalars.c) */
+  if (pEvent->pCut) pEvent->pCut->pProbe = 0;
   return rc;
 }
 

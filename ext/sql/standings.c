@@ -51,9 +51,10 @@ static const char *azRecordCol[N_RECORD_COL] = {
 /* After the record: one REAL column per tiebreaker not already above,
 ** then these, then the hidden arguments. */
 static const char *azTailCol[] = {"dropped", "decided_by", "name", "division",
-                                  "status"};
-#define N_TAIL_COL 5
-enum { TAIL_DROPPED, TAIL_DECIDED_BY, TAIL_NAME, TAIL_DIVISION, TAIL_STATUS };
+                                  "status", "swiss_rank"};
+#define N_TAIL_COL 6
+enum { TAIL_DROPPED, TAIL_DECIDED_BY, TAIL_NAME, TAIL_DIVISION, TAIL_STATUS,
+       TAIL_SWISS_RANK };
 
 /* Room for the visible columns: the record, every tiebreaker, the tail. */
 #define TB_MAX_COLUMNS 128
@@ -583,6 +584,14 @@ static void tail_column(sqlite3_context *ctx, const TbEvent *e,
     case TAIL_STATUS:
       if (pReg && azStatus[pReg->eStatus]) {
         sqlite3_result_text(ctx, azStatus[pReg->eStatus], -1, SQLITE_STATIC);
+      }
+      break;
+    case TAIL_SWISS_RANK:
+      /* with a playoff, rank is the final place; else the two agree */
+      if (s->aSwissRank) {
+        sqlite3_result_int(ctx, s->aSwissRank[iRow]);
+      } else if (s->aRank[iRow]) {
+        sqlite3_result_int(ctx, s->aRank[iRow]);
       }
       break;
   }
