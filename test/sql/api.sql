@@ -119,16 +119,17 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 61|name|0
 -- 62|division|0
 -- 63|status|0
--- 64|event_id|1
--- 65|policy|1
--- 66|floor|1
--- 67|as_of_round|1
--- 68|matches_table|1
--- 69|games_table|1
--- 70|players_table|1
--- 71|on_error|1
--- 72|ratings_table|1
--- 73|error|1
+-- 64|swiss_rank|0
+-- 65|event_id|1
+-- 66|policy|1
+-- 67|floor|1
+-- 68|as_of_round|1
+-- 69|matches_table|1
+-- 70|games_table|1
+-- 71|players_table|1
+-- 72|on_error|1
+-- 73|ratings_table|1
+-- 74|error|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9
