@@ -18,6 +18,9 @@
 --   * Drop: no special marker. A dropped player simply has no rows after the round they left;
 --     later rounds are not counted against them. standings() reports dropped = 1 for a player
 --     whose last round is before the event's last round.
+--   * Playoff: an optional column `phase TEXT` ('swiss', 'playoff'; NULL = swiss), or the
+--     policy option swiss_rounds=N, marks a single elimination after the Swiss: standings()
+--     ranks by the playoff finish, then the Swiss (docs/standings.md#playoffs-and-two-day-events).
 --   * Result: usually decided by game counts (more games won wins the match, equal is a draw).
 --     The optional `result` column records an outcome the counts cannot express (a double
 --     loss) or states the outcome explicitly.

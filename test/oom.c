@@ -171,6 +171,28 @@ static const char *azSetup[] = {
   " printf('player %060d', (i | n) - (i & n)), (i * 7 + n) % 3, (i * 5 + n * 3) % 3,"
   " (i + n) % 2, NULL FROM p, r WHERE i < (i | n) - (i & n);",
 
+  /* Table po, with a phase column: event 'P', a Top 4 after three Swiss
+  ** rounds, one semifinal decided by the games table; event 'Q', a Swiss
+  ** round after the playoff (an error); event 'W', a day-2 cut after
+  ** round 2. */
+  "CREATE TABLE po(event_id, round, player_a, player_b, a_wins, b_wins, draws,"
+  " result, phase);"
+  "INSERT INTO po VALUES"
+  " ('P', 1, 'A', 'B', 2, 0, 0, NULL, NULL), ('P', 1, 'C', 'D', 2, 0, 0, NULL, NULL),"
+  " ('P', 1, 'E', 'F', 2, 1, 0, NULL, NULL), ('P', 1, 'G', 'H', 2, 1, 0, NULL, NULL),"
+  " ('P', 2, 'A', 'C', 2, 1, 0, NULL, NULL), ('P', 2, 'E', 'G', 2, 0, 0, NULL, 'swiss'),"
+  " ('P', 2, 'B', 'D', 2, 0, 0, NULL, NULL), ('P', 2, 'F', 'H', 2, 0, 0, NULL, NULL),"
+  " ('P', 3, 'A', 'E', 2, 0, 0, NULL, NULL), ('P', 3, 'C', 'G', 2, 1, 0, NULL, NULL),"
+  " ('P', 3, 'B', 'F', 2, 1, 0, NULL, NULL), ('P', 3, 'D', 'H', 2, 0, 0, NULL, NULL),"
+  " ('P', 4, 'A', 'B', 0, 0, 0, NULL, 'playoff'), ('P', 4, 'C', 'E', 2, 1, 0, 'a', 'playoff'),"
+  " ('P', 5, 'B', 'C', 2, 0, 0, NULL, 'playoff'), ('Q', 1, 'A', 'B', 2, 0, 0, NULL, 'playoff'),"
+  " ('Q', 2, 'A', NULL, 0, 0, 0, NULL, NULL),"
+  " ('W', 1, 'A', 'B', 2, 0, 0, NULL, NULL), ('W', 1, 'C', 'D', 2, 0, 0, NULL, NULL),"
+  " ('W', 2, 'A', 'C', 2, 0, 0, NULL, NULL), ('W', 2, 'B', 'D', 2, 0, 0, NULL, NULL),"
+  " ('W', 3, 'A', 'C', 2, 1, 0, NULL, NULL);"
+  "CREATE TABLE po_games(event_id, round, player_a, game, winner);"
+  "INSERT INTO po_games VALUES ('P', 4, 'A', 1, 'B'), ('P', 4, 'A', 2, 'B');",
+
   /* Event 'c': chess from TRF text, with ratings. */
   "CREATE TABLE trf(x);"
   "INSERT INTO trf VALUES ('"
@@ -282,6 +304,18 @@ static const char *azQuery[] = {
   "SELECT rank, player FROM standings('1', 'mtg');",
   "SELECT mwp('T', '2'), omwp(1, 'Dan');",
   "SELECT player, dropped, win_pct FROM standings(1, 'pokemon(cut_after=2)');",
+  /* a playoff (phase column, swiss_rounds) and a day-2 cut */
+  "SELECT rank, player, swiss_rank, decided_by, omwp FROM standings('P', 'mtg',"
+  " NULL, NULL, 'po', 'po_games');",
+  "SELECT event_id, rank, player, swiss_rank, omwp, dropped FROM standings"
+  " WHERE policy = 'mtg(swiss_rounds=3, cut_after=2)' AND matches_table = 'po'"
+  " AND games_table = 'po_games' AND on_error = 'skip';",
+  "SELECT rank, player FROM standings('P', 'mtg(swiss_rounds=4)', NULL, NULL,"
+  " 'po', '');",
+  "SELECT player, omwp, ogwp, dropped FROM standings('W', 'mtg(cut_after=2)',"
+  " NULL, NULL, 'po', '');",
+  "SELECT player, owp, oowp FROM standings('W', 'pokemon(cut_after=2,"
+  " freeze_drops=0)', NULL, NULL, 'po', '');",
   /* a Melee file: mirrored rows, '-' bye and loss, a playoff, a round the
   ** published record counts and the rows leave out */
   "SELECT rank, player, omwp FROM standings('{\"Rounds\": ["
