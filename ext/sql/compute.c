@@ -153,7 +153,9 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
       pEvent->pCut->pTerms = 0;
     }
   }
-  if (rc == SQLITE_OK) rc = tb_playoff_order(pEvent, pPolicy, pStandings);
+  if (rc == SQLITE_OK && (rc = tb_playoff_order(pEvent, pPolicy, pStandings))) {
+    tb_standings_free(pStandings); /* as tb_rank() leaves it on errors */
+  }
   /* an interrupt met by the probe, and no message yet */
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
     *pzErr = sqlite3_mprintf("%s", sqlite3_errstr(rc));
