@@ -325,9 +325,9 @@ def test_corpus_day2_cuts(corpus):
     # every value, then the values of the players whose last round is R
     assert before == [4661, 6108, 2251, 2944]
     assert after == [5288, 6108, 2878, 2944]
-    # every value of every cut player in 15 of the 21; the other six (three
-    # small events, 374 with two rounds) are not cuts: there the option
-    # loses values, as the docs warn
+    # every value of every cut player in 15 of the 21; of the other six, 150
+    # gains, and 374 (two rounds), 527, 765 and 1047 are small events that
+    # were not cut: there the option loses values, as the docs warn
     assert whole_cut == 15
     # the event: all 157 players cut after round 9 match
     assert matched(corpus, 1115, "melee_2024(cut_after=9)", 9)[2:] == (628, 628)
