@@ -310,10 +310,6 @@ static const char *azQuery[] = {
   "SELECT event_id, rank, player, swiss_rank, omwp, dropped FROM standings"
   " WHERE policy = 'mtg(swiss_rounds=3, cut_after=2)' AND matches_table = 'po'"
   " AND games_table = 'po_games' AND on_error = 'skip';",
-  "SELECT rank, player FROM standings('P', 'mtg(swiss_rounds=4)', NULL, NULL,"
-  " 'po', '');",
-  "SELECT player, omwp, ogwp, dropped FROM standings('W', 'mtg(cut_after=2)',"
-  " NULL, NULL, 'po', '');",
   "SELECT player, owp, oowp FROM standings('W', 'pokemon(cut_after=2,"
   " freeze_drops=0)', NULL, NULL, 'po', '');",
   /* a Melee file: mirrored rows, '-' bye and loss, a playoff, a round the
