@@ -368,3 +368,22 @@ def test_melee_file_top8(connect):
     swiss = conn.execute("SELECT player, omwp FROM standings(?, 'melee_2024', NULL, 5, "
                          "'melee_matches', '')", (text,)).fetchall()
     assert sorted(swiss) == sorted((r[0], r[3]) for r in rows)
+
+
+def test_playoff_with_divisions_is_refused(connect):
+    # ranks per division would need a playoff per division: an error, not
+    # a final order that mixes them
+    conn = load(connect(), SWISS_ROWS + playoff((4, "A", "C", 2, 0)))
+    conn.execute("CREATE TABLE pl (event_id, player, division)")
+    conn.executemany("INSERT INTO pl VALUES ('e', ?, ?)", [(p, "Masters" if p < "E" else "Seniors")
+                                                          for p in "ABCDEFGH"])
+    with pytest.raises(sqlite3.OperationalError) as e:
+        conn.execute("SELECT rank FROM standings WHERE event_id = 'e' AND policy = 'mtg' AND "
+                     "matches_table = 'm' AND games_table = '' AND players_table = 'pl'").fetchall()
+    assert "a playoff (round 4) with divisions or disqualified players" in str(e.value)
+    # without the playoff rows (as of the Swiss) the divisions rank as usual
+    rows = conn.execute("SELECT division, rank, player, swiss_rank FROM standings WHERE "
+                        "event_id = 'e' AND policy = 'mtg' AND matches_table = 'm' AND "
+                        "games_table = '' AND players_table = 'pl' AND as_of_round = 3").fetchall()
+    assert [r[2] for r in rows] == ["A", "C", "B", "D", "E", "F", "G", "H"]
+    assert all(r[1] == r[3] for r in rows)
