@@ -1059,11 +1059,13 @@ static int resolve(TomParse *p, int *piSlot, int iLine, const char *zWhere,
   int iPlayer;
   if (*piSlot < 0) return SQLITE_OK;
   iPlayer = player_find(p->c, arena(p->c, *piSlot));
+  if (iPlayer < 0 && iRound > 0) {
+    return parse_error(p, iLine, "round %d: %s names player %s, who is not in "
+                       "<players>", iRound, zWhere, arena(p->c, *piSlot));
+  }
   if (iPlayer < 0) {
-    return parse_error(p, iLine, iRound ? "round %d: %s names player %s, who "
-                       "is not in <players>" : "%.0d%s names player %s, who "
-                       "is not in <players>", iRound, zWhere,
-                       arena(p->c, *piSlot));
+    return parse_error(p, iLine, "%s names player %s, who is not in "
+                       "<players>", zWhere, arena(p->c, *piSlot));
   }
   *piSlot = iPlayer;
   return SQLITE_OK;
