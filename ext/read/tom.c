@@ -176,12 +176,14 @@ static int grow(void **pa, int *pnAlloc, int n, size_t sz) {
 /* Copy z[0..n) into the arena: its offset, or -1 when out of memory. */
 static int arena_add(TomCursor *c, const char *z, int n) {
   int iOff;
-  while (c->nArena + n + 1 > c->nArenaAlloc) {
-    int nNew = c->nArenaAlloc ? c->nArenaAlloc * 2 : 1024;
-    char *zNew = sqlite3_realloc64(c->zArena, (sqlite3_uint64)nNew);
+  while ((i64)c->nArena + n + 1 > c->nArenaAlloc) {
+    i64 nNew = c->nArenaAlloc ? (i64)c->nArenaAlloc * 2 : 1024;
+    char *zNew;
+    if (nNew > 0x7fffffff) return -1; /* offsets are ints */
+    zNew = sqlite3_realloc64(c->zArena, (sqlite3_uint64)nNew);
     if (zNew == 0) return -1;
     c->zArena = zNew;
-    c->nArenaAlloc = nNew;
+    c->nArenaAlloc = (int)nNew;
   }
   iOff = c->nArena;
   if (n > 0) memcpy(c->zArena + iOff, z, (size_t)n);
@@ -634,12 +636,14 @@ static int is_field(int eKind) {
 /* Text of an element the reader keeps. */
 static int on_text(TomParse *p, int eKind, const char *z, int n) {
   if (!is_field(eKind) || n == 0) return SQLITE_OK;
-  while (p->nField + n + 1 > p->nFieldAlloc) {
-    int nNew = p->nFieldAlloc ? p->nFieldAlloc * 2 : 64;
-    char *zNew = sqlite3_realloc64(p->zField, (sqlite3_uint64)nNew);
+  while ((i64)p->nField + n + 1 > p->nFieldAlloc) {
+    i64 nNew = p->nFieldAlloc ? (i64)p->nFieldAlloc * 2 : 64;
+    char *zNew;
+    if (nNew > 0x7fffffff) return SQLITE_NOMEM;
+    zNew = sqlite3_realloc64(p->zField, (sqlite3_uint64)nNew);
     if (zNew == 0) return SQLITE_NOMEM;
     p->zField = zNew;
-    p->nFieldAlloc = nNew;
+    p->nFieldAlloc = (int)nNew;
   }
   memcpy(p->zField + p->nField, z, (size_t)n);
   p->nField += n;
@@ -698,7 +702,7 @@ static int on_end(TomParse *p, int eKind, int iLine) {
   const char *zElem = 0;
   int v, iMonth, rc = SQLITE_OK;
   if (is_field(eKind)) {
-    if (on_text(p, eKind, "", 0) != SQLITE_OK) return SQLITE_NOMEM;
+    /* a buffer for the terminator even when no text came yet */
     if (p->zField == 0 && on_text(p, eKind, " ", 1) != SQLITE_OK) {
       return SQLITE_NOMEM;
     }
@@ -709,6 +713,7 @@ static int on_end(TomParse *p, int eKind, int iLine) {
     case K_FIRSTNAME: return keep_name(p, &c->aPlayer[p->iPlayer].iFirst);
     case K_LASTNAME: return keep_name(p, &c->aPlayer[p->iPlayer].iLast);
     case K_STARTDATE:
+      if (to_int(p->zField, 0) == -1) return SQLITE_OK; /* blank: unknown */
       if (!parse_date(p->zField, &v, &iMonth)) {
         zElem = "startdate";
         break;
@@ -1506,9 +1511,13 @@ static void player_column(sqlite3_context *ctx, const TomCursor *c,
     case 0: result_str(ctx, arena(c, pl->iId)); break;
     case 1:
       if (pl->iFirst >= 0 && pl->iLast >= 0) {
-        sqlite3_result_text(ctx, sqlite3_mprintf("%s %s", arena(c, pl->iFirst),
-                                                 arena(c, pl->iLast)),
-                            -1, sqlite3_free);
+        char *z = sqlite3_mprintf("%s %s", arena(c, pl->iFirst),
+                                  arena(c, pl->iLast));
+        if (z == 0) {
+          sqlite3_result_error_nomem(ctx);
+        } else {
+          sqlite3_result_text(ctx, z, -1, sqlite3_free);
+        }
       } else {
         result_str(ctx, arena(c, pl->iFirst >= 0 ? pl->iFirst : pl->iLast));
       }
