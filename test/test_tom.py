@@ -452,3 +452,12 @@ def test_errors_reach_standings_with_the_file_line(db):
                        match=r"^standings\(\): tom_matches\(\): line \d+: round 1: player 1 is "
                              r"paired twice \(also on line \d+\)$"):
         db.execute(ONE_STATEMENT, (text,)).fetchall()
+
+
+def test_elements_out_of_place_are_not_read(db):
+    # a <match> outside <matches>, a misspelled <matchs>: not matches of the file
+    text = tdf(FOUR, '<pod category="2"><rounds><round number="1"><match outcome="1">'
+               '<player1 userid="1"/><player2 userid="9"/></match><matchs><match outcome="1">'
+               '<player1 userid="3"/><player2 userid="4"/></match></matchs></round></rounds></pod>')
+    assert db.execute(MATCHES, (text,)).fetchall() == []
+    assert db.execute("SELECT count(*) FROM tom_players(?)", (text,)).fetchone() == (4,)
