@@ -327,7 +327,6 @@ static const char *azQuery[] = {
   "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": [{\"Player1\": "
   "\"A\", \"Player2\": \"B\", \"Result\": \"x\"}]}]}');",
   /* a TOM file: its rows, its standings in one statement, its errors */
-  "SELECT * FROM tom_matches((SELECT x FROM tdf));",
   "SELECT * FROM tom_players((SELECT x FROM tdf));",
   "SELECT rank, player, owp, oowp FROM standings((SELECT x FROM tdf), 'pokemon', "
   "NULL, NULL, 'tom_matches', '', 'tom_players');",
@@ -335,7 +334,6 @@ static const char *azQuery[] = {
   "</players><pods><pod><rounds><round number=\"1\"><matches><match outcome=\"1\">"
   "<player1 userid=\"1\"/><player2 userid=\"9\"/></match></matches></round>"
   "</rounds></pod></pods></tournament>');",
-  "SELECT * FROM tom_players('<tournament><x a=\"&#65;\">&bad;</x></tournament>');",
   /* group tiebreakers, sparse rounds, terms kept per player */
   "SELECT rank, player, points, buchholz, direct_encounter FROM standings(4, "
   "'points,direct_encounter,buchholz_cut1,sonneborn_berger');",
