@@ -8,6 +8,8 @@
 **                       SQL it runs), one event or every event in one pass
 **   read/melee.c        melee_matches(): a Melee.gg event file's text as rows
 **   read/trf.c          trf_matches(), trf_players(): FIDE TRF text as rows
+**   read/tom.c          tom_matches(), tom_players(): Pokemon TOM (.tdf) XML
+**                       text as rows
 **   model/event.c       the tournament model: players, their rounds, records
 **   model/exact.c       exact rational arithmetic and the value accumulator
 **   tiebreakers/        one small function per tiebreaker, by family:
@@ -772,5 +774,6 @@ int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);
 int tb_register_melee(sqlite3 *db);
+int tb_register_tom(sqlite3 *db);
 
 #endif /* TIEBREAK_INT_H */

@@ -256,6 +256,34 @@ static const char *azSetup[] = {
   "CREATE TABLE badregs AS SELECT * FROM regs WHERE event_id = 1;"
   "INSERT INTO badregs VALUES (1, 'Dan', NULL, NULL, NULL, 'gone', NULL);",
 
+  /* Event from a TOM file: three divisions in one pod, a bye, a tie, a
+  ** late loss, a drop, TOM's standings, an entity and a comment. */
+  "CREATE TABLE tdf(x);"
+  "INSERT INTO tdf VALUES ('<?xml version=\"1.0\"?><!-- TOM -->"
+  "<tournament><data><startdate>03/14/2026</startdate></data><players>"
+  "<player userid=\"1\"><firstname>A&amp;A</firstname><lastname>Z</lastname>"
+  "<birthdate>02/27/1990</birthdate></player>"
+  "<player userid=\"2\"><firstname>B</firstname><birthdate>02/27/2011</birthdate>"
+  "<dropped><status>1</status><round>1</round></dropped></player>"
+  "<player userid=\"3\"><firstname>C</firstname><birthdate>02/27/2015</birthdate></player>"
+  "<player userid=\"4\"><firstname>D</firstname><birthdate>02/27/1980</birthdate></player>"
+  "<player userid=\"5\"><firstname>E</firstname><birthdate>02/27/2012</birthdate></player>"
+  "</players><pods><pod category=\"8\"><subgroups><subgroup><players>"
+  "<player userid=\"1\"/><player userid=\"2\"/><player userid=\"3\"/><player userid=\"4\"/>"
+  "<player userid=\"5\"/></players></subgroup></subgroups><rounds>"
+  "<round number=\"1\" type=\"3\"><matches>"
+  "<match outcome=\"1\"><player1 userid=\"1\"/><player2 userid=\"2\"/><tablenumber>1</tablenumber></match>"
+  "<match outcome=\"3\"><player1 userid=\"3\"/><player2 userid=\"4\"/></match>"
+  "<match outcome=\"8\"><player userid=\"5\"/></match></matches></round>"
+  "<round number=\"2\" type=\"3\"><matches>"
+  "<match outcome=\"2\"><player1 userid=\"1\"/><player2 userid=\"3\"/></match>"
+  "<match outcome=\"1\"><player1 userid=\"5\"/><player2 userid=\"4\"/></match></matches></round>"
+  "<round number=\"3\" type=\"1\"><matches>"
+  "<match outcome=\"1\"><player1 userid=\"3\"/><player2 userid=\"5\"/></match>"
+  "<match outcome=\"5\"><player userid=\"1\"/></match></matches></round>"
+  "</rounds></pod></pods><standings><pod category=\"2\" type=\"finished\">"
+  "<player id=\"1\" place=\"1\"/><player id=\"4\" place=\"2\"/></pod>"
+  "<pod category=\"1\" type=\"dnf\"><player id=\"2\"/></pod></standings></tournament>');",
   "CREATE TEMP VIEW recursive_matches AS"
   " SELECT 1 AS event_id, 1 AS round, player AS player_a, NULL AS player_b,"
   " 0 AS a_wins, 0 AS b_wins, 0 AS draws FROM standings(1, 'mtg');",
@@ -328,6 +356,14 @@ static const char *azQuery[] = {
   "'mtg', NULL, NULL, 'melee_matches', '');",
   "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": [{\"Player1\": "
   "\"A\", \"Player2\": \"B\", \"Result\": \"x\"}]}]}');",
+  /* a TOM file: its rows, its standings in one statement, its errors */
+  "SELECT * FROM tom_players((SELECT x FROM tdf));",
+  "SELECT rank, player, owp, oowp FROM standings((SELECT x FROM tdf), 'pokemon', "
+  "NULL, NULL, 'tom_matches', '', 'tom_players');",
+  "SELECT * FROM tom_matches('<tournament><players><player userid=\"1\"/>"
+  "</players><pods><pod><rounds><round number=\"1\"><matches><match outcome=\"1\">"
+  "<player1 userid=\"1\"/><player2 userid=\"9\"/></match></matches></round>"
+  "</rounds></pod></pods></tournament>');",
   /* group tiebreakers, sparse rounds, terms kept per player */
   "SELECT rank, player, points, buchholz, direct_encounter FROM standings(4, "
   "'points,direct_encounter,buchholz_cut1,sonneborn_berger');",
