@@ -325,6 +325,8 @@ typedef struct TbSeat {
   unsigned char eOutcome;     /* TB_WIN / TB_DRAW / TB_LOSS */
   unsigned char eKind;        /* TB_PLAYED, TB_PAB, ... */
   unsigned char bFirst;       /* was player_a: White in chess */
+  unsigned char bRepeat;      /* the opponent was met in an earlier round
+                              ** (marked under distinct_opponents only) */
 } TbSeat;
 
 /* A player's record, the inputs of every tiebreaker.  The fields that
@@ -396,6 +398,11 @@ typedef struct TbParams {
   int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games */
   i64 nCutAfter;              /* players last seen in this round were cut
                               ** (a day-2 cut), not dropped; 0: no cut */
+  int bDistinctOpp;           /* an opponent met twice is one opponent */
+  int bFreezeCut;             /* players cut (or gone) by round nCutAfter keep
+                              ** the OMW%/OGW% they had after it */
+  int bNoOpp;                 /* 1: noOpp is given */
+  TbFrac noOpp;               /* OMW%/OGW% of a player without opponents */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -469,6 +476,9 @@ typedef struct TbEvent {
   int nDivision;              /* distinct divisions among aReg */
   int bClasses;               /* divisions or disqualified players: ranked
                               ** by class (tb_player_class) */
+  int bRepeats;               /* some seat's bRepeat is set */
+  TbRecord *aCutRec;          /* per player, the record after round iCutAfter
+                              ** (freeze_cut, in an event that went on) */
 } TbEvent;
 
 sqlite3_uint64 tb_hash_int(i64 v);
@@ -506,6 +516,12 @@ static inline int tb_player_class(const TbEvent *p, int i) {
 }
 
 int tb_value_is_integral(sqlite3_value *v);
+
+/* Player i's OMW%/OGW% are frozen after the cut (freeze_cut): they did
+** not play after round iCutAfter. */
+static inline int tb_frozen_at_cut(const TbEvent *p, int i) {
+  return p->aCutRec != 0 && p->aPlayer[i].rec.iLastRound <= p->iCutAfter;
+}
 
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */

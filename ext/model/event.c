@@ -25,6 +25,7 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aHash);
   sqlite3_free(p->aReg);
   sqlite3_free(p->aRegText);
+  sqlite3_free(p->aCutRec);
   memset(p, 0, sizeof(*p));
 }
 
@@ -827,6 +828,71 @@ static const struct {
   {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
 };
 
+/*
+** Mark each seat against an opponent the player met in an earlier round
+** (option distinct_opponents), or clear the marks of a previous scoring.
+** aSeen[o] holds the last player (+1) whose seats met o: one pass.
+*/
+static int mark_repeats(TbEvent *p, int bDistinct) {
+  int *aSeen, i, k;
+  if (!bDistinct) {
+    for (k = 0; p->bRepeats && k < p->nSeat; k++) p->aSeat[k].bRepeat = 0;
+    p->bRepeats = 0;
+    return SQLITE_OK;
+  }
+  aSeen = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)p->nPlayer + 1));
+  if (aSeen == 0) return SQLITE_NOMEM;
+  memset(aSeen, 0, sizeof(int) * ((size_t)p->nPlayer + 1));
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbPlayer *pl = &p->aPlayer[i];
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      TbSeat *s = &p->aSeat[k];
+      s->bRepeat = s->iOpp >= 0 && aSeen[s->iOpp] == i + 1;
+      if (s->iOpp >= 0) aSeen[s->iOpp] = i + 1;
+    }
+  }
+  sqlite3_free(aSeen);
+  p->bRepeats = 1;
+  return SQLITE_OK;
+}
+
+/*
+** The records as of round iCutAfter, which the OMW% and OGW% of players
+** who did not play after it read (freeze_cut: Melee.gg keeps the values a
+** player had when the event went on without them).  Only the fields the
+** match-win and game-win % read.
+*/
+static int cut_records(TbEvent *p, const TbParams *pParams) {
+  const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
+                          pParams->nMatchWin};
+  int i, k;
+  sqlite3_free(p->aCutRec);
+  p->aCutRec = 0;
+  if (!pParams->bFreezeCut || p->iCutAfter <= 0 || p->iLastRound <= p->iCutAfter) {
+    return SQLITE_OK;
+  }
+  p->aCutRec = sqlite3_malloc64(sizeof(TbRecord) * ((sqlite3_uint64)p->nPlayer + 1));
+  if (p->aCutRec == 0) return SQLITE_NOMEM;
+  memset(p->aCutRec, 0, sizeof(TbRecord) * ((size_t)p->nPlayer + 1));
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbPlayer *pl = &p->aPlayer[i];
+    TbRecord *r = &p->aCutRec[i];
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *s = &p->aSeat[k];
+      const TbMatch *m = &p->aMatch[s->iMatch];
+      i64 nGW = s->bFirst ? m->nAWins : m->nBWins;
+      i64 nGL = s->bFirst ? m->nBWins : m->nAWins;
+      if (s->iRound > p->iCutAfter) break; /* seats are in round order */
+      r->nRound++;
+      r->nMatchPoints += aPoints[s->eOutcome];
+      r->nGame += nGW + nGL + m->nDraws;
+      r->nGamePoints += nGW * pParams->nGameWin + (i64)m->nDraws * pParams->nGameDraw;
+      r->iLastRound = s->iRound;
+    }
+  }
+  return SQLITE_OK;
+}
+
 /* Seats read their matches in player order, so at random: fetch this
 ** many seats ahead. */
 #define SCORE_PREFETCH 16
@@ -936,5 +1002,6 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     if (iDrop > p->iLastRound) iDrop = p->iLastRound;
     if (iDrop > p->aPlayer[i].rec.iLastRound) p->aPlayer[i].rec.iLastRound = iDrop;
   }
-  return SQLITE_OK;
+  if ((rc = mark_repeats(p, pParams->bDistinctOpp)) != SQLITE_OK) return rc;
+  return cut_records(p, pParams);
 }

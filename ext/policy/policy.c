@@ -39,27 +39,35 @@ static const TbParams pokemonParams = {
 ** Melee.gg, by era (docs/policy-mtg.md#melee-gg): the floor 1/3 always; a
 ** drawn game worth 0 game points until April 2024; from May 2024 to early
 ** November 2025 the player's own GW% printed and ranked without the floor.
+** Always an opponent met twice counted once in OMW%/OGW%, and with
+** cut_after=N the players who did not play after round N keep the
+** OMW%/OGW% they had after it.  A player without
+** opponents is printed with OMW% and OGW% 0 until April 2024, the floor
+** 1/3 until 2025, 0.3333 (four digits) in 2026.
 */
 static const TbParams meleeParams = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
+  .bNoOpp = 1, .noOpp = {3333, 10000},
 };
 static const TbParams melee2024Params = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 3}, .bOwnGwpFloor = 1, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
+  .bNoOpp = 1, .noOpp = {1, 3},
 };
 static const TbParams melee2023Params = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 0, .nByeGameWins = 2,
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
+  .bNoOpp = 1, .noOpp = {0, 1},
 };
 /* Yu-Gi-Oh!: Konami publishes no floor (docs/policy-yugioh.md). */
 static const TbParams yugiohParams = {
@@ -159,6 +167,11 @@ static const struct {
   {"ks_limit", OPT_INT, offsetof(TbParams, nKsLimit), 0, 1, -1000, 1000},
   {"round_robin", OPT_BOOL, offsetof(TbParams, bRoundRobin), 0, 1, 0, 0},
   {"cut_after", OPT_INT, offsetof(TbParams, nCutAfter), 0, 1, 0, 1000000000},
+  {"distinct_opponents", OPT_BOOL, offsetof(TbParams, bDistinctOpp), 0, 1, 0,
+   0},
+  {"no_opponents", OPT_FRACTION01, offsetof(TbParams, noOpp),
+   offsetof(TbParams, bNoOpp), 0, 0, 0},
+  {"freeze_cut", OPT_BOOL, offsetof(TbParams, bFreezeCut), 0, 1, 0, 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
