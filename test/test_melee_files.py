@@ -229,3 +229,26 @@ def test_presets_with_each_events_cut(corpus):
         b = corpus.execute("SELECT player, omwp, ogwp FROM standings(?, ?)",
                            (event_id, f"{preset_of(date)}(cut_after={n}, freeze_cut=0)")).fetchall()
         assert a != b, event_id
+
+
+def test_one_statement_with_registrations(connect):
+    """standings(text, policy, NULL, NULL, 'melee_matches', '', 'melee_players'):
+    with a players table that registers players (a `status` column in
+    standings()), the two no-shows appear, valued as Melee prints them
+    (OMW% and OGW% the floor); before that, the players of the matches."""
+    path = MELEE / "swiss-portland-friday-100-pm-197796-2025-02-07.json"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    conn = connect()
+    registers = "status" in [r[1] for r in conn.execute(
+        "SELECT * FROM pragma_table_xinfo('standings')")]
+    rows = {r[0]: r[1:] for r in conn.execute(
+        "SELECT player, omwp, ogwp FROM standings(?, 'melee_2024', NULL, NULL, "
+        "'melee_matches', '', 'melee_players')", (path.read_text(),))}
+    assert len(rows) == (157 if registers else 154)
+    for p in ("pbe57ac6826", "pfe794087e7"):
+        if registers:
+            assert rows[p][0] == pytest.approx(1 / 3, abs=5e-9)
+            assert rows[p][1] == pytest.approx(1 / 3, abs=5e-9)
+        else:
+            assert p not in rows
