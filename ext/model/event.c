@@ -39,7 +39,9 @@ void tb_event_trim(TbEvent *p) {
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aHash);
+  sqlite3_free(p->aCutRec);
   p->aSeat = 0;
+  p->aCutRec = 0;
   p->aMatch = 0;
   p->aGameCount = 0;
   p->aHash = 0;
