@@ -169,13 +169,17 @@ def preset_of(date):
 # The corpus events whose published values freeze the players who did not
 # play after a round N (docs/policy-mtg.md#melee-gg): a playoff the export
 # names "Round N" after N Swiss rounds, one Swiss round then single
-# elimination, and 882.
-CUT_AFTER = {358: 5, 450: 6, 491: 5, 533: 8, 589: 1, 592: 1, 595: 7, 597: 8, 608: 3,
-             615: 4, 627: 1, 650: 7, 689: 5, 709: 6, 720: 5, 820: 6, 861: 1, 882: 2,
-             905: 5, 1029: 5, 1055: 1}
+# elimination, and 882; and the one best-of-one event, whose byes are 1-0.
+EVENT_OPTIONS = {
+    **{e: f"cut_after={n}" for e, n in {
+        358: 5, 450: 6, 491: 5, 533: 8, 589: 1, 592: 1, 595: 7, 597: 8, 608: 3, 615: 4,
+        627: 1, 650: 7, 689: 5, 709: 6, 720: 5, 820: 6, 861: 1, 882: 2, 905: 5, 1029: 5,
+        1055: 1}.items()},
+    1081: "best_of=1",
+}
 
 
-def corpus_figures(conn, cuts):
+def corpus_figures(conn, options):
     """(events reproduced whole, values compared, values matched, whole per era)."""
     events = conn.execute("SELECT event_id, date FROM events WHERE platform = 'melee'").fetchall()
     assert len(events) == 188
@@ -185,7 +189,7 @@ def corpus_figures(conn, cuts):
         pub = {r[0]: r[1:] for r in conn.execute(
             "SELECT player, points, omwp, gwp, ogwp FROM published WHERE event_id = ?", (event_id,))}
         era = preset_of(date)
-        policy = f"{era}(cut_after={cuts[event_id]})" if event_id in cuts else era
+        policy = f"{era}({options[event_id]})" if event_id in options else era
         bad = 0
         for p, mp, omwp, gwp, ogwp in conn.execute(
                 "SELECT player, match_points, omwp, gwp, ogwp FROM standings(?, ?)",
@@ -218,37 +222,15 @@ def test_presets_by_era_on_the_corpus(corpus):
     assert figures == (161, 23024, 21374, {"melee_2023": 15, "melee_2024": 76, "melee": 70})
 
 
-def test_presets_with_each_events_cut(corpus):
-    figures = corpus_figures(corpus, CUT_AFTER)
-    assert figures == (182, 23024, 22197, {"melee_2023": 15, "melee_2024": 97, "melee": 70})
-    # without the cut's freeze, none of the 21 reproduces
-    for event_id, n in CUT_AFTER.items():
+def test_presets_with_each_events_options(corpus):
+    figures = corpus_figures(corpus, EVENT_OPTIONS)
+    assert figures == (183, 23024, 22208, {"melee_2023": 15, "melee_2024": 98, "melee": 70})
+    # without the option, none of the 22 reproduces
+    for event_id, option in EVENT_OPTIONS.items():
         date = corpus.execute("SELECT date FROM events WHERE event_id = ?", (event_id,)).fetchone()[0]
-        a = corpus.execute("SELECT player, omwp, ogwp FROM standings(?, ?)",
-                           (event_id, f"{preset_of(date)}(cut_after={n})")).fetchall()
-        b = corpus.execute("SELECT player, omwp, ogwp FROM standings(?, ?)",
-                           (event_id, f"{preset_of(date)}(cut_after={n}, freeze_cut=0)")).fetchall()
+        off = f"{option}, freeze_cut=0" if option.startswith("cut") else ""
+        a = corpus.execute("SELECT player, gwp, omwp, ogwp FROM standings(?, ?)",
+                           (event_id, f"{preset_of(date)}({option})")).fetchall()
+        b = corpus.execute("SELECT player, gwp, omwp, ogwp FROM standings(?, ?)",
+                           (event_id, f"{preset_of(date)}({off})")).fetchall()
         assert a != b, event_id
-
-
-def test_one_statement_with_registrations(connect):
-    """standings(text, policy, NULL, NULL, 'melee_matches', '', 'melee_players'):
-    with a players table that registers players (a `status` column in
-    standings()), the two no-shows appear, valued as Melee prints them
-    (OMW% and OGW% the floor); before that, the players of the matches."""
-    path = MELEE / "swiss-portland-friday-100-pm-197796-2025-02-07.json"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    conn = connect()
-    registers = "status" in [r[1] for r in conn.execute(
-        "SELECT * FROM pragma_table_xinfo('standings')")]
-    rows = {r[0]: r[1:] for r in conn.execute(
-        "SELECT player, omwp, ogwp FROM standings(?, 'melee_2024', NULL, NULL, "
-        "'melee_matches', '', 'melee_players')", (path.read_text(),))}
-    assert len(rows) == (157 if registers else 154)
-    for p in ("pbe57ac6826", "pfe794087e7"):
-        if registers:
-            assert rows[p][0] == pytest.approx(1 / 3, abs=5e-9)
-            assert rows[p][1] == pytest.approx(1 / 3, abs=5e-9)
-        else:
-            assert p not in rows

@@ -679,6 +679,26 @@ static int bye_error(const TbEvent *p, const TbMatch *m, char **pzErr,
 }
 
 /*
+** The games of a bye (and of a round lost with no opponent): a match won
+** 2-0 (MTR Appendix C), or with best_of=N a match won in that format, 1-0
+** in best-of-one (as Melee.gg counts it).  Either of 0-0-0 and 2-0-0 in the
+** row says "a bye", as does this count.
+*/
+static int bye_game_wins(const TbParams *pParams) {
+  if (pParams->nBestOf > 0 && pParams->nByeGameWins > 0) {
+    return (int)((pParams->nBestOf + 1) / 2);
+  }
+  return pParams->nByeGameWins;
+}
+
+/* Are these counts one of the forms of a bye's (or, mirrored, a lone
+** loss's) games? */
+static int bye_counts(int nWon, int nLost, int nDraws, const TbParams *pParams) {
+  if (nLost != 0 || nDraws != 0) return 0;
+  return nWon == 0 || nWon == pParams->nByeGameWins || nWon == bye_game_wins(pParams);
+}
+
+/*
 ** A round player_a lost with no opponent (a late entry's missed round, a
 ** no-show): the mirror of a bye, a match lost 0-2 in games (0-0-0 and
 ** 0-2-0 both mean that, as 0-0-0 and 2-0-0 do for a bye).  It counts in
@@ -686,16 +706,15 @@ static int bye_error(const TbEvent *p, const TbMatch *m, char **pzErr,
 */
 static int unpaired_loss_settle(const TbEvent *p, TbMatch *m,
                                 const TbParams *pParams, char **pzErr) {
-  if ((m->nAWins || m->nBWins || m->nDraws) &&
-      (m->nAWins != 0 || m->nBWins != pParams->nByeGameWins || m->nDraws != 0)) {
+  if (!bye_counts(m->nBWins, m->nAWins, m->nDraws, pParams)) {
     return match_error(p, m, pzErr,
                        sqlite3_mprintf("loss without opponent has game counts "
                                        "%d-%d-%d (expected 0-%d-0 or 0-0-0)",
                                        m->nAWins, m->nBWins, m->nDraws,
-                                       pParams->nByeGameWins));
+                                       bye_game_wins(pParams)));
   }
   m->nAWins = 0;
-  m->nBWins = pParams->nByeGameWins;
+  m->nBWins = bye_game_wins(pParams);
   m->nDraws = 0;
   m->eResult = TB_RESULT_LOSS;
   return SQLITE_OK;
@@ -748,15 +767,14 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
                                        "'loss')",
                                        result_name(m->eResult)));
     }
-    if (bCounts && (m->nAWins != pParams->nByeGameWins || m->nBWins != 0 ||
-                    m->nDraws != 0)) {
+    if (bCounts && !bye_counts(m->nAWins, m->nBWins, m->nDraws, pParams)) {
       return bye_error(p, m, pzErr,
                        sqlite3_mprintf("has game counts %d-%d-%d (expected "
                                        "%d-0-0 or 0-0-0)",
                                        m->nAWins, m->nBWins, m->nDraws,
-                                       pParams->nByeGameWins));
+                                       bye_game_wins(pParams)));
     }
-    m->nAWins = pParams->nByeGameWins;
+    m->nAWins = bye_game_wins(pParams);
     m->nBWins = 0;
     m->nDraws = 0;
     m->eResult = TB_RESULT_A;

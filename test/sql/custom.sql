@@ -307,14 +307,18 @@ ORDER BY player;
 -- case: freeze_cut_needs_an_event_that_went_on
 -- without cut_after, or as of the cut round itself, nothing is frozen; after
 -- round 1 only E stops, who has no opponent to freeze
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (10, 1, 'A', 'B', 2, 0, 0), (10, 1, 'C', 'D', 2, 1, 0), (10, 1, 'E', NULL, 2, 0, 0),
+  (10, 2, 'A', 'C', 2, 1, 0), (10, 2, 'B', 'D', 2, 0, 0), (10, 3, 'B', 'A', 2, 1, 0);
 SELECT (SELECT count(*) FROM (SELECT * FROM standings(10, 'mtg(freeze_cut=1)')
                               EXCEPT SELECT * FROM standings(10, 'mtg'))),
        (SELECT count(*) FROM (SELECT * FROM standings(10, 'mtg(freeze_cut=1, cut_after=2)', NULL, 2)
                               EXCEPT SELECT * FROM standings(10, 'mtg(cut_after=2)', NULL, 2))),
        (SELECT count(*) FROM (SELECT * FROM standings(10, 'mtg(freeze_cut=1, cut_after=1)')
-                              EXCEPT SELECT * FROM standings(10, 'mtg(cut_after=1)')));
+                              EXCEPT SELECT * FROM standings(10, 'mtg(cut_after=1)'))),
+       (SELECT count(*) FROM standings(10, 'mtg'));
 -- expect:
--- 0|0|0
+-- 0|0|0|5
 
 -- case: melee_option_errors
 SELECT * FROM standings(10, 'mtg(distinct_opponents=2)');
@@ -327,3 +331,34 @@ SELECT * FROM standings(10, 'mp,gw(no_opponents=1/3)');
 -- case: freeze_cut_is_read_by_omwp_and_ogwp
 SELECT * FROM standings(10, 'fide(freeze_cut=1)');
 -- error: standings(): option freeze_cut does nothing in policy 'fide(freeze_cut=1)': no tiebreaker of it reads it
+
+-- case: bye_of_the_format
+-- best_of=N: a bye is the match won in that format, 1-0 in best-of-one,
+-- 3-0 in best-of-five, whether the row says 0-0-0, 2-0-0 or the count;
+-- a lone loss mirrors it.  E's bye in event 10 (2-0-0), F's 0-0-0 here.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  (11, 1, 'E', NULL, 2, 0, 0, NULL), (11, 1, 'F', NULL, 0, 0, 0, NULL),
+  (11, 1, 'G', NULL, 0, 0, 0, 'loss'), (11, 1, 'H', NULL, 1, 0, 0, NULL);
+SELECT player, game_wins || '-' || game_losses, game_points
+FROM standings(11, 'mtg(best_of=1)') ORDER BY player;
+-- expect:
+-- E|1-0|3
+-- F|1-0|3
+-- G|0-1|0
+-- H|1-0|3
+
+-- case: bye_of_best_of_five
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (12, 1, 'E', NULL, 2, 0, 0), (12, 1, 'G', NULL, 0, 2, 0);
+SELECT player, game_wins || '-' || game_losses FROM standings(12, 'mtg(best_of=5)')
+ORDER BY player;
+-- expect:
+-- E|3-0
+-- G|0-3
+
+-- case: bye_of_the_format_other_counts
+-- 1-0-0 is a bye's count only in best-of-one (or best-of-two)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (11, 1, 'H', NULL, 1, 0, 0);
+SELECT * FROM standings(11, 'mtg(best_of=5)');
+-- error: standings(): bye of player 'H' in round 1 has game counts 1-0-0 (expected 3-0-0 or 0-0-0)
