@@ -163,18 +163,19 @@ def test_top8_final_order(connect):
 
 def preset_of(date):
     """The Melee preset of an event's date (docs/policy-mtg.md#melee-gg)."""
-    return "melee_2023" if date < "2024-05" else ("melee_2024" if date < "2025-11-15" else "melee")
+    return "melee_2023" if date < "2024-05-10" else ("melee_2024" if date < "2025-11-15" else "melee")
 
 
 # The corpus events whose published values freeze the players who did not
 # play after a round N (docs/policy-mtg.md#melee-gg): a playoff the export
-# names "Round N" after N Swiss rounds, one Swiss round then single
-# elimination, and 882; and the one best-of-one event, whose byes are 1-0.
+# names "Round N" after N Swiss rounds (150 of the melee_2023 era), one Swiss
+# round then single elimination, and 882; and the one best-of-one event,
+# whose byes are 1-0.
 EVENT_OPTIONS = {
     **{e: f"cut_after={n}" for e, n in {
         358: 5, 450: 6, 491: 5, 533: 8, 589: 1, 592: 1, 595: 7, 597: 8, 608: 3, 615: 4,
         627: 1, 650: 7, 689: 5, 709: 6, 720: 5, 820: 6, 861: 1, 882: 2, 905: 5, 1029: 5,
-        1055: 1}.items()},
+        1055: 1, 150: 5}.items()},
     1081: "best_of=1",
 }
 
@@ -219,13 +220,13 @@ def corpus(connect):
 
 def test_presets_by_era_on_the_corpus(corpus):
     figures = corpus_figures(corpus, {})
-    assert figures == (161, 23024, 21374, {"melee_2023": 15, "melee_2024": 76, "melee": 70})
+    assert figures == (161, 23024, 21398, {"melee_2023": 15, "melee_2024": 76, "melee": 70})
 
 
 def test_presets_with_each_events_options(corpus):
     figures = corpus_figures(corpus, EVENT_OPTIONS)
-    assert figures == (183, 23024, 22208, {"melee_2023": 15, "melee_2024": 98, "melee": 70})
-    # without the option, none of the 22 reproduces
+    assert figures == (184, 23024, 22260, {"melee_2023": 16, "melee_2024": 98, "melee": 70})
+    # without the option, none of the 23 reproduces
     for event_id, option in EVENT_OPTIONS.items():
         date = corpus.execute("SELECT date FROM events WHERE event_id = ?", (event_id,)).fetchone()[0]
         off = f"{option}, freeze_cut=0" if option.startswith("cut") else ""

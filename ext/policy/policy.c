@@ -37,10 +37,10 @@ static const TbParams pokemonParams = {
 };
 /*
 ** Melee.gg, by era (docs/policy-mtg.md#melee-gg): the floor 1/3 always; a
-** drawn game worth 0 game points until April 2024; from May 2024 to early
+** drawn game worth 0 game points until early May 2024; from then to early
 ** November 2025 the player's own GW% printed and ranked without the floor.
-** Always an opponent met twice counted once in OMW%/OGW%, and with
-** cut_after=N the players who did not play after round N keep the
+** From May 2024 an opponent met twice counted once in OMW%/OGW%; always,
+** with cut_after=N, the players who did not play after round N keep the
 ** OMW%/OGW% they had after it.  A player without
 ** opponents is printed with OMW% and OGW% 0 until April 2024, the floor
 ** 1/3 until 2025, 0.3333 (four digits) in 2026.
@@ -66,8 +66,7 @@ static const TbParams melee2023Params = {
   .nGameWin = 3, .nGameDraw = 0, .nByeGameWins = 2,
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
-  .bNoOpp = 1, .noOpp = {0, 1},
+  .iRules = 2024, .bFreezeCut = 1, .bNoOpp = 1, .noOpp = {0, 1},
 };
 /* Yu-Gi-Oh!: Konami publishes no floor (docs/policy-yugioh.md). */
 static const TbParams yugiohParams = {
@@ -109,7 +108,7 @@ static const struct {
    "Magic on Melee.gg, May 2024 - early November 2025: floor 1/3, own GW% "
    "unfloored"},
   {"melee_2023", &melee2023Params, "match_points,omwp,gwp,ogwp", "mwp",
-   "Magic on Melee.gg until April 2024: floor 1/3, a drawn game worth 0"},
+   "Magic on Melee.gg until early May 2024: floor 1/3, a drawn game worth 0"},
   {"battlefy", &mtgParams, "match_points,omwp,gwp,oomwp", "mwp",
    "Battlefy Swiss, Default tie breaker (OMW%, GW%, OOMW%)"},
   {"hct", &mtgParams, "match_wins,hct_t1,hct_t2,hct_t3", "",

@@ -268,7 +268,7 @@ SELECT (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee')
        (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee_2024')
                               EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, own_gwp_floor=0, distinct_opponents=1, freeze_cut=1, no_opponents=1/3)'))),
        (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee_2023')
-                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, game_draw_points=0, distinct_opponents=1, freeze_cut=1, no_opponents=0)'))),
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, game_draw_points=0, freeze_cut=1, no_opponents=0)'))),
        (SELECT count(*) FROM (SELECT player, gwp FROM standings(9, 'melee')
                               EXCEPT SELECT player, gwp FROM standings(9, 'melee_2024'))) > 0,
        (SELECT count(*) FROM (SELECT player, gwp FROM standings(9, 'melee')
