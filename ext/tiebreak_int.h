@@ -332,6 +332,8 @@ typedef struct TbSeat {
   unsigned char eOutcome;     /* TB_WIN / TB_DRAW / TB_LOSS */
   unsigned char eKind;        /* TB_PLAYED, TB_PAB, ... */
   unsigned char bFirst;       /* was player_a: White in chess */
+  unsigned char bRepeat;      /* the opponent was met in an earlier round
+                              ** (marked under distinct_opponents only) */
 } TbSeat;
 
 /* A player's record, the inputs of every tiebreaker.  The fields that
@@ -405,6 +407,11 @@ typedef struct TbParams {
                               ** (a day-2 cut), not dropped; 0: no cut */
   i64 nSwissRounds;           /* rounds after this one are playoff; 0: the
                               ** phase column alone says (playoff.c) */
+  int bDistinctOpp;           /* an opponent met twice is one opponent */
+  int bFreezeCut;             /* players cut (or gone) by round nCutAfter keep
+                              ** the OMW%/OGW% they had after it */
+  int bNoOpp;                 /* 1: noOpp is given */
+  TbFrac noOpp;               /* OMW%/OGW% of a player without opponents */
 } TbParams;
 
 /* A hash slot: the id's hash, and its player index + 1 (0 = empty). */
@@ -483,6 +490,9 @@ struct TbEvent {
                               ** whose values cut players keep (owned) */
   TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch */
   int nPlayoff;
+  int bRepeats;               /* some seat's bRepeat is set */
+  TbRecord *aCutRec;          /* per player, the record after round iCutAfter
+                              ** (freeze_cut, in an event that went on) */
 };
 
 sqlite3_uint64 tb_hash_int(i64 v);
@@ -523,6 +533,12 @@ static inline int tb_player_class(const TbEvent *p, int i) {
 }
 
 int tb_value_is_integral(sqlite3_value *v);
+
+/* Player i's OMW%/OGW% are frozen after the cut (freeze_cut): they did
+** not play after round iCutAfter. */
+static inline int tb_frozen_at_cut(const TbEvent *p, int i) {
+  return p->aCutRec != 0 && p->aPlayer[i].rec.iLastRound <= p->iCutAfter;
+}
 
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */

@@ -159,6 +159,12 @@ static const char *azSetup[] = {
   " ('T', 1, 1, 2, 2, 0, 0, NULL), ('T', 1, 3, 4, 2, 0, 0, NULL),"
   " ('T', 2, 1, 4, 0, 2, 0, NULL), ('T', 2, 3, 2, 0, 2, 0, NULL);",
 
+  /* Event 'R': a rematch, a player with only a bye, a cut after round 2. */
+  "INSERT INTO matches VALUES"
+  " ('R', 1, 'A', 'B', 2, 0, 0, NULL), ('R', 1, 'C', 'D', 2, 1, 0, NULL),"
+  " ('R', 1, 'E', NULL, 2, 0, 0, NULL), ('R', 2, 'A', 'C', 2, 1, 0, NULL),"
+  " ('R', 2, 'B', 'D', 2, 0, 0, NULL), ('R', 3, 'B', 'A', 2, 1, 0, NULL);",
+
   /* Event 2: a player paired twice (an error). */
   "INSERT INTO matches VALUES (2, 1, 'X', 'Y', 2, 0, 0, NULL),"
   " (2, 1, 'X', 'Z', 2, 0, 0, NULL);",
@@ -353,7 +359,13 @@ static const char *azQuery[] = {
   "{\"RoundName\": \"Finals\", \"Matches\": ["
   "{\"Player1\": \"A\", \"Player2\": \"D\", \"Result\": \"2-0-0\"}]}],"
   "\"Standings\": [{\"Player\": \"D\", \"Wins\": 1, \"Losses\": 2}]}', "
-  "'mtg', NULL, NULL, 'melee_matches', '');",
+  "'melee_2024(cut_after=1)', NULL, NULL, 'melee_matches', '');",
+  "SELECT * FROM melee_players('{\"Standings\": [{\"Player\": \"A\", "
+  "\"Rank\": 1, \"OMWP\": 0.5}, {\"Player\": \"B\"}]}');",
+  "SELECT * FROM melee_players('{\"Standings\": [{\"Player\": 1}]}');",
+  /* a rematch counted once, an opponentless player, a cut */
+  "SELECT rank, player, omwp, ogwp FROM standings('R', 'melee(cut_after=2)');",
+  "SELECT omwp('R', 'C', 'melee(cut_after=2)'), ogwp('R', 'E', 'melee');",
   "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": [{\"Player1\": "
   "\"A\", \"Player2\": \"B\", \"Result\": \"x\"}]}]}');",
   /* a TOM file: its rows, its standings in one statement, its errors */

@@ -43,7 +43,12 @@ def _outcome(rnd, a, aw, bw, result):
         raise ValueError(f"unknown result {result!r} in round {rnd} of {a!r}") from None
 
 
-def standings(rows, floor=Fraction(33, 100), game_draw_points=1):
+def standings(rows, floor=Fraction(33, 100), game_draw_points=1, distinct_opponents=False,
+              no_opponents=None, freeze_cut_after=None):
+    """Options as the policy's (docs/policy-mtg.md): distinct_opponents counts a
+    rematch once; no_opponents is the OMW%/OGW% of a player without opponents;
+    freeze_cut_after=N values the OMW%/OGW% of players who played no round after N
+    with their opponents' MWP/GWP as of round N (when the event went on)."""
     floor = parse_fraction(floor)
     gdp = parse_fraction(game_draw_points)
     stats = {}
@@ -100,11 +105,23 @@ def standings(rows, floor=Fraction(33, 100), game_draw_points=1):
         s["games"] = s["game_wins"] + s["game_losses"] + s["game_draws"]
         s["mwp"] = max(Fraction(s["match_points"], 3 * s["rounds"]), floor)
         s["gwp"] = max(Fraction(s["game_points"]) / (3 * s["games"]), floor) if s["games"] else floor
-        s["dropped"] = int(s.pop("last_round") < last_round)
+    at_cut = None
+    if freeze_cut_after is not None and last_round > freeze_cut_after:
+        at_cut = standings([r for r in rows if r[0] <= freeze_cut_after], floor, game_draw_points)
     for p, s in stats.items():
         opps = opponents[p]
-        s["omwp"] = sum((stats[o]["mwp"] for o in opps), Fraction(0)) / len(opps) if opps else None
-        s["ogwp"] = sum((stats[o]["gwp"] for o in opps), Fraction(0)) / len(opps) if opps else None
+        if distinct_opponents:
+            opps = list(dict.fromkeys(opps))
+        src = at_cut if at_cut is not None and s["last_round"] <= freeze_cut_after else stats
+        if not opps:
+            s["omwp"] = s["ogwp"] = None if no_opponents is None else parse_fraction(no_opponents)
+            continue
+        s["omwp"] = sum((src[o]["mwp"] for o in opps), Fraction(0)) / len(opps)
+        s["ogwp"] = sum((src[o]["gwp"] for o in opps), Fraction(0)) / len(opps)
+    for s in stats.values():
+        last = s.pop("last_round")
+        # cut_after: a player whose last round is the cut was cut, not dropped
+        s["dropped"] = int(last < last_round and last != freeze_cut_after)
 
     _rank(stats)
     return stats

@@ -248,8 +248,9 @@ def describe(rows):
     return "\n".join(f"  {r}" for r in rows)
 
 
-def assert_matches_reference(got, rows, floor, gdp=1, as_of=None, what=""):
-    ref = reference_mtg.standings(ref_rows(rows, as_of), floor=floor, game_draw_points=gdp)
+def assert_matches_reference(got, rows, floor, gdp=1, as_of=None, what="", **options):
+    ref = reference_mtg.standings(ref_rows(rows, as_of), floor=floor, game_draw_points=gdp,
+                                  **options)
     order = reference_mtg.ordered(ref)
     ctx = f"{what} floor={floor} game_draw_points={gdp} as_of_round={as_of}\nrows:\n{describe(rows)}"
     assert [r["player"] for r in got] == order, ctx
@@ -359,6 +360,34 @@ def test_matches_reference(db, rows, data):
     full = by_floor[Fraction(33, 100)]
     assert query(db, event_id, "mtg", None, last) == full
     assert query(db, event_id, "mtg", None, last + data.draw(st.integers(1, 2**31))) == full
+
+
+@settings(max_examples=400, **COMMON)
+@given(rows=events(), data=st.data())
+def test_melee_options_match_reference(db, rows, data):
+    """distinct_opponents, no_opponents and freeze_cut with cut_after, alone and
+    together, against the reference (rematches come from the random pairings)."""
+    if not rows:
+        return
+    reset(db)
+    insert_event(db, 1, rows)
+    stats["events"] += 1
+    last = max(r["round"] for r in rows)
+    distinct = data.draw(st.booleans(), label="distinct_opponents")
+    none_value = data.draw(st.sampled_from([None, "1/3", "0", "3333/10000"]), label="no_opponents")
+    cut = data.draw(st.sampled_from([None, *range(1, last + 1)]), label="cut_after")
+    as_of = data.draw(st.sampled_from([None, *range(1, last + 1)]), label="as_of_round")
+    options = [f"distinct_opponents={int(distinct)}"]
+    if none_value is not None:
+        options.append(f"no_opponents={none_value}")
+    if cut is not None:
+        options += ["freeze_cut=1", f"cut_after={cut}"]
+    policy = f"mtg(floor=1/3, {', '.join(options)})"
+    got = query(db, 1, policy, None, as_of)
+    assert_matches_reference(got, rows, Fraction(1, 3), as_of=as_of, what=policy,
+                             distinct_opponents=distinct, no_opponents=none_value,
+                             freeze_cut_after=cut)
+    assert_competition_ranking(got)
 
 
 @settings(max_examples=400, **COMMON)

@@ -28,6 +28,7 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aHash);
   sqlite3_free(p->aReg);
   sqlite3_free(p->aRegText);
+  sqlite3_free(p->aCutRec);
   memset(p, 0, sizeof(*p));
 }
 
@@ -47,7 +48,9 @@ void tb_event_trim(TbEvent *p) {
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aHash);
+  sqlite3_free(p->aCutRec);
   p->aSeat = 0;
+  p->aCutRec = 0;
   p->aMatch = 0;
   p->aGameCount = 0;
   p->aHash = 0;
@@ -699,6 +702,26 @@ static int bye_error(const TbEvent *p, const TbMatch *m, char **pzErr,
 }
 
 /*
+** The games of a bye (and of a round lost with no opponent): a match won
+** 2-0 (MTR Appendix C), or with best_of=N a match won in that format, 1-0
+** in best-of-one (as Melee.gg counts it).  Either of 0-0-0 and 2-0-0 in the
+** row says "a bye", as does this count.
+*/
+static int bye_game_wins(const TbParams *pParams) {
+  if (pParams->nBestOf > 0 && pParams->nByeGameWins > 0) {
+    return (int)((pParams->nBestOf + 1) / 2);
+  }
+  return pParams->nByeGameWins;
+}
+
+/* Are these counts one of the forms of a bye's (or, mirrored, a lone
+** loss's) games? */
+static int bye_counts(int nWon, int nLost, int nDraws, const TbParams *pParams) {
+  if (nLost != 0 || nDraws != 0) return 0;
+  return nWon == 0 || nWon == pParams->nByeGameWins || nWon == bye_game_wins(pParams);
+}
+
+/*
 ** A round player_a lost with no opponent (a late entry's missed round, a
 ** no-show): the mirror of a bye, a match lost 0-2 in games (0-0-0 and
 ** 0-2-0 both mean that, as 0-0-0 and 2-0-0 do for a bye).  It counts in
@@ -706,16 +729,15 @@ static int bye_error(const TbEvent *p, const TbMatch *m, char **pzErr,
 */
 static int unpaired_loss_settle(const TbEvent *p, TbMatch *m,
                                 const TbParams *pParams, char **pzErr) {
-  if ((m->nAWins || m->nBWins || m->nDraws) &&
-      (m->nAWins != 0 || m->nBWins != pParams->nByeGameWins || m->nDraws != 0)) {
+  if (!bye_counts(m->nBWins, m->nAWins, m->nDraws, pParams)) {
     return match_error(p, m, pzErr,
                        sqlite3_mprintf("loss without opponent has game counts "
                                        "%d-%d-%d (expected 0-%d-0 or 0-0-0)",
                                        m->nAWins, m->nBWins, m->nDraws,
-                                       pParams->nByeGameWins));
+                                       bye_game_wins(pParams)));
   }
   m->nAWins = 0;
-  m->nBWins = pParams->nByeGameWins;
+  m->nBWins = bye_game_wins(pParams);
   m->nDraws = 0;
   m->eResult = TB_RESULT_LOSS;
   return SQLITE_OK;
@@ -768,15 +790,14 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
                                        "'loss')",
                                        result_name(m->eResult)));
     }
-    if (bCounts && (m->nAWins != pParams->nByeGameWins || m->nBWins != 0 ||
-                    m->nDraws != 0)) {
+    if (bCounts && !bye_counts(m->nAWins, m->nBWins, m->nDraws, pParams)) {
       return bye_error(p, m, pzErr,
                        sqlite3_mprintf("has game counts %d-%d-%d (expected "
                                        "%d-0-0 or 0-0-0)",
                                        m->nAWins, m->nBWins, m->nDraws,
-                                       pParams->nByeGameWins));
+                                       bye_game_wins(pParams)));
     }
-    m->nAWins = pParams->nByeGameWins;
+    m->nAWins = bye_game_wins(pParams);
     m->nBWins = 0;
     m->nDraws = 0;
     m->eResult = TB_RESULT_A;
@@ -849,6 +870,71 @@ static const struct {
   /* TB_RESULT_LOSS: to chess, an unplayed round scored zero as well */
   {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
 };
+
+/*
+** Mark each seat against an opponent the player met in an earlier round
+** (option distinct_opponents), or clear the marks of a previous scoring.
+** aSeen[o] holds the last player (+1) whose seats met o: one pass.
+*/
+static int mark_repeats(TbEvent *p, int bDistinct) {
+  int *aSeen, i, k;
+  if (!bDistinct) {
+    for (k = 0; p->bRepeats && k < p->nSeat; k++) p->aSeat[k].bRepeat = 0;
+    p->bRepeats = 0;
+    return SQLITE_OK;
+  }
+  aSeen = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)p->nPlayer + 1));
+  if (aSeen == 0) return SQLITE_NOMEM;
+  memset(aSeen, 0, sizeof(int) * ((size_t)p->nPlayer + 1));
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbPlayer *pl = &p->aPlayer[i];
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      TbSeat *s = &p->aSeat[k];
+      s->bRepeat = s->iOpp >= 0 && aSeen[s->iOpp] == i + 1;
+      if (s->iOpp >= 0) aSeen[s->iOpp] = i + 1;
+    }
+  }
+  sqlite3_free(aSeen);
+  p->bRepeats = 1;
+  return SQLITE_OK;
+}
+
+/*
+** The records as of round iCutAfter, which the OMW% and OGW% of players
+** who did not play after it read (freeze_cut: Melee.gg keeps the values a
+** player had when the event went on without them).  Only the fields the
+** match-win and game-win % read.
+*/
+static int cut_records(TbEvent *p, const TbParams *pParams) {
+  const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
+                          pParams->nMatchWin};
+  int i, k;
+  sqlite3_free(p->aCutRec);
+  p->aCutRec = 0;
+  if (!pParams->bFreezeCut || p->iCutAfter <= 0 || p->iLastRound <= p->iCutAfter) {
+    return SQLITE_OK;
+  }
+  p->aCutRec = sqlite3_malloc64(sizeof(TbRecord) * ((sqlite3_uint64)p->nPlayer + 1));
+  if (p->aCutRec == 0) return SQLITE_NOMEM;
+  memset(p->aCutRec, 0, sizeof(TbRecord) * ((size_t)p->nPlayer + 1));
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbPlayer *pl = &p->aPlayer[i];
+    TbRecord *r = &p->aCutRec[i];
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *s = &p->aSeat[k];
+      const TbMatch *m = &p->aMatch[s->iMatch];
+      i64 nGW = s->bFirst ? m->nAWins : m->nBWins;
+      i64 nGL = s->bFirst ? m->nBWins : m->nAWins;
+      if (s->iRound > p->iCutAfter) break; /* seats are in round order */
+      r->nRound++;
+      r->nMatchPoints += aPoints[s->eOutcome];
+      r->nGame += nGW + nGL + m->nDraws;
+      r->nGamePoints += nGW * pParams->nGameWin + (i64)m->nDraws * pParams->nGameDraw;
+      r->iLastRound = s->iRound;
+    }
+  }
+  return SQLITE_OK;
+}
 
 /* Seats read their matches in player order, so at random: fetch this
 ** many seats ahead. */
@@ -959,7 +1045,8 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     if (iDrop > p->iLastRound) iDrop = p->iLastRound;
     if (iDrop > p->aPlayer[i].rec.iLastRound) p->aPlayer[i].rec.iLastRound = iDrop;
   }
-  return SQLITE_OK;
+  if ((rc = mark_repeats(p, pParams->bDistinctOpp)) != SQLITE_OK) return rc;
+  return cut_records(p, pParams);
 }
 
 /*

@@ -37,29 +37,36 @@ static const TbParams pokemonParams = {
 };
 /*
 ** Melee.gg, by era (docs/policy-mtg.md#melee-gg): the floor 1/3 always; a
-** drawn game worth 0 game points until April 2024; from May 2024 to early
+** drawn game worth 0 game points until early May 2024; from then to early
 ** November 2025 the player's own GW% printed and ranked without the floor.
+** From May 2024 an opponent met twice counted once in OMW%/OGW%; always,
+** with cut_after=N, the players who did not play after round N keep the
+** OMW%/OGW% they had after it.  A player without
+** opponents is printed with OMW% and OGW% 0 until April 2024, the floor
+** 1/3 until 2025, 0.3333 (four digits) in 2026.
 */
 static const TbParams meleeParams = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
+  .bNoOpp = 1, .noOpp = {3333, 10000},
 };
 static const TbParams melee2024Params = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 3}, .bOwnGwpFloor = 1, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
+  .bNoOpp = 1, .noOpp = {1, 3},
 };
 static const TbParams melee2023Params = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 0, .nByeGameWins = 2,
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .iRules = 2024, .bFreezeCut = 1, .bNoOpp = 1, .noOpp = {0, 1},
 };
 /* Yu-Gi-Oh!: Konami publishes no floor (docs/policy-yugioh.md). */
 static const TbParams yugiohParams = {
@@ -101,7 +108,7 @@ static const struct {
    "Magic on Melee.gg, May 2024 - early November 2025: floor 1/3, own GW% "
    "unfloored"},
   {"melee_2023", &melee2023Params, "match_points,omwp,gwp,ogwp", "mwp",
-   "Magic on Melee.gg until April 2024: floor 1/3, a drawn game worth 0"},
+   "Magic on Melee.gg until early May 2024: floor 1/3, a drawn game worth 0"},
   {"battlefy", &mtgParams, "match_points,omwp,gwp,oomwp", "mwp",
    "Battlefy Swiss, Default tie breaker (OMW%, GW%, OOMW%)"},
   {"hct", &mtgParams, "match_wins,hct_t1,hct_t2,hct_t3", "",
@@ -161,6 +168,11 @@ static const struct {
   {"cut_after", OPT_INT, offsetof(TbParams, nCutAfter), 0, 1, 0, 1000000000},
   {"swiss_rounds", OPT_INT, offsetof(TbParams, nSwissRounds), 0, 1, 0,
    1000000000},
+  {"distinct_opponents", OPT_BOOL, offsetof(TbParams, bDistinctOpp), 0, 1, 0,
+   0},
+  {"no_opponents", OPT_FRACTION01, offsetof(TbParams, noOpp),
+   offsetof(TbParams, bNoOpp), 0, 0, 0},
+  {"freeze_cut", OPT_BOOL, offsetof(TbParams, bFreezeCut), 0, 1, 0, 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 

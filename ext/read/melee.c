@@ -1,7 +1,9 @@
 /*
-** read/melee.c: melee_matches(), the rows of a Melee.gg event file.
+** read/melee.c: melee_matches() and melee_players(), the rows of a
+** Melee.gg event file.
 **
 **   SELECT * FROM melee_matches(readfile('event.json'));
+**   SELECT * FROM melee_players(readfile('event.json'));
 **   SELECT rank, player, match_points FROM
 **     standings(readfile('event.json'), 'mtg(floor=1/3)', NULL, NULL,
 **               'melee_matches', '');
@@ -23,6 +25,11 @@
 ** (readfile() in the sqlite3 shell, a parameter from any client).  The text
 ** is parsed with SQLite's own JSON functions (json_each), built in since
 ** SQLite 3.38.
+**
+** melee_players() yields the registrations standings() reads as its players
+** table, one row per entry of the published Standings[], with what Melee
+** published beside them: so a registered player with no match row (a
+** no-show) is in the standings too.
 */
 #include "../tiebreak_int.h"
 
@@ -53,14 +60,44 @@ typedef struct MeleeCursor {
   sqlite3_value *pText;       /* the event_id argument */
 } MeleeCursor;
 
+/* What tells the two functions apart: name, schema, the text's column. */
+typedef struct MeleeKind {
+  const char *zFunc;
+  const char *zSchema;
+  int iEventCol;
+} MeleeKind;
+
+/* Columns of melee_players(), in schema order: the registrations columns
+** standings() reads, then the published figures. */
+enum {
+  MP_PLAYER, MP_NAME, MP_DIVISION, MP_RATING, MP_STATUS, MP_DROPPED_AFTER,
+  MP_RANK, MP_POINTS, MP_WINS, MP_LOSSES, MP_DRAWS, MP_OMWP, MP_GWP, MP_OGWP,
+  MP_EVENT_ID
+};
+
+static const MeleeKind meleeMatchesKind = {
+  "melee_matches",
+  "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
+  "round_name, phase, source, event_id HIDDEN)",
+  MC_EVENT_ID};
+static const MeleeKind meleePlayersKind = {
+  "melee_players",
+  "CREATE TABLE x(player, name, division, rating, status, dropped_after, "
+  "rank, points, wins, losses, draws, omwp, gwp, ogwp, event_id HIDDEN)",
+  MP_EVENT_ID};
+
 typedef struct MeleeVtab {
   sqlite3_vtab base;
   sqlite3 *db;
+  const MeleeKind *pKind;
 } MeleeVtab;
 
 static int melee_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
   sqlite3_free(pVtab->zErrMsg);
-  pVtab->zErrMsg = zMsg ? sqlite3_mprintf("melee_matches(): %s", zMsg) : 0;
+  pVtab->zErrMsg = zMsg ? sqlite3_mprintf("%s(): %s",
+                                          ((MeleeVtab *)pVtab)->pKind->zFunc,
+                                          zMsg)
+                        : 0;
   sqlite3_free(zMsg);
   return pVtab->zErrMsg ? rc : SQLITE_NOMEM;
 }
@@ -68,20 +105,19 @@ static int melee_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
 static int meleeConnect(sqlite3 *db, void *pAux, int argc,
                         const char *const *argv, sqlite3_vtab **ppVtab,
                         char **pzErr) {
+  const MeleeKind *pKind = (const MeleeKind *)pAux;
   MeleeVtab *pNew;
   int rc;
-  (void)pAux;
   (void)argc;
   (void)argv;
   (void)pzErr;
-  rc = sqlite3_declare_vtab(db, "CREATE TABLE x(round, player_a, player_b, "
-                                "a_wins, b_wins, draws, result, round_name, "
-                                "phase, source, event_id HIDDEN)");
+  rc = sqlite3_declare_vtab(db, pKind->zSchema);
   if (rc != SQLITE_OK) return rc;
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if (pNew == 0) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->db = db;
+  pNew->pKind = pKind;
   *ppVtab = &pNew->base;
   return SQLITE_OK;
 }
@@ -93,10 +129,13 @@ static int meleeDisconnect(sqlite3_vtab *pVtab) {
 
 /* The text is an equality constraint on event_id, and required. */
 static int meleeBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  const MeleeKind *pKind = ((MeleeVtab *)pVtab)->pKind;
   int i, iUsable = -1, bSeen = 0;
   for (i = 0; i < pInfo->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    if (c->iColumn != MC_EVENT_ID || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (c->iColumn != pKind->iEventCol || c->op != SQLITE_INDEX_CONSTRAINT_EQ) {
+      continue;
+    }
     bSeen = 1;
     if (c->usable) iUsable = i;
   }
@@ -104,8 +143,8 @@ static int meleeBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
     return melee_error(pVtab, SQLITE_ERROR,
                        sqlite3_mprintf("the event's JSON text is required, "
-                                       "e.g. melee_matches(readfile('event."
-                                       "json'))"));
+                                       "e.g. %s(readfile('event.json'))",
+                                       pKind->zFunc));
   }
   if (iUsable < 0) return SQLITE_CONSTRAINT;
   pInfo->aConstraintUsage[iUsable].argvIndex = 1;
@@ -579,6 +618,206 @@ static sqlite3_module meleeModule = {
   .xRowid = meleeRowid,
 };
 
+/* ------------------------------------------------ melee_players() */
+
+/*
+** The cursor steps a query over Standings[] as the outer query asks for
+** rows: one entry is checked and shown at a time.
+*/
+typedef struct PlayersCursor {
+  sqlite3_vtab_cursor base;
+  sqlite3_stmt *pStmt;        /* NULL: no rows, or past the last */
+  sqlite3_value *pText;       /* the event_id argument */
+  sqlite3_int64 iRow;
+} PlayersCursor;
+
+static int playersOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
+  PlayersCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if (pCur == 0) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCursor = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void players_clear(PlayersCursor *pCur) {
+  sqlite3_finalize(pCur->pStmt);
+  sqlite3_value_free(pCur->pText);
+  pCur->pStmt = 0;
+  pCur->pText = 0;
+  pCur->iRow = 0;
+}
+
+static int playersClose(sqlite3_vtab_cursor *cur) {
+  players_clear((PlayersCursor *)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* Fields of a Standings[] entry, in the query's columns 1.. and the
+** types Melee publishes them in: 'i' an integer, 'r' a number. */
+static const struct {
+  const char *zField;
+  char cType;
+} aStandingField[] = {
+  {"Rank", 'i'}, {"Points", 'i'}, {"Wins", 'i'}, {"Losses", 'i'},
+  {"Draws", 'i'}, {"OMWP", 'r'}, {"GWP", 'r'}, {"OGWP", 'r'},
+};
+#define N_STANDING_FIELD 8
+
+/* The entry the query stands on: a Player name, and fields of their type
+** or absent (NULL). */
+static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
+  int i, iEntry = sqlite3_column_int(pStmt, N_STANDING_FIELD + 1);
+  const char *z = (const char *)sqlite3_column_text(pStmt, 0);
+  if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || z == 0 || z[0] == 0) {
+    if (sqlite3_column_type(pStmt, 0) != SQLITE_NULL && z == 0) return SQLITE_NOMEM;
+    return melee_error(pVtab, SQLITE_ERROR,
+                       sqlite3_mprintf("Standings entry %d has no Player name",
+                                       iEntry + 1));
+  }
+  for (i = 0; i < N_STANDING_FIELD; i++) {
+    int t = sqlite3_column_type(pStmt, i + 1);
+    if (t == SQLITE_NULL || t == SQLITE_INTEGER) continue;
+    if (t == SQLITE_FLOAT && aStandingField[i].cType == 'r') continue;
+    return melee_error(pVtab, SQLITE_ERROR,
+                       sqlite3_mprintf("Standings entry %d (%s): %s is not %s",
+                                       iEntry + 1, z, aStandingField[i].zField,
+                                       aStandingField[i].cType == 'i'
+                                           ? "an integer" : "a number"));
+  }
+  return SQLITE_OK;
+}
+
+/* The next entry, checked; at the end the statement is finalized. */
+static int players_step(PlayersCursor *pCur) {
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  MeleeVtab *pTab = (MeleeVtab *)pVtab;
+  int rc = sqlite3_step(pCur->pStmt);
+  if (rc == SQLITE_ROW) return players_check(pVtab, pCur->pStmt);
+  sqlite3_finalize(pCur->pStmt);
+  pCur->pStmt = 0;
+  if (rc == SQLITE_DONE) return SQLITE_OK;
+  if (rc == SQLITE_NOMEM) return rc;
+  return melee_error(pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
+}
+
+/* *peType: 0 no Standings (or not an object), 1 an array, 2 another
+** value; malformed JSON is the query's error. */
+static int standings_type(sqlite3 *db, sqlite3_value *pText, int *peType) {
+  sqlite3_stmt *pStmt = 0;
+  int rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, '$.Standings')", -1,
+                              &pStmt, 0);
+  if (rc == SQLITE_OK) rc = bind_text(pStmt, pText);
+  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    const char *z = (const char *)sqlite3_column_text(pStmt, 0);
+    rc = SQLITE_OK;
+    *peType = z == 0 ? 0 : strcmp(z, "array") == 0 ? 1 : 2;
+  }
+  sqlite3_finalize(pStmt);
+  return rc;
+}
+
+/* Standings[] absent: no rows (an event not yet published); anything but
+** an array there is an error. */
+static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
+                         const char *idxStr, int argc, sqlite3_value **argv) {
+  static const char zSql[] =
+      "SELECT json_extract(s.value, '$.Player'),"
+      " json_extract(s.value, '$.Rank'), json_extract(s.value, '$.Points'),"
+      " json_extract(s.value, '$.Wins'), json_extract(s.value, '$.Losses'),"
+      " json_extract(s.value, '$.Draws'), json_extract(s.value, '$.OMWP'),"
+      " json_extract(s.value, '$.GWP'), json_extract(s.value, '$.OGWP'), s.key"
+      " FROM json_each(?1, '$.Standings') AS s ORDER BY s.key";
+  PlayersCursor *pCur = (PlayersCursor *)cur;
+  MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
+  int rc, eType = 0;
+  (void)idxNum;
+  (void)idxStr;
+  players_clear(pCur);
+  if (argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) return SQLITE_OK;
+  if (sqlite3_value_type(argv[0]) != SQLITE_TEXT &&
+      sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
+    return melee_error(cur->pVtab, SQLITE_ERROR,
+                       sqlite3_mprintf("the event must be JSON text"));
+  }
+  if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
+  rc = standings_type(pTab->db, pCur->pText, &eType);
+  if (rc == SQLITE_OK && eType == 0) {
+    players_clear(pCur);
+    return SQLITE_OK;
+  }
+  if (rc == SQLITE_OK && eType != 1) {
+    players_clear(pCur);
+    return melee_error(cur->pVtab, SQLITE_ERROR,
+                       sqlite3_mprintf("Standings is not an array"));
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pStmt, 0);
+  if (rc == SQLITE_OK) rc = bind_text(pCur->pStmt, pCur->pText);
+  if (rc == SQLITE_OK) return players_step(pCur);
+  players_clear(pCur);
+  if (rc == SQLITE_NOMEM) return rc;
+  return melee_error(cur->pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
+}
+
+static int playersNext(sqlite3_vtab_cursor *cur) {
+  PlayersCursor *pCur = (PlayersCursor *)cur;
+  pCur->iRow++;
+  return players_step(pCur);
+}
+
+static int playersEof(sqlite3_vtab_cursor *cur) {
+  return ((PlayersCursor *)cur)->pStmt == 0;
+}
+
+static int playersRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
+  *pRowid = ((PlayersCursor *)cur)->iRow + 1;
+  return SQLITE_OK;
+}
+
+/* name: the name Melee prints, which is the player; no division, rating,
+** nor status: the file says who stopped playing, not who dropped (an
+** eliminated or cut player stops too). */
+static int playersColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
+                         int iCol) {
+  PlayersCursor *pCur = (PlayersCursor *)cur;
+  switch (iCol) {
+    case MP_PLAYER:
+    case MP_NAME:
+      sqlite3_result_value(ctx, sqlite3_column_value(pCur->pStmt, 0));
+      break;
+    case MP_EVENT_ID: sqlite3_result_value(ctx, pCur->pText); break;
+    default:
+      if (iCol >= MP_RANK && iCol <= MP_OGWP) {
+        sqlite3_result_value(ctx, sqlite3_column_value(pCur->pStmt,
+                                                       iCol - MP_RANK + 1));
+      }
+      break;
+  }
+  return SQLITE_OK;
+}
+
+static sqlite3_module meleePlayersModule = {
+  .iVersion = 0,
+  .xCreate = 0, /* eponymous only */
+  .xConnect = meleeConnect,
+  .xBestIndex = meleeBestIndex,
+  .xDisconnect = meleeDisconnect,
+  .xOpen = playersOpen,
+  .xClose = playersClose,
+  .xFilter = playersFilter,
+  .xNext = playersNext,
+  .xEof = playersEof,
+  .xColumn = playersColumn,
+  .xRowid = playersRowid,
+};
+
 int tb_register_melee(sqlite3 *db) {
-  return sqlite3_create_module_v2(db, "melee_matches", &meleeModule, 0, 0);
+  int rc = sqlite3_create_module_v2(db, "melee_matches", &meleeModule,
+                                    (void *)&meleeMatchesKind, 0);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_module_v2(db, "melee_players", &meleePlayersModule,
+                                  (void *)&meleePlayersKind, 0);
+  }
+  return rc;
 }

@@ -40,6 +40,27 @@ static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 }
 
 /*
+** The same two terms as of the cut (freeze_cut): what the OMW% and OGW% of
+** a player who did not play after round cut_after average.  Only called
+** while the event holds the records of the cut.
+*/
+static void add_mwp_at_cut(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                           int i) {
+  const TbRecord *r = &e->aCutRec[i];
+  tb_acc_add_floored(pAcc, r->nMatchPoints, p->nMatchWin * r->nRound, &p->floor);
+}
+
+static void add_gwp_at_cut(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                           int i) {
+  const TbRecord *r = &e->aCutRec[i];
+  if (r->nGame == 0) {
+    tb_acc_add_floored(pAcc, 0, 1, &p->floor);
+  } else {
+    tb_acc_add_floored(pAcc, r->nGamePoints, p->nGameWin * r->nGame, &p->floor);
+  }
+}
+
+/*
 ** Opponents' averages add one term per opponent, the opponent's own
 ** percentage: computing it at every seat repeats each player's term once per
 ** opponent, reading records scattered over the event.  While an event is
@@ -240,7 +261,8 @@ void tb_term_add(TbAcc *pAcc, const TbEvent *e, TbTermFn f, const TbParams *p,
   add_term(pAcc, term_column(e, f, p), e, f, p, i);
 }
 
-/* Mean of f over the player's opponents, one term per match; byes skipped. */
+/* Mean of f over the player's opponents, one term per match; byes skipped,
+** and under distinct_opponents an opponent met again (bRepeat). */
 void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
                        TbTermFn f) {
   const TbPlayer *pl = &e->aPlayer[i];
@@ -255,7 +277,7 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
     const double *ar = col->ar, *alo = col->alo, *aerr = col->aerr;
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = aSeat[j].iOpp;
-      if (iOpp < 0) continue;
+      if (iOpp < 0 || aSeat[j].bRepeat) continue;
       if (aerr[iOpp] < 0) {
         acc.bNull = 1; /* as f would have set it */
       } else {
@@ -267,7 +289,7 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
   } else {
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-      if (iOpp < 0) continue;
+      if (iOpp < 0 || e->aSeat[pl->iSeat + j].bRepeat) continue;
       add_term(pAcc, col, e, f, p, iOpp);
       n++;
     }
@@ -337,12 +359,38 @@ static void tb_gwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   add_gwp_floored(pAcc, e, p, i, p->bOwnGwpFloor ? &p->ownGwpFloor : &p->floor);
 }
 
+/* Has player i an opponent (a seat that is not a bye)? */
+static int has_opponent(const TbEvent *e, int i) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  int j;
+  for (j = 0; j < pl->nSeat; j++) {
+    if (e->aSeat[pl->iSeat + j].iOpp >= 0) return 1;
+  }
+  return 0;
+}
+
+/*
+** An opponents' mean, or for a player without opponents (byes only, or
+** registered with no match) the value of option no_opponents: NULL by
+** default, the floor on Melee.gg since 2024 (docs/policy-mtg.md).
+*/
+static void opponents_mean_or(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                              int i, TbTermFn f) {
+  if (p->bNoOpp && !has_opponent(e, i)) {
+    tb_acc_add(pAcc, (i64)p->noOpp.num, (i64)p->noOpp.den);
+    return;
+  }
+  tb_opponents_mean(pAcc, e, p, i, f);
+}
+
 static void tb_omwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  tb_opponents_mean(pAcc, e, p, i, tb_add_mwp);
+  opponents_mean_or(pAcc, e, p, i,
+                    tb_frozen_at_cut(e, i) ? add_mwp_at_cut : tb_add_mwp);
 }
 
 static void tb_ogwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  tb_opponents_mean(pAcc, e, p, i, add_gwp);
+  opponents_mean_or(pAcc, e, p, i,
+                    tb_frozen_at_cut(e, i) ? add_gwp_at_cut : add_gwp);
 }
 
 /*
@@ -357,11 +405,14 @@ const TbTiebreaker tb_aTiebreaker[] = {
    "match-win %: match points / (3 x rounds played), at least the floor"},
   {"gwp", "gw", "mtg", tb_gwp, 0, 0, TB_REAL, 0, "floor, own_gwp_floor",
    "game-win %: game points / (3 x games played), at least the floor"},
-  {"omwp", "omw", "mtg", tb_omwp, 0, 0, TB_REAL, 0, "floor",
+  {"omwp", "omw", "mtg", tb_omwp, 0, 0, TB_REAL, 0,
+   "floor, distinct_opponents, no_opponents, freeze_cut",
    "opponents' match-win %: mean of each opponent's floored mwp, byes skipped"},
-  {"ogwp", "ogw", "mtg", tb_ogwp, 0, 0, TB_REAL, 0, "floor",
+  {"ogwp", "ogw", "mtg", tb_ogwp, 0, 0, TB_REAL, 0,
+   "floor, distinct_opponents, no_opponents, freeze_cut",
    "opponents' game-win %: mean of each opponent's floored gwp, byes skipped"},
-  {"oomwp", "oomw", "battlefy", tb_tcg_oomwp, 0, 0, TB_REAL, 0, "floor",
+  {"oomwp", "oomw", "battlefy", tb_tcg_oomwp, 0, 0, TB_REAL, 0,
+   "floor, distinct_opponents",
    "opponents' opponents' match-win %: mean of each opponent's omwp"},
   {"kts", "", "yugioh", tb_yugioh_kts, 0, 0, TB_INTEGER, 0,
    "floor, kts_truncate",

@@ -264,14 +264,101 @@ SELECT count(*), event_id FROM standings(1.0, 'mtg');
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   (9, 1, 'A', 'B', 2, 0, 0), (9, 1, 'C', 'D', 1, 1, 1), (9, 2, 'A', 'C', 2, 1, 0), (9, 2, 'B', 'D', 0, 2, 0);
 SELECT (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee')
-                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3)'))),
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, distinct_opponents=1, freeze_cut=1, no_opponents=0.3333)'))),
        (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee_2024')
-                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, own_gwp_floor=0)'))),
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, own_gwp_floor=0, distinct_opponents=1, freeze_cut=1, no_opponents=1/3)'))),
        (SELECT count(*) FROM (SELECT * FROM standings(9, 'melee_2023')
-                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, game_draw_points=0)'))),
+                              EXCEPT SELECT * FROM standings(9, 'mtg(floor=1/3, game_draw_points=0, freeze_cut=1, no_opponents=0)'))),
        (SELECT count(*) FROM (SELECT player, gwp FROM standings(9, 'melee')
                               EXCEPT SELECT player, gwp FROM standings(9, 'melee_2024'))) > 0,
        (SELECT count(*) FROM (SELECT player, gwp FROM standings(9, 'melee')
                               EXCEPT SELECT player, gwp FROM standings(9, 'melee_2023'))) > 0;
 -- expect:
 -- 0|0|0|1|1
+
+-- case: melee_options_worked_by_hand
+-- Event 10, floor 1/3.  R1: A-B 2-0, C-D 2-1, E a bye (E plays no one);
+-- R2: A-C 2-1, B-D 2-0; R3 (after a cut after round 2): B-A 2-1, a rematch.
+--   final MWP: A 6/9, B 6/9, C 1/2, D 0 -> 1/3; GWP: A 15/24, B 12/21, C 9/18,
+--     D 3/15 -> 1/3.  After round 2: A 1 (12/15 in games), B 1/2 (6/12).
+--   A: OMW (B + C + B)/3 = 11/18, each opponent once (B + C)/2 = 7/12;
+--      OGW (4/7 + 1/2 + 4/7)/3 = 23/42, once (4/7 + 1/2)/2 = 15/28.
+--   B: OMW (A + D + A)/3 = 5/9, once 1/2; OGW 19/36, once 23/48.
+--   C (out after round 2): OMW (D + A)/2 = 1/2, frozen at the cut (1/3 + 1)/2
+--      = 2/3; OGW (1/3 + 5/8)/2 = 23/48, frozen (1/3 + 4/5)/2 = 17/30.
+--   D: OMW (C + B)/2 = 7/12, frozen (1/2 + 1/2)/2 = 1/2; OGW 15/28, frozen 1/2.
+--   E: no opponent: NULL, or the no_opponents value.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (10, 1, 'A', 'B', 2, 0, 0), (10, 1, 'C', 'D', 2, 1, 0), (10, 1, 'E', NULL, 2, 0, 0),
+  (10, 2, 'A', 'C', 2, 1, 0), (10, 2, 'B', 'D', 2, 0, 0), (10, 3, 'B', 'A', 2, 1, 0);
+SELECT player, round(a.omwp, 6), round(a.ogwp, 6), round(b.omwp, 6), round(b.ogwp, 6),
+       round(c.omwp, 6), round(c.ogwp, 6)
+FROM standings(10, 'mtg(floor=1/3)') AS a
+JOIN standings(10, 'mtg(floor=1/3, distinct_opponents=1, no_opponents=1/3)') AS b USING (player)
+JOIN standings(10, 'mtg(floor=1/3, freeze_cut=1, cut_after=2)') AS c USING (player)
+ORDER BY player;
+-- expect:
+-- A|0.611111|0.547619|0.583333|0.535714|0.611111|0.547619
+-- B|0.555556|0.527778|0.5|0.479167|0.555556|0.527778
+-- C|0.5|0.479167|0.5|0.479167|0.666667|0.566667
+-- D|0.583333|0.535714|0.583333|0.535714|0.5|0.5
+-- E|||0.333333|0.333333||
+
+-- case: freeze_cut_needs_an_event_that_went_on
+-- without cut_after, or as of the cut round itself, nothing is frozen; after
+-- round 1 only E stops, who has no opponent to freeze
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (10, 1, 'A', 'B', 2, 0, 0), (10, 1, 'C', 'D', 2, 1, 0), (10, 1, 'E', NULL, 2, 0, 0),
+  (10, 2, 'A', 'C', 2, 1, 0), (10, 2, 'B', 'D', 2, 0, 0), (10, 3, 'B', 'A', 2, 1, 0);
+SELECT (SELECT count(*) FROM (SELECT * FROM standings(10, 'mtg(freeze_cut=1)')
+                              EXCEPT SELECT * FROM standings(10, 'mtg'))),
+       (SELECT count(*) FROM (SELECT * FROM standings(10, 'mtg(freeze_cut=1, cut_after=2)', NULL, 2)
+                              EXCEPT SELECT * FROM standings(10, 'mtg(cut_after=2)', NULL, 2))),
+       (SELECT count(*) FROM (SELECT * FROM standings(10, 'mtg(freeze_cut=1, cut_after=1)')
+                              EXCEPT SELECT * FROM standings(10, 'mtg(cut_after=1)'))),
+       (SELECT count(*) FROM standings(10, 'mtg'));
+-- expect:
+-- 0|0|0|5
+
+-- case: melee_option_errors
+SELECT * FROM standings(10, 'mtg(distinct_opponents=2)');
+-- error: standings(): distinct_opponents must be an integer from 0 to 1, got '2'
+
+-- case: no_opponents_is_read_by_omwp_and_ogwp_only
+SELECT * FROM standings(10, 'mp,gw(no_opponents=1/3)');
+-- error: standings(): option no_opponents does nothing on gwp in policy 'mp,gw(no_opponents=1/3)': gwp does not read it
+
+-- case: freeze_cut_is_read_by_omwp_and_ogwp
+SELECT * FROM standings(10, 'fide(freeze_cut=1)');
+-- error: standings(): option freeze_cut does nothing in policy 'fide(freeze_cut=1)': no tiebreaker of it reads it
+
+-- case: bye_of_the_format
+-- best_of=N: a bye is the match won in that format, 1-0 in best-of-one,
+-- 3-0 in best-of-five, whether the row says 0-0-0, 2-0-0 or the count;
+-- a lone loss mirrors it.  E's bye in event 10 (2-0-0), F's 0-0-0 here.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  (11, 1, 'E', NULL, 2, 0, 0, NULL), (11, 1, 'F', NULL, 0, 0, 0, NULL),
+  (11, 1, 'G', NULL, 0, 0, 0, 'loss'), (11, 1, 'H', NULL, 1, 0, 0, NULL);
+SELECT player, game_wins || '-' || game_losses, game_points
+FROM standings(11, 'mtg(best_of=1)') ORDER BY player;
+-- expect:
+-- E|1-0|3
+-- F|1-0|3
+-- G|0-1|0
+-- H|1-0|3
+
+-- case: bye_of_best_of_five
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (12, 1, 'E', NULL, 2, 0, 0), (12, 1, 'G', NULL, 0, 2, 0);
+SELECT player, game_wins || '-' || game_losses FROM standings(12, 'mtg(best_of=5)')
+ORDER BY player;
+-- expect:
+-- E|3-0
+-- G|0-3
+
+-- case: bye_of_the_format_other_counts
+-- 1-0-0 is a bye's count only in best-of-one (or best-of-two)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (11, 1, 'H', NULL, 1, 0, 0);
+SELECT * FROM standings(11, 'mtg(best_of=5)');
+-- error: standings(): bye of player 'H' in round 1 has game counts 1-0-0 (expected 3-0-0 or 0-0-0)
