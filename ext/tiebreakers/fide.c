@@ -175,49 +175,37 @@ static i64 opponent_score(const TbEvent *e, const TbParams *p, int i,
 #define MAX_CUTS 4
 
 /*
-** Buchholz of player i less nLow least and then nHigh most significant
-** values (14.1 to 14.4).  16.5: while the player has VURs left, the
-** lowest VUR contribution is cut rather than the least significant value
+** The Buchholz family's sum (8.1, 8.3) less nLow least and then nHigh
+** most significant values (14.1 to 14.4).  16.5: while the player has VURs
+** left, the lowest VUR is cut rather than the least significant value
 ** (for Buchholz it is never lower), so a round the player chose not to
-** play is what the cut removes.  Each cut walks the seats again (at most
-** four cuts).  The rounds without a row all have one value, that of the
-** dummy of an absent round: they are counted, not walked, so a sparse
-** round number costs nothing; nAbsent of them are left to cut.
+** play is what the cut removes.  c->xSeat gives each seat's value; the
+** rounds without a row all have one value, c->nAbsentValue: they are
+** counted, not walked, so a sparse round number costs nothing.  Each cut
+** walks the seats again (at most four cuts).
 */
-static void buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
-                         int nHigh, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
-  int aCut[MAX_CUTS], nCut = 0, k, j, h;
-  i64 nAbsent = absent_rounds(e, i), nSum = 0, nAbsentScore = 0;
-  int bAbsentVur = 0;
-  if (nAbsent > 0) {
-    FideRound r = round_absent(p);
-    bAbsentVur = is_vur(r.eKind);
-    nAbsentScore = opponent_score(e, p, i, &r);
-    nSum += nAbsent * nAbsentScore;
-  }
-  for (j = 0; j < pl->nSeat; j++) {
-    FideRound r = round_of(&a[j], p);
-    nSum += opponent_score(e, p, i, &r);
-  }
+i64 tb_fide_cut_sum(const TbFideCut *c, int nLow, int nHigh) {
+  const TbPlayer *pl = &c->e->aPlayer[c->i];
+  const TbSeat *a = &c->e->aSeat[pl->iSeat];
+  int aCut[MAX_CUTS], nCut = 0, k, j, h, bVur;
+  i64 nAbsent = absent_rounds(c->e, c->i), nSum = 0;
+  if (nAbsent > 0) nSum += nAbsent * c->nAbsentValue;
+  for (j = 0; j < pl->nSeat; j++) nSum += c->xSeat(c, &a[j], &bVur);
   for (k = 0; k < nLow + nHigh && k < MAX_CUTS; k++) {
     /* the best candidate: a seat jBest, or an absent round (jBest = -1) */
     int jBest = -2, bBestVur = 0;
     i64 nBest = 0;
     if (nAbsent > 0) {
       jBest = -1;
-      nBest = nAbsentScore;
-      bBestVur = bAbsentVur;
+      nBest = c->nAbsentValue;
+      bBestVur = c->bAbsentVur;
     }
     for (j = 0; j < pl->nSeat; j++) {
-      FideRound r = round_of(&a[j], p);
       i64 v;
-      int bVur = is_vur(r.eKind);
       for (h = 0; h < nCut && aCut[h] != j; h++) {
       }
       if (h < nCut) continue;
-      v = opponent_score(e, p, i, &r);
+      v = c->xSeat(c, &a[j], &bVur);
       if (jBest != -2) {
         if (k < nLow) {
           /* a VUR before any other round, then the lowest */
@@ -238,33 +226,68 @@ static void buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
     }
     nSum -= nBest;
   }
-  tb_acc_add(pAcc, nSum, p->nPointScale);
+  return nSum;
+}
+
+/* A seat's Buchholz value: its opponent's adjusted score, or the dummy's. */
+static i64 buchholz_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
+  FideRound r = round_of(s, c->p);
+  *pbVur = is_vur(r.eKind);
+  return opponent_score(c->e, c->p, c->i, &r);
+}
+
+/* Buchholz of player i less nLow least and nHigh most significant values,
+** in point units. */
+static i64 buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
+                        int nHigh) {
+  TbFideCut c;
+  FideRound r = round_absent(p);
+  c.e = e;
+  c.p = p;
+  c.i = i;
+  c.xSeat = buchholz_seat;
+  c.nOwn = e->aPlayer[i].rec.nMatchPoints;
+  c.nAbsentValue = opponent_score(e, p, i, &r);
+  c.bAbsentVur = is_vur(r.eKind);
+  return tb_fide_cut_sum(&c, nLow, nHigh);
+}
+
+/* Buchholz in point units, as a term: AOB averages it over the opponents,
+** and the term cache keeps each player's for both. */
+static void add_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                         int i) {
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, 0, 0), 1);
+}
+
+/* Buchholz of player i in point units (the term cache's while ranking). */
+i64 tb_fide_buchholz_units(const TbEvent *e, const TbParams *p, int i) {
+  return tb_term_int(e, add_buchholz, p, i);
 }
 
 void tb_fide_buchholz(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 0, 0, pAcc);
+  tb_acc_add(pAcc, tb_fide_buchholz_units(e, p, i), p->nPointScale);
 }
 
 /* The usual first tiebreak: one bad opponent (or absence) weighs less. */
 void tb_fide_buchholz_cut1(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 1, 0, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, 1, 0), p->nPointScale);
 }
 
 void tb_fide_buchholz_cut2(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 2, 0, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, 2, 0), p->nPointScale);
 }
 
 /* Median: the extremes on both sides (14.3: the least first). */
 void tb_fide_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 1, 1, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, 1, 1), p->nPointScale);
 }
 
 void tb_fide_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 2, 2, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, 2, 2), p->nPointScale);
 }
 
 /* ---------------------------------------------- Sonneborn-Berger family */

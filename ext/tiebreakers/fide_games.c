@@ -48,20 +48,31 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
   tb_acc_add(pAcc, n, 1);
 }
 
-/* A player's Buchholz, as a term of the opponents' mean. */
-static void buchholz_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
-                          int i) {
-  tb_fide_buchholz(e, p, i, pAcc);
-}
-
 /*
 ** 8.2: the Buchholz of each opponent met over the board (with its own
 ** Article 16 treatment), averaged: an exact fraction (the exercise prints
 ** two decimals).  NULL without a game over the board.  While ranking, each
-** player's Buchholz is computed once (the term cache of tiebreakers.c).
+** player's Buchholz is computed once (the term cache of tiebreakers.c),
+** in point units: the mean is one exact quotient of their sum.
 */
 void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  tb_opponents_mean_played(pAcc, e, p, i, buchholz_term);
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  TbFrac f;
+  i64 n = 0;
+  int j;
+  f.num = 0;
+  for (j = 0; j < pl->nSeat; j++) {
+    if (a[j].iOpp < 0 || a[j].eKind != TB_PLAYED) continue;
+    f.num += tb_fide_buchholz_units(e, p, a[j].iOpp);
+    n++;
+  }
+  if (n == 0) {
+    pAcc->bNull = 1;
+    return;
+  }
+  f.den = (i128)n * p->nPointScale;
+  tb_acc_add_frac(pAcc, &f);
 }
 
 /*
@@ -121,11 +132,18 @@ static int fore_adjusted(const TbEvent *e, const TbParams *p, int q, i64 *pn) {
   return 1;
 }
 
-/* Player q's score as the opponents' Fore Buchholz counts it. */
-static i64 fore_score(const TbEvent *e, const TbParams *p, int q) {
+/* Player q's score as the opponents' Fore Buchholz counts it, as a term:
+** each opponent reads it, so it is computed once per player while
+** ranking. */
+static void add_fore_score(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                           int q) {
   i64 n;
-  if (fore_adjusted(e, p, q, &n)) return n;
-  return tb_fide_adjusted_score(e, p, q);
+  if (!fore_adjusted(e, p, q, &n)) n = tb_fide_adjusted_score(e, p, q);
+  tb_acc_add(pAcc, n, 1);
+}
+
+static i64 fore_score(const TbEvent *e, const TbParams *p, int q) {
+  return tb_term_int(e, add_fore_score, p, q);
 }
 
 /* 16.4: the dummy's score, capped under the 2026 rules. */
@@ -141,74 +159,35 @@ static i64 fore_dummy(const TbEvent *e, const TbParams *p, i64 nOwn,
   return nOwn < nCap ? nOwn : nCap;
 }
 
-/* Seat s's contribution, and whether it is a voluntary unplayed round. */
-static i64 fore_contribution(const TbEvent *e, const TbParams *p, i64 nOwn,
-                             const TbSeat *s, int *pbVur) {
+/* Seat s's value, and whether it is a voluntary unplayed round. */
+static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
   int k = s->eKind;
-  if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == e->iLastRound)) {
+  if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == c->e->iLastRound)) {
     *pbVur = 0;
-    return fore_score(e, p, s->iOpp);
+    return fore_score(c->e, c->p, s->iOpp);
   }
   *pbVur = k == TB_HALF_BYE || k == TB_ZERO_BYE || k == TB_FORFEIT_LOSS;
-  return fore_dummy(e, p, nOwn, s);
+  return fore_dummy(c->e, c->p, c->nOwn, s);
 }
-
-#define FORE_MAX_CUTS 4
 
 /*
 ** Fore Buchholz less nLow least and nHigh most significant values (14.1 to
-** 14.4, with 16.5: a voluntary unplayed round is cut first).  Rounds
-** without a row are zero-point byes, all with the same dummy: they are
-** counted together.
+** 14.4, with 16.5: a voluntary unplayed round is cut first), the cuts of
+** the Buchholz family (fide.c).  Rounds without a row are zero-point byes,
+** VURs, all with the same dummy.
 */
 static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
                           int nHigh, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
-  int aCut[FORE_MAX_CUTS], nCut = 0, nMissing = e->iLastRound, j, k, bVur;
-  i64 nOwn = pl->rec.nMatchPoints, nSum = 0, nBye;
-  fore_adjusted(e, p, i, &nOwn);
-  nBye = fore_dummy(e, p, nOwn, 0);
-  for (j = 0; j < pl->nSeat; j++) {
-    if (a[j].iRound > e->iLastRound) continue;
-    nMissing--;
-    nSum += fore_contribution(e, p, nOwn, &a[j], &bVur);
-  }
-  nSum += nMissing * nBye;
-  for (k = 0; k < nLow + nHigh && k < FORE_MAX_CUTS; k++) {
-    int jBest = -2, bBestVur = 0, h, bTaken;
-    i64 nBest = 0, v;
-    for (j = -1; j < pl->nSeat; j++) {
-      if (j < 0) { /* the rounds without a row */
-        if (nMissing == 0) continue;
-        v = nBye;
-        bVur = 1;
-      } else {
-        if (a[j].iRound > e->iLastRound) continue;
-        for (h = 0, bTaken = 0; h < nCut; h++) bTaken |= aCut[h] == j;
-        if (bTaken) continue;
-        v = fore_contribution(e, p, nOwn, &a[j], &bVur);
-      }
-      if (jBest != -2) {
-        if (k < nLow) {
-          if (bBestVur > bVur || (bBestVur == bVur && v >= nBest)) continue;
-        } else if (v <= nBest) {
-          continue;
-        }
-      }
-      jBest = j;
-      nBest = v;
-      bBestVur = bVur;
-    }
-    if (jBest == -2) break;
-    if (jBest < 0) {
-      nMissing--;
-    } else {
-      aCut[nCut++] = jBest;
-    }
-    nSum -= nBest;
-  }
-  tb_acc_add(pAcc, nSum, p->nPointScale);
+  TbFideCut c;
+  c.e = e;
+  c.p = p;
+  c.i = i;
+  c.xSeat = fore_seat;
+  c.nOwn = e->aPlayer[i].rec.nMatchPoints;
+  fore_adjusted(e, p, i, &c.nOwn);
+  c.nAbsentValue = fore_dummy(e, p, c.nOwn, 0);
+  c.bAbsentVur = 1;
+  tb_acc_add(pAcc, tb_fide_cut_sum(&c, nLow, nHigh), p->nPointScale);
 }
 
 void tb_fide_fore_buchholz(const TbEvent *e, const TbParams *p, int i,

@@ -73,6 +73,8 @@ typedef struct TbTermExtra {
 struct TbTermCache {
   int nCol;
   int bFull;                  /* no room or memory for more: compute */
+  TbTermColumn *pLast;        /* the column found last, and the parameters */
+  const TbParams *pLastP;     /* it was asked with (another tiebreaker's) */
   TbTermColumn aCol[TB_TERM_COLUMNS];
   TbTermExtra aExtra[TB_TERM_EXTRAS];
 };
@@ -139,11 +141,15 @@ static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
   int i;
   if (c == 0) return 0;
+  /* asked once per opponent: the last answer first, without a memcmp */
+  if (c->pLast && c->pLast->f == f && c->pLastP == p) return c->pLast;
   for (i = 0; i < c->nCol; i++) {
     /* the same parameters, even of another tiebreaker of the policy */
     if (c->aCol[i].f == f &&
         (c->aCol[i].p == p || memcmp(c->aCol[i].p, p, sizeof(*p)) == 0)) {
-      return &c->aCol[i];
+      c->pLast = &c->aCol[i];
+      c->pLastP = p;
+      return c->pLast;
     }
   }
   if (c->bFull || c->nCol == TB_TERM_COLUMNS) return 0;

@@ -55,10 +55,25 @@ void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_games_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
 
+/* fide.c: Article 16 and the Buchholz family's cuts for the other chess
+** files.  A cut sums one value per round (xSeat: a seat's, and whether the
+** round is a VUR; nAbsentValue: each round without a row's). */
+i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
+i64 tb_fide_buchholz_units(const TbEvent*, const TbParams*, int);
+typedef struct TbFideCut TbFideCut;
+struct TbFideCut {
+  const TbEvent *e;
+  const TbParams *p;
+  int i;                      /* the player */
+  i64 (*xSeat)(const TbFideCut*, const TbSeat*, int *pbVur);
+  i64 nOwn;                   /* the player's own score, as xSeat counts it */
+  i64 nAbsentValue;           /* value of a round without a row ... */
+  int bAbsentVur;             /* ... and whether it is a VUR */
+};
+i64 tb_fide_cut_sum(const TbFideCut*, int nLow, int nHigh);
+
 /* fide_rating.c: chess, FIDE C.07 Article 10 */
 void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
-/* fide.c: Article 16 for the other chess files */
-i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
 
 void tb_fide_aro_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aro_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
