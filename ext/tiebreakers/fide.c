@@ -135,9 +135,17 @@ static void add_adjusted_score(TbAcc *pAcc, const TbEvent *e,
 }
 
 /* Each opponent reads it: computed once per player while ranking (a
-** player's trailing VURs would otherwise be walked once per opponent). */
-static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
-  return tb_term_int(e, add_adjusted_score, p, q);
+** player's trailing VURs would otherwise be walked once per opponent).
+** aAdj: the term cache's column of them (adjusted_scores()), or NULL. */
+static i64 adjusted_score(const TbEvent *e, const TbParams *p,
+                          const double *aAdj, int q) {
+  return aAdj ? (i64)aAdj[q] : tb_term_int(e, add_adjusted_score, p, q);
+}
+
+/* The adjusted scores of every player while ranking, or NULL: looked up
+** once per value, not once per opponent. */
+static const double *adjusted_scores(const TbEvent *e, const TbParams *p) {
+  return tb_term_ints(e, add_adjusted_score, p);
 }
 
 /*
@@ -147,13 +155,13 @@ static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
 ** who did not show up (a forfeit: their adjusted score), or than an
 ** opponent who drew every round (any other unplayed round).
 */
-static i64 dummy_score(const TbEvent *e, const TbParams *p, int i,
-                       const FideRound *r) {
+static i64 dummy_score(const TbEvent *e, const TbParams *p,
+                       const double *aAdj, int i, const FideRound *r) {
   i64 n = e->aPlayer[i].rec.nMatchPoints, nCap;
   if (p->bRoundRobin) return 0; /* a round robin's bye adds nothing */
   if (p->iRules < 2026) return n;
   if (is_forfeit(r->eKind) && r->iOpp >= 0) {
-    nCap = adjusted_score(e, p, r->iOpp);
+    nCap = adjusted_score(e, p, aAdj, r->iOpp);
   } else {
     nCap = p->nMatchDraw * e->iLastRound;
   }
@@ -161,18 +169,47 @@ static i64 dummy_score(const TbEvent *e, const TbParams *p, int i,
 }
 
 /* The score of player i's opponent in a round, real or dummy. */
-static i64 opponent_score(const TbEvent *e, const TbParams *p, int i,
-                          const FideRound *r) {
+static i64 opponent_score(const TbEvent *e, const TbParams *p,
+                          const double *aAdj, int i, const FideRound *r) {
   if (r->eKind == TB_PLAYED && r->iOpp >= 0) {
-    return adjusted_score(e, p, r->iOpp);
+    return adjusted_score(e, p, aAdj, r->iOpp);
   }
-  return dummy_score(e, p, i, r);
+  return dummy_score(e, p, aAdj, i, r);
 }
 
 /* ----------------------------------------------------- Buchholz family */
 
 /* At most this many values are cut (Median-2 cuts four). */
 #define MAX_CUTS 4
+
+/* A round that a cut may remove: its value, whether it is a VUR, and
+** which round it is (a seat's index; an absent round's, below 0). */
+typedef struct CutItem {
+  i64 v;
+  int bVur;
+  int id;
+} CutItem;
+
+/* Is x cut before y: the least significant first (16.5: a VUR before any
+** other round, then the lowest) when bLow, else the most significant? */
+static int cut_before(const CutItem *x, const CutItem *y, int bLow) {
+  if (!bLow) return x->v > y->v;
+  return x->bVur > y->bVur || (x->bVur == y->bVur && x->v < y->v);
+}
+
+/* Keep x among the nMax first of a[0..*pn), in cut order. */
+static void cut_keep(CutItem *a, int *pn, int nMax, const CutItem *x,
+                     int bLow) {
+  int k = *pn;
+  if (k == nMax) {
+    if (nMax == 0 || !cut_before(x, &a[nMax - 1], bLow)) return;
+    k--;
+  } else {
+    (*pn)++;
+  }
+  for (; k > 0 && cut_before(x, &a[k - 1], bLow); k--) a[k] = a[k - 1];
+  a[k] = *x;
+}
 
 /*
 ** The Buchholz family's sum (8.1, 8.3) less nLow least and then nHigh
@@ -181,50 +218,39 @@ static i64 opponent_score(const TbEvent *e, const TbParams *p, int i,
 ** (for Buchholz it is never lower), so a round the player chose not to
 ** play is what the cut removes.  c->xSeat gives each seat's value; the
 ** rounds without a row all have one value, c->nAbsentValue: they are
-** counted, not walked, so a sparse round number costs nothing.  Each cut
-** walks the seats again (at most four cuts).
+** counted, not walked, so a sparse round number costs nothing.  One walk:
+** the candidates for the cuts are kept on the way (as many of the most
+** significant as could be cut from either side).
 */
 i64 tb_fide_cut_sum(const TbFideCut *c, int nLow, int nHigh) {
   const TbPlayer *pl = &c->e->aPlayer[c->i];
   const TbSeat *a = &c->e->aSeat[pl->iSeat];
-  int aCut[MAX_CUTS], nCut = 0, k, j, h, bVur;
+  CutItem aLow[MAX_CUTS], aHigh[MAX_CUTS], x;
+  int nLowKept = 0, nHighKept = 0, j, h;
   i64 nAbsent = absent_rounds(c->e, c->i), nSum = 0;
+  if (nLow > MAX_CUTS) nLow = MAX_CUTS;
+  if (nHigh > MAX_CUTS - nLow) nHigh = MAX_CUTS - nLow;
+  x.v = c->nAbsentValue;
+  x.bVur = c->bAbsentVur;
+  for (x.id = -1; x.id >= -MAX_CUTS && -x.id <= nAbsent; x.id--) {
+    cut_keep(aLow, &nLowKept, nLow, &x, 1);
+    cut_keep(aHigh, &nHighKept, nHigh ? nLow + nHigh : 0, &x, 0);
+  }
   if (nAbsent > 0) nSum += nAbsent * c->nAbsentValue;
-  for (j = 0; j < pl->nSeat; j++) nSum += c->xSeat(c, &a[j], &bVur);
-  for (k = 0; k < nLow + nHigh && k < MAX_CUTS; k++) {
-    /* the best candidate: a seat jBest, or an absent round (jBest = -1) */
-    int jBest = -2, bBestVur = 0;
-    i64 nBest = 0;
-    if (nAbsent > 0) {
-      jBest = -1;
-      nBest = c->nAbsentValue;
-      bBestVur = c->bAbsentVur;
+  for (j = 0; j < pl->nSeat; j++) {
+    x.v = c->xSeat(c, &a[j], &x.bVur);
+    x.id = j;
+    nSum += x.v;
+    cut_keep(aLow, &nLowKept, nLow, &x, 1);
+    cut_keep(aHigh, &nHighKept, nHigh ? nLow + nHigh : 0, &x, 0);
+  }
+  for (j = 0; j < nLowKept; j++) nSum -= aLow[j].v;
+  for (j = 0; j < nHighKept && nHigh > 0; j++) {
+    for (h = 0; h < nLowKept && aLow[h].id != aHigh[j].id; h++) {
     }
-    for (j = 0; j < pl->nSeat; j++) {
-      i64 v;
-      for (h = 0; h < nCut && aCut[h] != j; h++) {
-      }
-      if (h < nCut) continue;
-      v = c->xSeat(c, &a[j], &bVur);
-      if (jBest != -2) {
-        if (k < nLow) {
-          /* a VUR before any other round, then the lowest */
-          if (bBestVur > bVur || (bBestVur == bVur && v >= nBest)) continue;
-        } else if (v <= nBest) {
-          continue;
-        }
-      }
-      jBest = j;
-      nBest = v;
-      bBestVur = bVur;
-    }
-    if (jBest == -2) break; /* fewer rounds than cuts */
-    if (jBest == -1) {
-      nAbsent--;
-    } else {
-      aCut[nCut++] = jBest;
-    }
-    nSum -= nBest;
+    if (h < nLowKept) continue; /* cut already as a least significant */
+    nSum -= aHigh[j].v;
+    nHigh--;
   }
   return nSum;
 }
@@ -233,7 +259,7 @@ i64 tb_fide_cut_sum(const TbFideCut *c, int nLow, int nHigh) {
 static i64 buchholz_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
   FideRound r = round_of(s, c->p);
   *pbVur = is_vur(r.eKind);
-  return opponent_score(c->e, c->p, c->i, &r);
+  return opponent_score(c->e, c->p, c->aScore, c->i, &r);
 }
 
 /* Buchholz of player i less nLow least and nHigh most significant values,
@@ -247,7 +273,8 @@ static i64 buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
   c.i = i;
   c.xSeat = buchholz_seat;
   c.nOwn = e->aPlayer[i].rec.nMatchPoints;
-  c.nAbsentValue = opponent_score(e, p, i, &r);
+  c.aScore = adjusted_scores(e, p);
+  c.nAbsentValue = opponent_score(e, p, c.aScore, i, &r);
   c.bAbsentVur = is_vur(r.eKind);
   return tb_fide_cut_sum(&c, nLow, nHigh);
 }
@@ -262,6 +289,11 @@ static void add_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 /* Buchholz of player i in point units (the term cache's while ranking). */
 i64 tb_fide_buchholz_units(const TbEvent *e, const TbParams *p, int i) {
   return tb_term_int(e, add_buchholz, p, i);
+}
+
+/* Every player's, while ranking, or NULL (tb_term_ints). */
+const double *tb_fide_buchholz_column(const TbEvent *e, const TbParams *p) {
+  return tb_term_ints(e, add_buchholz, p);
 }
 
 void tb_fide_buchholz(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
@@ -303,6 +335,7 @@ void tb_fide_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
 static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
                              int bCut, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
+  const double *aAdj = adjusted_scores(e, p);
   int j, bAny = 0, bVur = 0;
   i64 nSum = 0, nLowScore = 0, nLowScoreValue = 0, nLowVurValue = 0;
   /* the seats, then one absent round standing for all of them: an absent
@@ -317,7 +350,7 @@ static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
     } else {
       break;
     }
-    nScore = opponent_score(e, p, i, &r);
+    nScore = opponent_score(e, p, aAdj, i, &r);
     v = nScore * r.nPoints;
     nSum += v;
     if (!bAny || nScore < nLowScore) {
@@ -746,5 +779,5 @@ int tb_fide_direct_encounter(const TbEvent *e, const TbParams *p,
 /* 16.3's adjusted score of player q, for the tiebreakers of other files
 ** (Fore Buchholz, fide_games.c). */
 i64 tb_fide_adjusted_score(const TbEvent *e, const TbParams *p, int q) {
-  return adjusted_score(e, p, q);
+  return adjusted_score(e, p, 0, q);
 }

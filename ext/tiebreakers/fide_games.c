@@ -58,13 +58,15 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
 void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
+  const double *aBh = tb_fide_buchholz_column(e, p);
   TbFrac f;
   i64 n = 0;
   int j;
   f.num = 0;
   for (j = 0; j < pl->nSeat; j++) {
-    if (a[j].iOpp < 0 || a[j].eKind != TB_PLAYED) continue;
-    f.num += tb_fide_buchholz_units(e, p, a[j].iOpp);
+    int q = a[j].iOpp;
+    if (q < 0 || a[j].eKind != TB_PLAYED) continue;
+    f.num += aBh ? (i64)aBh[q] : tb_fide_buchholz_units(e, p, q);
     n++;
   }
   if (n == 0) {
@@ -142,21 +144,21 @@ static void add_fore_score(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   tb_acc_add(pAcc, n, 1);
 }
 
-static i64 fore_score(const TbEvent *e, const TbParams *p, int q) {
-  return tb_term_int(e, add_fore_score, p, q);
+static i64 fore_score(const TbFideCut *c, int q) {
+  return c->aScore ? (i64)c->aScore[q]
+                   : tb_term_int(c->e, add_fore_score, c->p, q);
 }
 
 /* 16.4: the dummy's score, capped under the 2026 rules. */
-static i64 fore_dummy(const TbEvent *e, const TbParams *p, i64 nOwn,
-                      const TbSeat *s) {
+static i64 fore_dummy(const TbFideCut *c, const TbSeat *s) {
   i64 nCap;
-  if (p->iRules < 2026) return nOwn;
+  if (c->p->iRules < 2026) return c->nOwn;
   if (s && s->iOpp >= 0) {
-    nCap = fore_score(e, p, s->iOpp); /* a forfeit: the scheduled opponent */
+    nCap = fore_score(c, s->iOpp); /* a forfeit: the scheduled opponent */
   } else {
-    nCap = p->nMatchDraw * e->iLastRound;
+    nCap = c->p->nMatchDraw * c->e->iLastRound;
   }
-  return nOwn < nCap ? nOwn : nCap;
+  return c->nOwn < nCap ? c->nOwn : nCap;
 }
 
 /* Seat s's value, and whether it is a voluntary unplayed round. */
@@ -164,10 +166,10 @@ static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
   int k = s->eKind;
   if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == c->e->iLastRound)) {
     *pbVur = 0;
-    return fore_score(c->e, c->p, s->iOpp);
+    return fore_score(c, s->iOpp);
   }
   *pbVur = k == TB_HALF_BYE || k == TB_ZERO_BYE || k == TB_FORFEIT_LOSS;
-  return fore_dummy(c->e, c->p, c->nOwn, s);
+  return fore_dummy(c, s);
 }
 
 /*
@@ -185,7 +187,8 @@ static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
   c.xSeat = fore_seat;
   c.nOwn = e->aPlayer[i].rec.nMatchPoints;
   fore_adjusted(e, p, i, &c.nOwn);
-  c.nAbsentValue = fore_dummy(e, p, c.nOwn, 0);
+  c.aScore = tb_term_ints(e, add_fore_score, p);
+  c.nAbsentValue = fore_dummy(&c, 0);
   c.bAbsentVur = 1;
   tb_acc_add(pAcc, tb_fide_cut_sum(&c, nLow, nHigh), p->nPointScale);
 }

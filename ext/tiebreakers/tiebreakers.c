@@ -196,6 +196,14 @@ i64 tb_term_int(const TbEvent *e, TbTermFn f, const TbParams *p, int i) {
   return (i64)acc.r;
 }
 
+/* The integer terms f of every player while ranking (the term cache's
+** column, filled now if new), or NULL: ask tb_term_int.  For loops over
+** opponents, which would otherwise look the column up at every seat. */
+const double *tb_term_ints(const TbEvent *e, TbTermFn f, const TbParams *p) {
+  const TbTermColumn *col = term_column(e, f, p);
+  return col ? col->ar : 0;
+}
+
 /* The exact term f of player i, computed once (NULL: no room to keep it). */
 static const TbAcc *exact_term(TbTermColumn *col, const TbEvent *e,
                                TbTermFn f, const TbParams *p, int i) {
