@@ -513,35 +513,24 @@ static int de_member(const DeGroup *g, int iPlayer) {
   return -1;
 }
 
-/* Merge sort of a[0..n) on aKey descending (bKey) or on player index.
-** Interrupted, it leaves a[] in some order. */
+static int de_key_before(void *pCtx, const void *x, const void *y) {
+  DeGroup *g = (DeGroup *)pCtx;
+  return tb_q_cmp(&g->aKey[*(const int *)x], &g->aKey[*(const int *)y],
+                  &g->rc) > 0;
+}
+
+static int de_player_before(void *pCtx, const void *x, const void *y) {
+  const DeGroup *g = (const DeGroup *)pCtx;
+  return g->aPlayer[*(const int *)x] < g->aPlayer[*(const int *)y];
+}
+
+/* Merge sort of a[0..n) on aKey descending (bKey) or on player index
+** (rank.c's).  Interrupted, it leaves a[] in some order. */
 static void de_sort(DeGroup *g, int *a, int n, int bKey) {
-  int w, i;
-  int *x = a, *y = g->aTmp;
-  for (w = 1; w < n; w *= 2) {
-    int *t;
-    for (i = 0; i < n; i += 2 * w) {
-      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
-      int l = lo, r = mid, o = lo;
-      while (l < mid && r < hi) {
-        int o0 = o, nStop = o + TB_POLL_WORK;
-        while (l < mid && r < hi && o < nStop) {
-          int bRight = bKey ? tb_q_cmp(&g->aKey[x[r]], &g->aKey[x[l]], &g->rc) > 0
-                            : g->aPlayer[x[r]] < g->aPlayer[x[l]];
-          y[o++] = bRight ? x[r++] : x[l++];
-        }
-        if (tb_poll(g->e->pProbe, o - o0) != SQLITE_OK || g->rc) {
-          if (x != a) memcpy(a, x, sizeof(int) * (size_t)n);
-          return;
-        }
-      }
-      while (l < mid) y[o++] = x[l++];
-      while (r < hi) y[o++] = x[r++];
-    }
-    t = x;
-    x = y;
-    y = t;
-  }
+  int rc;
+  int *x = tb_merge_sort(a, g->aTmp, n, (int)sizeof(int), 1,
+                         bKey ? de_key_before : de_player_before, g,
+                         g->e->pProbe, &rc);
   if (x != a) memcpy(a, x, sizeof(int) * (size_t)n);
 }
 
