@@ -145,7 +145,7 @@ static i64 adjusted_score(const TbEvent *e, const TbParams *p,
 /* The adjusted scores of every player while ranking, or NULL: looked up
 ** once per value, not once per opponent. */
 static const double *adjusted_scores(const TbEvent *e, const TbParams *p) {
-  return tb_term_ints(e, add_adjusted_score, p);
+  return tb_term_ints(e, add_adjusted_score, p, 0);
 }
 
 /*
@@ -293,7 +293,7 @@ i64 tb_fide_buchholz_units(const TbEvent *e, const TbParams *p, int i) {
 
 /* Every player's, while ranking, or NULL (tb_term_ints). */
 const double *tb_fide_buchholz_column(const TbEvent *e, const TbParams *p) {
-  return tb_term_ints(e, add_buchholz, p);
+  return tb_term_ints(e, add_buchholz, p, 0);
 }
 
 void tb_fide_buchholz(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {

@@ -187,7 +187,7 @@ static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
   c.xSeat = fore_seat;
   c.nOwn = e->aPlayer[i].rec.nMatchPoints;
   fore_adjusted(e, p, i, &c.nOwn);
-  c.aScore = tb_term_ints(e, add_fore_score, p);
+  c.aScore = tb_term_ints(e, add_fore_score, p, 0);
   c.nAbsentValue = fore_dummy(&c, 0);
   c.bAbsentVur = 1;
   tb_acc_add(pAcc, tb_fide_cut_sum(&c, nLow, nHigh), p->nPointScale);

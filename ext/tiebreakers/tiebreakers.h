@@ -12,11 +12,11 @@
 typedef void (*TbTermFn)(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_add_mwp(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_opponents_mean(TbAcc*, const TbEvent*, const TbParams*, int, TbTermFn);
-int tb_term_value(const TbEvent*, TbTermFn, const TbParams*, int, double*);
 void tb_opponents_mean_played(TbAcc*, const TbEvent*, const TbParams*, int,
                               TbTermFn);
 i64 tb_term_int(const TbEvent*, TbTermFn, const TbParams*, int);
-const double *tb_term_ints(const TbEvent*, TbTermFn, const TbParams*);
+const double *tb_term_ints(const TbEvent*, TbTermFn, const TbParams*,
+                           const double **paErr);
 void tb_term_add(TbAcc*, const TbEvent*, TbTermFn, const TbParams*, int);
 void *tb_terms_extra(const TbEvent*, const void *pKey);
 int tb_terms_set_extra(const TbEvent*, const void *pKey, void*, void (*)(void*));
