@@ -211,48 +211,63 @@ static void cut_keep(CutItem *a, int *pn, int nMax, const CutItem *x,
   a[k] = *x;
 }
 
+/* The sum less nLow least significant (aLow), then nHigh most (aHigh,
+** skipping those cut already). */
+static i64 cut_from(i64 nSum, const CutItem *aLow, int nLowKept,
+                    const CutItem *aHigh, int nHighKept, int nLow,
+                    int nHigh) {
+  int j, h;
+  if (nLow > nLowKept) nLow = nLowKept;
+  for (j = 0; j < nLow; j++) nSum -= aLow[j].v;
+  for (j = 0; j < nHighKept && nHigh > 0; j++) {
+    for (h = 0; h < nLow && aLow[h].id != aHigh[j].id; h++) {
+    }
+    if (h < nLow) continue; /* cut already as a least significant */
+    nSum -= aHigh[j].v;
+    nHigh--;
+  }
+  return nSum;
+}
+
 /*
-** The Buchholz family's sum (8.1, 8.3) less nLow least and then nHigh
-** most significant values (14.1 to 14.4).  16.5: while the player has VURs
-** left, the lowest VUR is cut rather than the least significant value
-** (for Buchholz it is never lower), so a round the player chose not to
-** play is what the cut removes.  c->xSeat gives each seat's value; the
-** rounds without a row all have one value, c->nAbsentValue: they are
-** counted, not walked, so a sparse round number costs nothing.  One walk:
-** the candidates for the cuts are kept on the way (as many of the most
-** significant as could be cut from either side).
+** The Buchholz family's sum (8.1, 8.3) with each cut of 14.1 to 14.4 into
+** aOut[TB_FIDE_CUTS]: less its nLow least and then nHigh most significant
+** values.  16.5: while the player has VURs left, the lowest VUR is cut
+** rather than the least significant value (for Buchholz it is never
+** lower), so a round the player chose not to play is what the cut
+** removes.  c->xSeat gives each seat's value; the rounds without a row all
+** have one value, c->nAbsentValue: they are counted, not walked, so a
+** sparse round number costs nothing.  One walk for every cut: the
+** candidates are kept on the way (the two least significant, and as many
+** of the most as Median-2 could need).
 */
-i64 tb_fide_cut_sum(const TbFideCut *c, int nLow, int nHigh) {
+void tb_fide_cut_sums(const TbFideCut *c, i64 *aOut) {
   const TbPlayer *pl = &c->e->aPlayer[c->i];
   const TbSeat *a = &c->e->aSeat[pl->iSeat];
-  CutItem aLow[MAX_CUTS], aHigh[MAX_CUTS], x;
-  int nLowKept = 0, nHighKept = 0, j, h;
+  CutItem aLow[2], aHigh[MAX_CUTS], x;
+  int nLowKept = 0, nHighKept = 0, j;
   i64 nAbsent = absent_rounds(c->e, c->i), nSum = 0;
-  if (nLow > MAX_CUTS) nLow = MAX_CUTS;
-  if (nHigh > MAX_CUTS - nLow) nHigh = MAX_CUTS - nLow;
   x.v = c->nAbsentValue;
   x.bVur = c->bAbsentVur;
   for (x.id = -1; x.id >= -MAX_CUTS && -x.id <= nAbsent; x.id--) {
-    cut_keep(aLow, &nLowKept, nLow, &x, 1);
-    cut_keep(aHigh, &nHighKept, nHigh ? nLow + nHigh : 0, &x, 0);
+    cut_keep(aLow, &nLowKept, 2, &x, 1);
+    cut_keep(aHigh, &nHighKept, MAX_CUTS, &x, 0);
   }
   if (nAbsent > 0) nSum += nAbsent * c->nAbsentValue;
   for (j = 0; j < pl->nSeat; j++) {
     x.v = c->xSeat(c, &a[j], &x.bVur);
     x.id = j;
     nSum += x.v;
-    cut_keep(aLow, &nLowKept, nLow, &x, 1);
-    cut_keep(aHigh, &nHighKept, nHigh ? nLow + nHigh : 0, &x, 0);
+    cut_keep(aLow, &nLowKept, 2, &x, 1);
+    cut_keep(aHigh, &nHighKept, MAX_CUTS, &x, 0);
   }
-  for (j = 0; j < nLowKept; j++) nSum -= aLow[j].v;
-  for (j = 0; j < nHighKept && nHigh > 0; j++) {
-    for (h = 0; h < nLowKept && aLow[h].id != aHigh[j].id; h++) {
-    }
-    if (h < nLowKept) continue; /* cut already as a least significant */
-    nSum -= aHigh[j].v;
-    nHigh--;
-  }
-  return nSum;
+  aOut[TB_FIDE_ALL] = nSum;
+  aOut[TB_FIDE_CUT1] = cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 1, 0);
+  aOut[TB_FIDE_CUT2] = cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 2, 0);
+  aOut[TB_FIDE_MEDIAN1] =
+      cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 1, 1);
+  aOut[TB_FIDE_MEDIAN2] =
+      cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 2, 2);
 }
 
 /* A seat's Buchholz value: its opponent's adjusted score, or the dummy's. */
@@ -262,10 +277,9 @@ static i64 buchholz_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
   return opponent_score(c->e, c->p, c->aScore, c->i, &r);
 }
 
-/* Buchholz of player i less nLow least and nHigh most significant values,
-** in point units. */
-static i64 buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
-                        int nHigh) {
+/* Player i's Buchholz with each cut, in point units (tb_fide_cut_sums). */
+static void buchholz_cuts(const TbEvent *e, const TbParams *p, int i,
+                          i64 *aOut) {
   TbFideCut c;
   FideRound r = round_absent(p);
   c.e = e;
@@ -276,14 +290,80 @@ static i64 buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
   c.aScore = adjusted_scores(e, p);
   c.nAbsentValue = opponent_score(e, p, c.aScore, i, &r);
   c.bAbsentVur = is_vur(r.eKind);
-  return tb_fide_cut_sum(&c, nLow, nHigh);
+  tb_fide_cut_sums(&c, aOut);
+}
+
+/*
+** Values of every player kept for one ranking, nCol per player, each row
+** filled when first asked: a policy that ranks or shows several of a
+** family (fide: BH-C1, BH and BH-M1; SB and SB-C1), and AOB, walk each
+** player's opponents once.  Kept for one set of parameters: those that
+** the families read (Article 16, the points) are the same for every
+** tiebreaker of a policy.
+*/
+typedef struct FideRows {
+  TbParams p;
+  int nCol;
+  i64 *aValue;                /* nCol per player */
+  unsigned char *aDone;       /* 1: the player's row is filled */
+} FideRows;
+
+static void rows_free(void *p) {
+  FideRows *x = (FideRows *)p;
+  sqlite3_free(x->aValue);
+  sqlite3_free(x);
+}
+
+/* The ranking's rows under pKey, new if there are none; NULL: compute
+** instead (no ranking, other parameters, no memory). */
+static FideRows *fide_rows(const TbEvent *e, const TbParams *p,
+                           const void *pKey, int nCol) {
+  FideRows *x = (FideRows *)tb_terms_extra(e, pKey);
+  sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
+  if (x) return memcmp(&x->p, p, sizeof(*p)) == 0 ? x : 0;
+  if (e->pTerms == 0) return 0;
+  x = sqlite3_malloc64(sizeof(*x));
+  if (x == 0) return 0;
+  x->p = *p;
+  x->nCol = nCol;
+  x->aValue = sqlite3_malloc64((sizeof(i64) * (sqlite3_uint64)nCol + 1) * n);
+  if (x->aValue == 0) {
+    sqlite3_free(x);
+    return 0;
+  }
+  x->aDone = (unsigned char *)(x->aValue + (sqlite3_uint64)nCol * n);
+  memset(x->aDone, 0, (size_t)n);
+  if (tb_terms_set_extra(e, pKey, x, rows_free) != SQLITE_OK) return 0;
+  return x;
+}
+
+/* Column k of player i's row: xFill(e, p, i, aRow) computes a row. */
+static i64 fide_row_value(const TbEvent *e, const TbParams *p, int i, int k,
+                          const void *pKey, int nCol,
+                          void (*xFill)(const TbEvent*, const TbParams*, int,
+                                        i64*)) {
+  FideRows *x = fide_rows(e, p, pKey, nCol);
+  i64 aRow[TB_FIDE_CUTS];
+  i64 *a = x ? &x->aValue[(sqlite3_uint64)i * (sqlite3_uint64)nCol] : aRow;
+  if (x == 0 || !x->aDone[i]) {
+    xFill(e, p, i, a);
+    if (x) x->aDone[i] = 1;
+  }
+  return a[k];
+}
+
+static const char bhKey = 0;  /* the Buchholz rows' key in the term cache */
+
+/* Player i's Buchholz with cut eCut (TB_FIDE_ALL ...), in point units. */
+static i64 buchholz_cut(const TbEvent *e, const TbParams *p, int i, int eCut) {
+  return fide_row_value(e, p, i, eCut, &bhKey, TB_FIDE_CUTS, buchholz_cuts);
 }
 
 /* Buchholz in point units, as a term: AOB averages it over the opponents,
 ** and the term cache keeps each player's for both. */
 static void add_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
                          int i) {
-  tb_acc_add(pAcc, buchholz_cut(e, p, i, 0, 0), 1);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_ALL), 1);
 }
 
 /* Buchholz of player i in point units (the term cache's while ranking). */
@@ -303,37 +383,38 @@ void tb_fide_buchholz(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 /* The usual first tiebreak: one bad opponent (or absence) weighs less. */
 void tb_fide_buchholz_cut1(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  tb_acc_add(pAcc, buchholz_cut(e, p, i, 1, 0), p->nPointScale);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_CUT1), p->nPointScale);
 }
 
 void tb_fide_buchholz_cut2(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  tb_acc_add(pAcc, buchholz_cut(e, p, i, 2, 0), p->nPointScale);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_CUT2), p->nPointScale);
 }
 
 /* Median: the extremes on both sides (14.3: the least first). */
 void tb_fide_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  tb_acc_add(pAcc, buchholz_cut(e, p, i, 1, 1), p->nPointScale);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_MEDIAN1), p->nPointScale);
 }
 
 void tb_fide_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  tb_acc_add(pAcc, buchholz_cut(e, p, i, 2, 2), p->nPointScale);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_MEDIAN2), p->nPointScale);
 }
 
 /* ---------------------------------------------- Sonneborn-Berger family */
 
 /*
-** Sonneborn-Berger, less the cut value when bCut.  A round contributes
-** the opponent's score times the points scored against them (9.1);
+** Sonneborn-Berger into aRow[0], less the cut value into aRow[1].  A
+** round contributes the opponent's score times the points scored against
+** them (9.1);
 ** scores and points are both in point units, hence the squared scale.
 ** Cut-1 (14.1.1.4) removes the contribution of the opponent with the
 ** lowest score (the lowest such contribution if several); with VURs
 ** (16.5.1) the higher of that and the lowest VUR contribution.
 */
-static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
-                             int bCut, TbAcc *pAcc) {
+static void sonneborn_berger_row(const TbEvent *e, const TbParams *p, int i,
+                                 i64 *aRow) {
   const TbPlayer *pl = &e->aPlayer[i];
   const double *aAdj = adjusted_scores(e, p);
   int j, bAny = 0, bVur = 0;
@@ -365,11 +446,21 @@ static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
       bVur = 1;
     }
   }
-  if (bCut && bAny) {
+  aRow[0] = nSum;
+  aRow[1] = nSum;
+  if (bAny) {
     int bCutVur = bVur && nLowVurValue > nLowScoreValue;
-    nSum -= bCutVur ? nLowVurValue : nLowScoreValue;
+    aRow[1] -= bCutVur ? nLowVurValue : nLowScoreValue;
   }
-  tb_acc_add(pAcc, nSum, p->nPointScale * p->nPointScale);
+}
+
+static const char sbKey = 0;  /* the Sonneborn-Berger rows' key */
+
+/* Sonneborn-Berger of player i, less the cut value when bCut. */
+static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
+                             int bCut, TbAcc *pAcc) {
+  i64 n = fide_row_value(e, p, i, bCut, &sbKey, 2, sonneborn_berger_row);
+  tb_acc_add(pAcc, n, p->nPointScale * p->nPointScale);
 }
 
 void tb_fide_sonneborn_berger(const TbEvent *e, const TbParams *p, int i,

@@ -173,14 +173,15 @@ static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
 }
 
 /*
-** Fore Buchholz less nLow least and nHigh most significant values (14.1 to
+** Fore Buchholz with cut eCut (TB_FIDE_ALL ...) (14.1 to
 ** 14.4, with 16.5: a voluntary unplayed round is cut first), the cuts of
 ** the Buchholz family (fide.c).  Rounds without a row are zero-point byes,
 ** VURs, all with the same dummy.
 */
-static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
-                          int nHigh, TbAcc *pAcc) {
+static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
+                          TbAcc *pAcc) {
   TbFideCut c;
+  i64 aCut[TB_FIDE_CUTS];
   c.e = e;
   c.p = p;
   c.i = i;
@@ -190,26 +191,27 @@ static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
   c.aScore = tb_term_ints(e, add_fore_score, p, 0);
   c.nAbsentValue = fore_dummy(&c, 0);
   c.bAbsentVur = 1;
-  tb_acc_add(pAcc, tb_fide_cut_sum(&c, nLow, nHigh), p->nPointScale);
+  tb_fide_cut_sums(&c, aCut);
+  tb_acc_add(pAcc, aCut[eCut], p->nPointScale);
 }
 
 void tb_fide_fore_buchholz(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 0, 0, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_ALL, pAcc);
 }
 void tb_fide_fore_buchholz_cut1(const TbEvent *e, const TbParams *p, int i,
                                 TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 1, 0, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_CUT1, pAcc);
 }
 void tb_fide_fore_buchholz_cut2(const TbEvent *e, const TbParams *p, int i,
                                 TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 2, 0, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_CUT2, pAcc);
 }
 void tb_fide_fore_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 1, 1, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_MEDIAN1, pAcc);
 }
 void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 2, 2, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_MEDIAN2, pAcc);
 }

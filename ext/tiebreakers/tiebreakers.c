@@ -65,7 +65,7 @@ typedef struct TbTermColumn {
 } TbTermColumn;
 
 /* What a family keeps for one ranking (tb_terms_extra). */
-#define TB_TERM_EXTRAS 2
+#define TB_TERM_EXTRAS 4
 typedef struct TbTermExtra {
   const void *pKey;
   void *p;

@@ -73,7 +73,10 @@ struct TbFideCut {
   i64 nAbsentValue;           /* value of a round without a row ... */
   int bAbsentVur;             /* ... and whether it is a VUR */
 };
-i64 tb_fide_cut_sum(const TbFideCut*, int nLow, int nHigh);
+/* the sums of tb_fide_cut_sums(): with no cut, Cut-1, Cut-2, Median-1, -2 */
+enum { TB_FIDE_ALL, TB_FIDE_CUT1, TB_FIDE_CUT2, TB_FIDE_MEDIAN1,
+       TB_FIDE_MEDIAN2, TB_FIDE_CUTS };
+void tb_fide_cut_sums(const TbFideCut*, i64 *aOut);
 
 /* fide_rating.c: chess, FIDE C.07 Article 10 */
 void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
