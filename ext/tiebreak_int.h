@@ -759,6 +759,10 @@ typedef struct TbStandings {
 
 int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
             char **pzErr);
+/* rank.c's merge sort, for other sorts of players (direct encounter). */
+typedef int (*TbBefore)(void *pCtx, const void *a, const void *b);
+void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,
+                    TbBefore xBefore, void *pCtx, TbProbe *pProbe, int *pRc);
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr);
 void tb_standings_free(TbStandings *p);

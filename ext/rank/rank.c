@@ -211,10 +211,60 @@ static int compare_items(RankCtx *c, int k0, int k1, const SortItem *x,
                       &c->pEvent->aPlayer[y->iPlayer].key);
 }
 
+/*
+** Stable bottom-up merge sort of n items of nSize bytes at x, through y
+** (room for n items), from sorted runs of w items (1: none).  xBefore(pCtx,
+** a, b) is nonzero when item a goes before item b.  The merges go in
+** slices between polls of the probe, so a late pass over many items still
+** answers an interrupt.  Returns the buffer that holds every item: sorted,
+** unless the probe stopped the sort (*pRc).
+*/
+void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,
+                    TbBefore xBefore, void *pCtx, TbProbe *pProbe, int *pRc) {
+  char *a = x, *b = y;
+  size_t sz = (size_t)nSize;
+  int i;
+  *pRc = SQLITE_OK;
+  for (; w < n; w *= 2) {
+    char *t;
+    for (i = 0; i < n; i += 2 * w) {
+      int mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
+      int l = i, r = mid, o = i;
+      while (l < mid && r < hi) {
+        int o0 = o, nStop = o + TB_POLL_WORK;
+        while (l < mid && r < hi && o < nStop) {
+          int bRight = xBefore(pCtx, a + r * sz, a + l * sz) != 0;
+          memcpy(b + o++ * sz, a + (bRight ? r++ : l++) * sz, sz);
+        }
+        if ((*pRc = tb_poll(pProbe, o - o0)) != SQLITE_OK) return a;
+      }
+      memcpy(b + o * sz, a + l * sz, (size_t)(mid - l) * sz);
+      o += mid - l;
+      memcpy(b + o * sz, a + r * sz, (size_t)(hi - r) * sz);
+    }
+    t = a;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* What sort_full() compares on. */
+typedef struct FullSort {
+  RankCtx *c;
+  int k0, k1;
+} FullSort;
+
+static int items_before(void *pCtx, const void *x, const void *y) {
+  FullSort *s = (FullSort *)pCtx;
+  return compare_items(s->c, s->k0, s->k1, x, y) < 0;
+}
+
 /* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
 static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
-  SortItem *x = c->aItem, *y = c->aItemTmp;
-  int w, i, h;
+  SortItem *x = c->aItem;
+  FullSort s;
+  int i, h, rc;
   for (i = 0; i < n; i++) {
     if (poll(c, 1) != SQLITE_OK) return;
     x[i].iPlayer = a[i];
@@ -224,28 +274,14 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
       x[i].f[h] = k0 + h < k1 ? c->aFlag[j] : 0;
     }
   }
-  for (w = 1; w < n; w *= 2) {
-    SortItem *t;
-    for (i = 0; i < n; i += 2 * w) {
-      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
-      int l = lo, r = mid, o = lo;
-      while (l < mid && r < hi) {
-        /* in slices, for the probe: a late pass merges everything */
-        int o0 = o, nStop = o + TB_POLL_WORK;
-        while (l < mid && r < hi && o < nStop) {
-          int bRight = compare_items(c, k0, k1, &x[r], &x[l]) < 0;
-          y[o++] = *(bRight ? &x[r] : &x[l]);
-          r += bRight;
-          l += !bRight;
-        }
-        if (poll(c, o - o0) != SQLITE_OK) return;
-      }
-      while (l < mid) y[o++] = x[l++];
-      while (r < hi) y[o++] = x[r++];
-    }
-    t = x;
-    x = y;
-    y = t;
+  s.c = c;
+  s.k0 = k0;
+  s.k1 = k1;
+  x = tb_merge_sort(x, c->aItemTmp, n, (int)sizeof(SortItem), 1, items_before,
+                    &s, c->pEvent->pProbe, &rc);
+  if (rc != SQLITE_OK) {
+    if (c->rc == SQLITE_OK) c->rc = rc;
+    return;
   }
   for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
 }

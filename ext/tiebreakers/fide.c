@@ -135,9 +135,17 @@ static void add_adjusted_score(TbAcc *pAcc, const TbEvent *e,
 }
 
 /* Each opponent reads it: computed once per player while ranking (a
-** player's trailing VURs would otherwise be walked once per opponent). */
-static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
-  return tb_term_int(e, add_adjusted_score, p, q);
+** player's trailing VURs would otherwise be walked once per opponent).
+** aAdj: the term cache's column of them (adjusted_scores()), or NULL. */
+static i64 adjusted_score(const TbEvent *e, const TbParams *p,
+                          const double *aAdj, int q) {
+  return aAdj ? (i64)aAdj[q] : tb_term_int(e, add_adjusted_score, p, q);
+}
+
+/* The adjusted scores of every player while ranking, or NULL: looked up
+** once per value, not once per opponent. */
+static const double *adjusted_scores(const TbEvent *e, const TbParams *p) {
+  return tb_term_ints(e, add_adjusted_score, p, 0);
 }
 
 /*
@@ -147,13 +155,13 @@ static i64 adjusted_score(const TbEvent *e, const TbParams *p, int q) {
 ** who did not show up (a forfeit: their adjusted score), or than an
 ** opponent who drew every round (any other unplayed round).
 */
-static i64 dummy_score(const TbEvent *e, const TbParams *p, int i,
-                       const FideRound *r) {
+static i64 dummy_score(const TbEvent *e, const TbParams *p,
+                       const double *aAdj, int i, const FideRound *r) {
   i64 n = e->aPlayer[i].rec.nMatchPoints, nCap;
   if (p->bRoundRobin) return 0; /* a round robin's bye adds nothing */
   if (p->iRules < 2026) return n;
   if (is_forfeit(r->eKind) && r->iOpp >= 0) {
-    nCap = adjusted_score(e, p, r->iOpp);
+    nCap = adjusted_score(e, p, aAdj, r->iOpp);
   } else {
     nCap = p->nMatchDraw * e->iLastRound;
   }
@@ -161,12 +169,12 @@ static i64 dummy_score(const TbEvent *e, const TbParams *p, int i,
 }
 
 /* The score of player i's opponent in a round, real or dummy. */
-static i64 opponent_score(const TbEvent *e, const TbParams *p, int i,
-                          const FideRound *r) {
+static i64 opponent_score(const TbEvent *e, const TbParams *p,
+                          const double *aAdj, int i, const FideRound *r) {
   if (r->eKind == TB_PLAYED && r->iOpp >= 0) {
-    return adjusted_score(e, p, r->iOpp);
+    return adjusted_score(e, p, aAdj, r->iOpp);
   }
-  return dummy_score(e, p, i, r);
+  return dummy_score(e, p, aAdj, i, r);
 }
 
 /* ----------------------------------------------------- Buchholz family */
@@ -174,112 +182,241 @@ static i64 opponent_score(const TbEvent *e, const TbParams *p, int i,
 /* At most this many values are cut (Median-2 cuts four). */
 #define MAX_CUTS 4
 
+/* A round that a cut may remove: its value, whether it is a VUR, and
+** which round it is (a seat's index; an absent round's, below 0). */
+typedef struct CutItem {
+  i64 v;
+  int bVur;
+  int id;
+} CutItem;
+
+/* Is x cut before y: the least significant first (16.5: a VUR before any
+** other round, then the lowest) when bLow, else the most significant? */
+static int cut_before(const CutItem *x, const CutItem *y, int bLow) {
+  if (!bLow) return x->v > y->v;
+  return x->bVur > y->bVur || (x->bVur == y->bVur && x->v < y->v);
+}
+
+/* Keep x among the nMax first of a[0..*pn), in cut order. */
+static void cut_keep(CutItem *a, int *pn, int nMax, const CutItem *x,
+                     int bLow) {
+  int k = *pn;
+  if (k == nMax) {
+    if (nMax == 0 || !cut_before(x, &a[nMax - 1], bLow)) return;
+    k--;
+  } else {
+    (*pn)++;
+  }
+  for (; k > 0 && cut_before(x, &a[k - 1], bLow); k--) a[k] = a[k - 1];
+  a[k] = *x;
+}
+
+/* The sum less nLow least significant (aLow), then nHigh most (aHigh,
+** skipping those cut already). */
+static i64 cut_from(i64 nSum, const CutItem *aLow, int nLowKept,
+                    const CutItem *aHigh, int nHighKept, int nLow,
+                    int nHigh) {
+  int j, h;
+  if (nLow > nLowKept) nLow = nLowKept;
+  for (j = 0; j < nLow; j++) nSum -= aLow[j].v;
+  for (j = 0; j < nHighKept && nHigh > 0; j++) {
+    for (h = 0; h < nLow && aLow[h].id != aHigh[j].id; h++) {
+    }
+    if (h < nLow) continue; /* cut already as a least significant */
+    nSum -= aHigh[j].v;
+    nHigh--;
+  }
+  return nSum;
+}
+
 /*
-** Buchholz of player i less nLow least and then nHigh most significant
-** values (14.1 to 14.4).  16.5: while the player has VURs left, the
-** lowest VUR contribution is cut rather than the least significant value
-** (for Buchholz it is never lower), so a round the player chose not to
-** play is what the cut removes.  Each cut walks the seats again (at most
-** four cuts).  The rounds without a row all have one value, that of the
-** dummy of an absent round: they are counted, not walked, so a sparse
-** round number costs nothing; nAbsent of them are left to cut.
+** The Buchholz family's sum (8.1, 8.3) with each cut of 14.1 to 14.4 into
+** aOut[TB_FIDE_CUTS]: less its nLow least and then nHigh most significant
+** values.  16.5: while the player has VURs left, the lowest VUR is cut
+** rather than the least significant value (for Buchholz it is never
+** lower), so a round the player chose not to play is what the cut
+** removes.  c->xSeat gives each seat's value; the rounds without a row all
+** have one value, c->nAbsentValue: they are counted, not walked, so a
+** sparse round number costs nothing.  One walk for every cut: the
+** candidates are kept on the way (the two least significant, and as many
+** of the most as Median-2 could need).
 */
-static void buchholz_cut(const TbEvent *e, const TbParams *p, int i, int nLow,
-                         int nHigh, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
-  int aCut[MAX_CUTS], nCut = 0, k, j, h;
-  i64 nAbsent = absent_rounds(e, i), nSum = 0, nAbsentScore = 0;
-  int bAbsentVur = 0;
-  if (nAbsent > 0) {
-    FideRound r = round_absent(p);
-    bAbsentVur = is_vur(r.eKind);
-    nAbsentScore = opponent_score(e, p, i, &r);
-    nSum += nAbsent * nAbsentScore;
+void tb_fide_cut_sums(const TbFideCut *c, i64 *aOut) {
+  const TbPlayer *pl = &c->e->aPlayer[c->i];
+  const TbSeat *a = &c->e->aSeat[pl->iSeat];
+  CutItem aLow[2], aHigh[MAX_CUTS], x;
+  int nLowKept = 0, nHighKept = 0, j;
+  i64 nAbsent = absent_rounds(c->e, c->i), nSum = 0;
+  x.v = c->nAbsentValue;
+  x.bVur = c->bAbsentVur;
+  for (x.id = -1; x.id >= -MAX_CUTS && -x.id <= nAbsent; x.id--) {
+    cut_keep(aLow, &nLowKept, 2, &x, 1);
+    cut_keep(aHigh, &nHighKept, MAX_CUTS, &x, 0);
   }
+  if (nAbsent > 0) nSum += nAbsent * c->nAbsentValue;
   for (j = 0; j < pl->nSeat; j++) {
-    FideRound r = round_of(&a[j], p);
-    nSum += opponent_score(e, p, i, &r);
+    x.v = c->xSeat(c, &a[j], &x.bVur);
+    x.id = j;
+    nSum += x.v;
+    cut_keep(aLow, &nLowKept, 2, &x, 1);
+    cut_keep(aHigh, &nHighKept, MAX_CUTS, &x, 0);
   }
-  for (k = 0; k < nLow + nHigh && k < MAX_CUTS; k++) {
-    /* the best candidate: a seat jBest, or an absent round (jBest = -1) */
-    int jBest = -2, bBestVur = 0;
-    i64 nBest = 0;
-    if (nAbsent > 0) {
-      jBest = -1;
-      nBest = nAbsentScore;
-      bBestVur = bAbsentVur;
-    }
-    for (j = 0; j < pl->nSeat; j++) {
-      FideRound r = round_of(&a[j], p);
-      i64 v;
-      int bVur = is_vur(r.eKind);
-      for (h = 0; h < nCut && aCut[h] != j; h++) {
-      }
-      if (h < nCut) continue;
-      v = opponent_score(e, p, i, &r);
-      if (jBest != -2) {
-        if (k < nLow) {
-          /* a VUR before any other round, then the lowest */
-          if (bBestVur > bVur || (bBestVur == bVur && v >= nBest)) continue;
-        } else if (v <= nBest) {
-          continue;
-        }
-      }
-      jBest = j;
-      nBest = v;
-      bBestVur = bVur;
-    }
-    if (jBest == -2) break; /* fewer rounds than cuts */
-    if (jBest == -1) {
-      nAbsent--;
-    } else {
-      aCut[nCut++] = jBest;
-    }
-    nSum -= nBest;
+  aOut[TB_FIDE_ALL] = nSum;
+  aOut[TB_FIDE_CUT1] = cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 1, 0);
+  aOut[TB_FIDE_CUT2] = cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 2, 0);
+  aOut[TB_FIDE_MEDIAN1] =
+      cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 1, 1);
+  aOut[TB_FIDE_MEDIAN2] =
+      cut_from(nSum, aLow, nLowKept, aHigh, nHighKept, 2, 2);
+}
+
+/* A seat's Buchholz value: its opponent's adjusted score, or the dummy's. */
+static i64 buchholz_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
+  FideRound r = round_of(s, c->p);
+  *pbVur = is_vur(r.eKind);
+  return opponent_score(c->e, c->p, c->aScore, c->i, &r);
+}
+
+/* Player i's Buchholz with each cut, in point units (tb_fide_cut_sums). */
+static void buchholz_cuts(const TbEvent *e, const TbParams *p, int i,
+                          i64 *aOut) {
+  TbFideCut c;
+  FideRound r = round_absent(p);
+  c.e = e;
+  c.p = p;
+  c.i = i;
+  c.xSeat = buchholz_seat;
+  c.nOwn = e->aPlayer[i].rec.nMatchPoints;
+  c.aScore = adjusted_scores(e, p);
+  c.nAbsentValue = opponent_score(e, p, c.aScore, i, &r);
+  c.bAbsentVur = is_vur(r.eKind);
+  tb_fide_cut_sums(&c, aOut);
+}
+
+/*
+** Values of every player kept for one ranking, nCol per player, each row
+** filled when first asked: a policy that ranks or shows several of a
+** family (fide: BH-C1, BH and BH-M1; SB and SB-C1), and AOB, walk each
+** player's opponents once.  Kept for one set of parameters: those that
+** the families read (Article 16, the points) are the same for every
+** tiebreaker of a policy.
+*/
+typedef struct FideRows {
+  TbParams p;
+  int nCol;
+  i64 *aValue;                /* nCol per player */
+  unsigned char *aDone;       /* 1: the player's row is filled */
+} FideRows;
+
+static void rows_free(void *p) {
+  FideRows *x = (FideRows *)p;
+  sqlite3_free(x->aValue);
+  sqlite3_free(x);
+}
+
+/* The ranking's rows under pKey, new if there are none; NULL: compute
+** instead (no ranking, other parameters, no memory). */
+static FideRows *fide_rows(const TbEvent *e, const TbParams *p,
+                           const void *pKey, int nCol) {
+  FideRows *x = (FideRows *)tb_terms_extra(e, pKey);
+  sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
+  if (x) return memcmp(&x->p, p, sizeof(*p)) == 0 ? x : 0;
+  if (e->pTerms == 0) return 0;
+  x = sqlite3_malloc64(sizeof(*x));
+  if (x == 0) return 0;
+  x->p = *p;
+  x->nCol = nCol;
+  x->aValue = sqlite3_malloc64((sizeof(i64) * (sqlite3_uint64)nCol + 1) * n);
+  if (x->aValue == 0) {
+    sqlite3_free(x);
+    return 0;
   }
-  tb_acc_add(pAcc, nSum, p->nPointScale);
+  x->aDone = (unsigned char *)(x->aValue + (sqlite3_uint64)nCol * n);
+  memset(x->aDone, 0, (size_t)n);
+  if (tb_terms_set_extra(e, pKey, x, rows_free) != SQLITE_OK) return 0;
+  return x;
+}
+
+/* Column k of player i's row: xFill(e, p, i, aRow) computes a row. */
+static i64 fide_row_value(const TbEvent *e, const TbParams *p, int i, int k,
+                          const void *pKey, int nCol,
+                          void (*xFill)(const TbEvent*, const TbParams*, int,
+                                        i64*)) {
+  FideRows *x = fide_rows(e, p, pKey, nCol);
+  i64 aRow[TB_FIDE_CUTS];
+  i64 *a = x ? &x->aValue[(sqlite3_uint64)i * (sqlite3_uint64)nCol] : aRow;
+  if (x == 0 || !x->aDone[i]) {
+    xFill(e, p, i, a);
+    if (x) x->aDone[i] = 1;
+  }
+  return a[k];
+}
+
+static const char bhKey = 0;  /* the Buchholz rows' key in the term cache */
+
+/* Player i's Buchholz with cut eCut (TB_FIDE_ALL ...), in point units. */
+static i64 buchholz_cut(const TbEvent *e, const TbParams *p, int i, int eCut) {
+  return fide_row_value(e, p, i, eCut, &bhKey, TB_FIDE_CUTS, buchholz_cuts);
+}
+
+/* Buchholz in point units, as a term: AOB averages it over the opponents,
+** and the term cache keeps each player's for both. */
+static void add_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                         int i) {
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_ALL), 1);
+}
+
+/* Buchholz of player i in point units (the term cache's while ranking). */
+i64 tb_fide_buchholz_units(const TbEvent *e, const TbParams *p, int i) {
+  return tb_term_int(e, add_buchholz, p, i);
+}
+
+/* Every player's, while ranking, or NULL (tb_term_ints). */
+const double *tb_fide_buchholz_column(const TbEvent *e, const TbParams *p) {
+  return tb_term_ints(e, add_buchholz, p, 0);
 }
 
 void tb_fide_buchholz(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 0, 0, pAcc);
+  tb_acc_add(pAcc, tb_fide_buchholz_units(e, p, i), p->nPointScale);
 }
 
 /* The usual first tiebreak: one bad opponent (or absence) weighs less. */
 void tb_fide_buchholz_cut1(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 1, 0, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_CUT1), p->nPointScale);
 }
 
 void tb_fide_buchholz_cut2(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 2, 0, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_CUT2), p->nPointScale);
 }
 
 /* Median: the extremes on both sides (14.3: the least first). */
 void tb_fide_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 1, 1, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_MEDIAN1), p->nPointScale);
 }
 
 void tb_fide_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  buchholz_cut(e, p, i, 2, 2, pAcc);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_MEDIAN2), p->nPointScale);
 }
 
 /* ---------------------------------------------- Sonneborn-Berger family */
 
 /*
-** Sonneborn-Berger, less the cut value when bCut.  A round contributes
-** the opponent's score times the points scored against them (9.1);
+** Sonneborn-Berger into aRow[0], less the cut value into aRow[1].  A
+** round contributes the opponent's score times the points scored against
+** them (9.1);
 ** scores and points are both in point units, hence the squared scale.
 ** Cut-1 (14.1.1.4) removes the contribution of the opponent with the
 ** lowest score (the lowest such contribution if several); with VURs
 ** (16.5.1) the higher of that and the lowest VUR contribution.
 */
-static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
-                             int bCut, TbAcc *pAcc) {
+static void sonneborn_berger_row(const TbEvent *e, const TbParams *p, int i,
+                                 i64 *aRow) {
   const TbPlayer *pl = &e->aPlayer[i];
+  const double *aAdj = adjusted_scores(e, p);
   int j, bAny = 0, bVur = 0;
   i64 nSum = 0, nLowScore = 0, nLowScoreValue = 0, nLowVurValue = 0;
   /* the seats, then one absent round standing for all of them: an absent
@@ -294,7 +431,7 @@ static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
     } else {
       break;
     }
-    nScore = opponent_score(e, p, i, &r);
+    nScore = opponent_score(e, p, aAdj, i, &r);
     v = nScore * r.nPoints;
     nSum += v;
     if (!bAny || nScore < nLowScore) {
@@ -309,11 +446,21 @@ static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
       bVur = 1;
     }
   }
-  if (bCut && bAny) {
+  aRow[0] = nSum;
+  aRow[1] = nSum;
+  if (bAny) {
     int bCutVur = bVur && nLowVurValue > nLowScoreValue;
-    nSum -= bCutVur ? nLowVurValue : nLowScoreValue;
+    aRow[1] -= bCutVur ? nLowVurValue : nLowScoreValue;
   }
-  tb_acc_add(pAcc, nSum, p->nPointScale * p->nPointScale);
+}
+
+static const char sbKey = 0;  /* the Sonneborn-Berger rows' key */
+
+/* Sonneborn-Berger of player i, less the cut value when bCut. */
+static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
+                             int bCut, TbAcc *pAcc) {
+  i64 n = fide_row_value(e, p, i, bCut, &sbKey, 2, sonneborn_berger_row);
+  tb_acc_add(pAcc, n, p->nPointScale * p->nPointScale);
 }
 
 void tb_fide_sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
@@ -457,35 +604,24 @@ static int de_member(const DeGroup *g, int iPlayer) {
   return -1;
 }
 
-/* Merge sort of a[0..n) on aKey descending (bKey) or on player index.
-** Interrupted, it leaves a[] in some order. */
+static int de_key_before(void *pCtx, const void *x, const void *y) {
+  DeGroup *g = (DeGroup *)pCtx;
+  return tb_q_cmp(&g->aKey[*(const int *)x], &g->aKey[*(const int *)y],
+                  &g->rc) > 0;
+}
+
+static int de_player_before(void *pCtx, const void *x, const void *y) {
+  const DeGroup *g = (const DeGroup *)pCtx;
+  return g->aPlayer[*(const int *)x] < g->aPlayer[*(const int *)y];
+}
+
+/* Merge sort of a[0..n) on aKey descending (bKey) or on player index
+** (rank.c's).  Interrupted, it leaves a[] in some order. */
 static void de_sort(DeGroup *g, int *a, int n, int bKey) {
-  int w, i;
-  int *x = a, *y = g->aTmp;
-  for (w = 1; w < n; w *= 2) {
-    int *t;
-    for (i = 0; i < n; i += 2 * w) {
-      int lo = i, mid = i + w < n ? i + w : n, hi = i + 2 * w < n ? i + 2 * w : n;
-      int l = lo, r = mid, o = lo;
-      while (l < mid && r < hi) {
-        int o0 = o, nStop = o + TB_POLL_WORK;
-        while (l < mid && r < hi && o < nStop) {
-          int bRight = bKey ? tb_q_cmp(&g->aKey[x[r]], &g->aKey[x[l]], &g->rc) > 0
-                            : g->aPlayer[x[r]] < g->aPlayer[x[l]];
-          y[o++] = bRight ? x[r++] : x[l++];
-        }
-        if (tb_poll(g->e->pProbe, o - o0) != SQLITE_OK || g->rc) {
-          if (x != a) memcpy(a, x, sizeof(int) * (size_t)n);
-          return;
-        }
-      }
-      while (l < mid) y[o++] = x[l++];
-      while (r < hi) y[o++] = x[r++];
-    }
-    t = x;
-    x = y;
-    y = t;
-  }
+  int rc;
+  int *x = tb_merge_sort(a, g->aTmp, n, (int)sizeof(int), 1,
+                         bKey ? de_key_before : de_player_before, g,
+                         g->e->pProbe, &rc);
   if (x != a) memcpy(a, x, sizeof(int) * (size_t)n);
 }
 
@@ -723,5 +859,5 @@ int tb_fide_direct_encounter(const TbEvent *e, const TbParams *p,
 /* 16.3's adjusted score of player q, for the tiebreakers of other files
 ** (Fore Buchholz, fide_games.c). */
 i64 tb_fide_adjusted_score(const TbEvent *e, const TbParams *p, int q) {
-  return adjusted_score(e, p, q);
+  return adjusted_score(e, p, 0, q);
 }

@@ -48,20 +48,33 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
   tb_acc_add(pAcc, n, 1);
 }
 
-/* A player's Buchholz, as a term of the opponents' mean. */
-static void buchholz_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
-                          int i) {
-  tb_fide_buchholz(e, p, i, pAcc);
-}
-
 /*
 ** 8.2: the Buchholz of each opponent met over the board (with its own
 ** Article 16 treatment), averaged: an exact fraction (the exercise prints
 ** two decimals).  NULL without a game over the board.  While ranking, each
-** player's Buchholz is computed once (the term cache of tiebreakers.c).
+** player's Buchholz is computed once (the term cache of tiebreakers.c),
+** in point units: the mean is one exact quotient of their sum.
 */
 void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  tb_opponents_mean_played(pAcc, e, p, i, buchholz_term);
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  const double *aBh = tb_fide_buchholz_column(e, p);
+  TbFrac f;
+  i64 n = 0;
+  int j;
+  f.num = 0;
+  for (j = 0; j < pl->nSeat; j++) {
+    int q = a[j].iOpp;
+    if (q < 0 || a[j].eKind != TB_PLAYED) continue;
+    f.num += aBh ? (i64)aBh[q] : tb_fide_buchholz_units(e, p, q);
+    n++;
+  }
+  if (n == 0) {
+    pAcc->bNull = 1;
+    return;
+  }
+  f.den = (i128)n * p->nPointScale;
+  tb_acc_add_frac(pAcc, &f);
 }
 
 /*
@@ -121,113 +134,84 @@ static int fore_adjusted(const TbEvent *e, const TbParams *p, int q, i64 *pn) {
   return 1;
 }
 
-/* Player q's score as the opponents' Fore Buchholz counts it. */
-static i64 fore_score(const TbEvent *e, const TbParams *p, int q) {
+/* Player q's score as the opponents' Fore Buchholz counts it, as a term:
+** each opponent reads it, so it is computed once per player while
+** ranking. */
+static void add_fore_score(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                           int q) {
   i64 n;
-  if (fore_adjusted(e, p, q, &n)) return n;
-  return tb_fide_adjusted_score(e, p, q);
+  if (!fore_adjusted(e, p, q, &n)) n = tb_fide_adjusted_score(e, p, q);
+  tb_acc_add(pAcc, n, 1);
+}
+
+static i64 fore_score(const TbFideCut *c, int q) {
+  return c->aScore ? (i64)c->aScore[q]
+                   : tb_term_int(c->e, add_fore_score, c->p, q);
 }
 
 /* 16.4: the dummy's score, capped under the 2026 rules. */
-static i64 fore_dummy(const TbEvent *e, const TbParams *p, i64 nOwn,
-                      const TbSeat *s) {
+static i64 fore_dummy(const TbFideCut *c, const TbSeat *s) {
   i64 nCap;
-  if (p->iRules < 2026) return nOwn;
+  if (c->p->iRules < 2026) return c->nOwn;
   if (s && s->iOpp >= 0) {
-    nCap = fore_score(e, p, s->iOpp); /* a forfeit: the scheduled opponent */
+    nCap = fore_score(c, s->iOpp); /* a forfeit: the scheduled opponent */
   } else {
-    nCap = p->nMatchDraw * e->iLastRound;
+    nCap = c->p->nMatchDraw * c->e->iLastRound;
   }
-  return nOwn < nCap ? nOwn : nCap;
+  return c->nOwn < nCap ? c->nOwn : nCap;
 }
 
-/* Seat s's contribution, and whether it is a voluntary unplayed round. */
-static i64 fore_contribution(const TbEvent *e, const TbParams *p, i64 nOwn,
-                             const TbSeat *s, int *pbVur) {
+/* Seat s's value, and whether it is a voluntary unplayed round. */
+static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
   int k = s->eKind;
-  if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == e->iLastRound)) {
+  if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == c->e->iLastRound)) {
     *pbVur = 0;
-    return fore_score(e, p, s->iOpp);
+    return fore_score(c, s->iOpp);
   }
   *pbVur = k == TB_HALF_BYE || k == TB_ZERO_BYE || k == TB_FORFEIT_LOSS;
-  return fore_dummy(e, p, nOwn, s);
+  return fore_dummy(c, s);
 }
 
-#define FORE_MAX_CUTS 4
-
 /*
-** Fore Buchholz less nLow least and nHigh most significant values (14.1 to
-** 14.4, with 16.5: a voluntary unplayed round is cut first).  Rounds
-** without a row are zero-point byes, all with the same dummy: they are
-** counted together.
+** Fore Buchholz with cut eCut (TB_FIDE_ALL ...) (14.1 to
+** 14.4, with 16.5: a voluntary unplayed round is cut first), the cuts of
+** the Buchholz family (fide.c).  Rounds without a row are zero-point byes,
+** VURs, all with the same dummy.
 */
-static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int nLow,
-                          int nHigh, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
-  int aCut[FORE_MAX_CUTS], nCut = 0, nMissing = e->iLastRound, j, k, bVur;
-  i64 nOwn = pl->rec.nMatchPoints, nSum = 0, nBye;
-  fore_adjusted(e, p, i, &nOwn);
-  nBye = fore_dummy(e, p, nOwn, 0);
-  for (j = 0; j < pl->nSeat; j++) {
-    if (a[j].iRound > e->iLastRound) continue;
-    nMissing--;
-    nSum += fore_contribution(e, p, nOwn, &a[j], &bVur);
-  }
-  nSum += nMissing * nBye;
-  for (k = 0; k < nLow + nHigh && k < FORE_MAX_CUTS; k++) {
-    int jBest = -2, bBestVur = 0, h, bTaken;
-    i64 nBest = 0, v;
-    for (j = -1; j < pl->nSeat; j++) {
-      if (j < 0) { /* the rounds without a row */
-        if (nMissing == 0) continue;
-        v = nBye;
-        bVur = 1;
-      } else {
-        if (a[j].iRound > e->iLastRound) continue;
-        for (h = 0, bTaken = 0; h < nCut; h++) bTaken |= aCut[h] == j;
-        if (bTaken) continue;
-        v = fore_contribution(e, p, nOwn, &a[j], &bVur);
-      }
-      if (jBest != -2) {
-        if (k < nLow) {
-          if (bBestVur > bVur || (bBestVur == bVur && v >= nBest)) continue;
-        } else if (v <= nBest) {
-          continue;
-        }
-      }
-      jBest = j;
-      nBest = v;
-      bBestVur = bVur;
-    }
-    if (jBest == -2) break;
-    if (jBest < 0) {
-      nMissing--;
-    } else {
-      aCut[nCut++] = jBest;
-    }
-    nSum -= nBest;
-  }
-  tb_acc_add(pAcc, nSum, p->nPointScale);
+static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
+                          TbAcc *pAcc) {
+  TbFideCut c;
+  i64 aCut[TB_FIDE_CUTS];
+  c.e = e;
+  c.p = p;
+  c.i = i;
+  c.xSeat = fore_seat;
+  c.nOwn = e->aPlayer[i].rec.nMatchPoints;
+  fore_adjusted(e, p, i, &c.nOwn);
+  c.aScore = tb_term_ints(e, add_fore_score, p, 0);
+  c.nAbsentValue = fore_dummy(&c, 0);
+  c.bAbsentVur = 1;
+  tb_fide_cut_sums(&c, aCut);
+  tb_acc_add(pAcc, aCut[eCut], p->nPointScale);
 }
 
 void tb_fide_fore_buchholz(const TbEvent *e, const TbParams *p, int i,
                            TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 0, 0, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_ALL, pAcc);
 }
 void tb_fide_fore_buchholz_cut1(const TbEvent *e, const TbParams *p, int i,
                                 TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 1, 0, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_CUT1, pAcc);
 }
 void tb_fide_fore_buchholz_cut2(const TbEvent *e, const TbParams *p, int i,
                                 TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 2, 0, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_CUT2, pAcc);
 }
 void tb_fide_fore_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 1, 1, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_MEDIAN1, pAcc);
 }
 void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
-  fore_buchholz(e, p, i, 2, 2, pAcc);
+  fore_buchholz(e, p, i, TB_FIDE_MEDIAN2, pAcc);
 }

@@ -43,17 +43,42 @@ static int table_dp(int p) {
   return p >= 50 ? aDp[p - 50] : -aDp[50 - p];
 }
 
-/* Expected score, in hundredths, of a player rated d above the opponent:
-** k, the first row whose upper bound is at least |d|, by binary search
-** (PTP asks it for every game at every step of its own search). */
-static int table_pd(i64 d) {
-  i64 a = d < 0 ? -d : d;
-  int lo = 0, hi = 50;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (a > aPdUpper[mid]) lo = mid + 1; else hi = mid;
+/* Rating differences whose expected score is below 1.00 (8.1.b). */
+#define PD_SPAN 736
+
+/* aRow[a] = k, the first row of 8.1.b whose upper bound is at least the
+** difference a, for a < PD_SPAN. */
+static void pd_fill(unsigned char *aRow) {
+  int k, a = 0;
+  for (k = 0; k < 50; k++) {
+    for (; a <= aPdUpper[k]; a++) aRow[a] = (unsigned char)k;
   }
-  return d < 0 ? 50 - lo : 50 + lo;
+}
+
+/*
+** The rows of 8.1.b by rating difference: PTP asks the expected score of
+** every game at every step of its search, so it is looked up rather than
+** searched.  Kept for the ranking by the term cache, else built in aBuf
+** (PD_SPAN bytes).
+*/
+static const unsigned char *pd_rows(const TbEvent *e, unsigned char *aBuf) {
+  unsigned char *a = tb_terms_extra(e, aPdUpper);
+  if (a) return a;
+  a = e->pTerms ? sqlite3_malloc64(PD_SPAN) : 0;
+  if (a && tb_terms_set_extra(e, aPdUpper, a, sqlite3_free) == SQLITE_OK) {
+    pd_fill(a);
+    return a;
+  }
+  pd_fill(aBuf); /* no cache, or no memory or room in it */
+  return aBuf;
+}
+
+/* Expected score, in hundredths, of a player rated d above the opponent
+** (aRow: pd_rows()). */
+static int table_pd(const unsigned char *aRow, i64 d) {
+  i64 a = d < 0 ? -d : d;
+  int k = a < PD_SPAN ? aRow[a] : 50;
+  return d < 0 ? 50 - k : 50 + k;
 }
 
 /* --------------------------------------------------- opponents over the board */
@@ -80,6 +105,9 @@ static int is_otb(const TbSeat *s) {
 /* n / d rounded half up, d > 0 (a floor also for negative n). */
 static i64 div_half_up(i128 n, i64 d) {
   i128 x = 2 * n + d, y = 2 * (i128)d;
+  if (x >= 0 && x <= 0x3fffffffffffffff && y <= 0x3fffffffffffffff) {
+    return (i64)x / (i64)y; /* the usual case, without a 128-bit division */
+  }
   return (i64)(x >= 0 ? x / y : -((-x + y - 1) / y));
 }
 
@@ -159,8 +187,14 @@ typedef struct RatedGames {
   i128 nSum;
 } RatedGames;
 
+/* Ratings that PTP keeps at hand for its search (a longer list is read
+** from the seats again at each step). */
+#define RATED_KEPT 64
+
+/* Player i's rated games; the first RATED_KEPT ratings into aKept if not
+** NULL. */
 static void rated_games(const TbEvent *e, const TbParams *p, int i,
-                        RatedGames *g) {
+                        RatedGames *g, i64 *aKept) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   int j;
@@ -170,6 +204,7 @@ static void rated_games(const TbEvent *e, const TbParams *p, int i,
     if (!is_otb(&a[j]) || !rating_of(e, p, a[j].iOpp, &r)) continue;
     if (g->n == 0 || r < g->nLow) g->nLow = r;
     if (g->n == 0 || r > g->nHigh) g->nHigh = r;
+    if (aKept && g->n < RATED_KEPT) aKept[g->n] = r;
     g->n++;
     g->nSum += r;
     g->nHalf += a[j].eOutcome == TB_WIN ? 2 : a[j].eOutcome == TB_DRAW;
@@ -180,22 +215,28 @@ static void rated_games(const TbEvent *e, const TbParams *p, int i,
 ** 0 when there is no rated game. */
 static int tpr_of(const TbEvent *e, const TbParams *p, int i, i64 *pOut) {
   RatedGames g;
-  rated_games(e, p, i, &g);
+  rated_games(e, p, i, &g, 0);
   if (g.n == 0) return 0;
   *pOut = div_half_up(g.nSum, g.n) + table_dp((int)div_half_up(50 * g.nHalf, g.n));
   return 1;
 }
 
 /* Expected score in hundredths of a player rated R against player i's
-** rated opponents over the board. */
-static i64 expected(const TbEvent *e, const TbParams *p, int i, i64 R) {
+** rated opponents over the board: the n ratings of aKept if they are all
+** there, else those of the seats. */
+static i64 expected(const TbEvent *e, const TbParams *p, int i, i64 R,
+                    const unsigned char *aRow, const i64 *aKept, i64 n) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   i64 nSum = 0, r;
   int j;
+  if (n <= RATED_KEPT) {
+    for (j = 0; j < n; j++) nSum += table_pd(aRow, R - aKept[j]);
+    return nSum;
+  }
   for (j = 0; j < pl->nSeat; j++) {
     if (!is_otb(&a[j]) || !rating_of(e, p, a[j].iOpp, &r)) continue;
-    nSum += table_pd(R - r);
+    nSum += table_pd(aRow, R - r);
   }
   return nSum;
 }
@@ -205,32 +246,57 @@ static i64 expected(const TbEvent *e, const TbParams *p, int i, i64 R) {
 ** the 400-point limit) is at least the score; a zero score gives the
 ** lowest opponent's rating - 800.  The expected score grows with R, from
 ** 0 at the lowest rating - 736 to every game won at the highest + 736, so
-** a binary search between them finds R.
+** a search between them finds R.  It probes where the expected score,
+** taken as linear between the ends, reaches the score (about 7 probes,
+** not 11), and halves the range after two probes that did not: at most
+** three probes per halving.
 */
 static int ptp_of(const TbEvent *e, const TbParams *p, int i, i64 *pOut) {
   RatedGames g;
-  i64 lo, hi;
-  rated_games(e, p, i, &g);
+  i64 lo, hi, eLo, eHi, nScore;
+  unsigned char aBuf[PD_SPAN];
+  const unsigned char *aRow;
+  i64 aKept[RATED_KEPT];
+  int nSlow = 0;
+  rated_games(e, p, i, &g, aKept);
   if (g.n == 0) return 0;
   if (g.nHalf == 0) {
     *pOut = g.nLow - 800;
     return 1;
   }
-  lo = g.nLow - 736; /* expected 0 < score */
-  hi = g.nHigh + 736; /* expected every game >= score */
+  aRow = pd_rows(e, aBuf);
+  nScore = 50 * g.nHalf;
+  lo = g.nLow - 736; /* expected eLo < score */
+  hi = g.nHigh + 736; /* expected eHi >= score */
+  eLo = 0;
+  eHi = 100 * g.n;
   while (hi - lo > 1) {
-    i64 mid = lo + (hi - lo) / 2;
-    if (expected(e, p, i, mid) >= 50 * g.nHalf) {
+    i64 w = hi - lo, mid, v;
+    if (nSlow >= 2) {
+      mid = lo + w / 2;
+      nSlow = 0;
+    } else {
+      mid = lo + (i64)((i128)(nScore - eLo) * w / (eHi - eLo));
+      if (mid <= lo) mid = lo + 1;
+      if (mid >= hi) mid = hi - 1;
+    }
+    v = expected(e, p, i, mid, aRow, aKept, g.n);
+    if (v >= nScore) {
       hi = mid;
+      eHi = v;
     } else {
       lo = mid;
+      eLo = v;
     }
+    nSlow = hi - lo > w / 2 ? nSlow + 1 : 0;
   }
   *pOut = hi;
   return 1;
 }
 
-void tb_fide_tpr(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+/* TPR and PTP as terms: the opponents' means (APRO, APPO) read each
+** player's, so the term cache computes it once per ranking for both. */
+static void tpr_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   i64 v;
   if (!tpr_of(e, p, i, &v)) {
     pAcc->bNull = 1;
@@ -238,8 +304,7 @@ void tb_fide_tpr(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   }
   tb_acc_add(pAcc, v, 1);
 }
-
-void tb_fide_ptp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+static void ptp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   i64 v;
   if (!ptp_of(e, p, i, &v)) {
     pAcc->bNull = 1;
@@ -248,12 +313,12 @@ void tb_fide_ptp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   tb_acc_add(pAcc, v, 1);
 }
 
-/* TPR and PTP as terms of the opponents' means (the term cache). */
-static void tpr_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
-  tb_fide_tpr(e, p, i, pAcc);
+void tb_fide_tpr(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  tb_term_add(pAcc, e, tpr_term, p, i);
 }
-static void ptp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
-  tb_fide_ptp(e, p, i, pAcc);
+
+void tb_fide_ptp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  tb_term_add(pAcc, e, ptp_term, p, i);
 }
 
 /*
@@ -267,19 +332,19 @@ static void opponents_mean(const TbEvent *e, const TbParams *p, int i,
                            TbTermFn fTerm, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
+  const double *aErr, *aValue = tb_term_ints(e, fTerm, p, &aErr);
   i128 nSum = 0;
   i64 n = 0, v;
-  int j, rc;
-  double r;
+  int j;
   for (j = 0; j < pl->nSeat; j++) {
+    int q = a[j].iOpp;
     if (!is_otb(&a[j])) continue;
-    rc = tb_term_value(e, fTerm, p, a[j].iOpp, &r);
-    if (rc < 0) {
-      if (!f(e, p, a[j].iOpp, &v)) continue;
-    } else if (rc == 0) {
-      continue;
+    if (aValue == 0) {
+      if (!f(e, p, q, &v)) continue;
+    } else if (aErr[q] < 0) {
+      continue; /* no value */
     } else {
-      v = (i64)r;
+      v = (i64)aValue[q];
     }
     nSum += v;
     n++;

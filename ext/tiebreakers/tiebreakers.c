@@ -73,10 +73,12 @@ static void add_gwp_at_cut(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 ** term of each of their averages).
 */
 #define TB_TERM_COLUMNS 8
+#define TB_TERM_ALIASES 4
 typedef struct TbTermColumn {
   TbTermFn f;                 /* term function ... */
   const TbParams *p;          /* ... and its parameters (one ranking) */
   double *ar, *alo, *aerr;    /* term of each player: ar + alo, within aerr */
+  const TbParams *apAlias[TB_TERM_ALIASES]; /* other parameters found equal */
   TbAcc *aExact;              /* exact terms (NULL until one is asked) ... */
   unsigned char *aExactDone;  /* ... 1: aExact[i] is computed, and owns its
                               ** TbBigQ, if any (tb_acc_clear) */
@@ -84,7 +86,7 @@ typedef struct TbTermColumn {
 } TbTermColumn;
 
 /* What a family keeps for one ranking (tb_terms_extra). */
-#define TB_TERM_EXTRAS 2
+#define TB_TERM_EXTRAS 4
 typedef struct TbTermExtra {
   const void *pKey;
   void *p;
@@ -94,6 +96,8 @@ typedef struct TbTermExtra {
 struct TbTermCache {
   int nCol;
   int bFull;                  /* no room or memory for more: compute */
+  TbTermColumn *pLast;        /* the column found last, and the parameters */
+  const TbParams *pLastP;     /* it was asked with (another tiebreaker's) */
   TbTermColumn aCol[TB_TERM_COLUMNS];
   TbTermExtra aExtra[TB_TERM_EXTRAS];
 };
@@ -160,11 +164,22 @@ static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
   int i;
   if (c == 0) return 0;
+  /* asked once per opponent: the last answer first */
+  if (c->pLast && c->pLast->f == f && c->pLastP == p) return c->pLast;
   for (i = 0; i < c->nCol; i++) {
-    /* the same parameters, even of another tiebreaker of the policy */
-    if (c->aCol[i].f == f &&
-        (c->aCol[i].p == p || memcmp(c->aCol[i].p, p, sizeof(*p)) == 0)) {
-      return &c->aCol[i];
+    /* the same parameters, even of another tiebreaker of the policy: each
+    ** tiebreaker's are compared once, then known by their address */
+    TbTermColumn *x = &c->aCol[i];
+    int h;
+    if (x->f != f) continue;
+    for (h = 0; h < TB_TERM_ALIASES && x->apAlias[h] && x->apAlias[h] != p; h++) {
+    }
+    if (x->p == p || (h < TB_TERM_ALIASES && x->apAlias[h] == p) ||
+        memcmp(x->p, p, sizeof(*p)) == 0) {
+      if (h < TB_TERM_ALIASES && x->p != p) x->apAlias[h] = p;
+      c->pLast = x;
+      c->pLastP = p;
+      return x;
     }
   }
   if (c->bFull || c->nCol == TB_TERM_COLUMNS) return 0;
@@ -209,6 +224,17 @@ i64 tb_term_int(const TbEvent *e, TbTermFn f, const TbParams *p, int i) {
   tb_acc_init(&acc, 0);
   f(&acc, e, p, i);
   return (i64)acc.r;
+}
+
+/* The integer terms f of every player while ranking (the term cache's
+** column, filled now if new), or NULL: ask tb_term_int.  For loops over
+** opponents, which would otherwise look the column up at every seat.
+** *paErr, if paErr: below 0 where the term is NULL. */
+const double *tb_term_ints(const TbEvent *e, TbTermFn f, const TbParams *p,
+                           const double **paErr) {
+  const TbTermColumn *col = term_column(e, f, p);
+  if (paErr) *paErr = col ? col->aerr : 0;
+  return col ? col->ar : 0;
 }
 
 /* The exact term f of player i, computed once (NULL: no room to keep it). */
@@ -295,20 +321,6 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
     }
   }
   tb_acc_mean(pAcc, n);
-}
-
-/*
-** Player i's term f from the cache while an event is ranked: 1 with the
-** value (exact when the term is), 0 if the term is NULL, -1 without a
-** cache (call f instead).  For means that skip NULL terms (chess APRO).
-*/
-int tb_term_value(const TbEvent *e, TbTermFn f, const TbParams *p, int i,
-                  double *pr) {
-  const TbTermColumn *col = term_column(e, f, p);
-  if (col == 0) return -1;
-  if (col->aerr[i] < 0) return 0;
-  *pr = col->ar[i] + col->alo[i];
-  return 1;
 }
 
 /* The same over the games played over the board only (chess: AOB). */

@@ -12,10 +12,11 @@
 typedef void (*TbTermFn)(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_add_mwp(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_opponents_mean(TbAcc*, const TbEvent*, const TbParams*, int, TbTermFn);
-int tb_term_value(const TbEvent*, TbTermFn, const TbParams*, int, double*);
 void tb_opponents_mean_played(TbAcc*, const TbEvent*, const TbParams*, int,
                               TbTermFn);
 i64 tb_term_int(const TbEvent*, TbTermFn, const TbParams*, int);
+const double *tb_term_ints(const TbEvent*, TbTermFn, const TbParams*,
+                           const double **paErr);
 void tb_term_add(TbAcc*, const TbEvent*, TbTermFn, const TbParams*, int);
 void *tb_terms_extra(const TbEvent*, const void *pKey);
 int tb_terms_set_extra(const TbEvent*, const void *pKey, void*, void (*)(void*));
@@ -55,10 +56,30 @@ void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_games_won(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
 
+/* fide.c: Article 16 and the Buchholz family's cuts for the other chess
+** files.  A cut sums one value per round (xSeat: a seat's, and whether the
+** round is a VUR; nAbsentValue: each round without a row's). */
+i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
+i64 tb_fide_buchholz_units(const TbEvent*, const TbParams*, int);
+const double *tb_fide_buchholz_column(const TbEvent*, const TbParams*);
+typedef struct TbFideCut TbFideCut;
+struct TbFideCut {
+  const TbEvent *e;
+  const TbParams *p;
+  int i;                      /* the player */
+  i64 (*xSeat)(const TbFideCut*, const TbSeat*, int *pbVur);
+  i64 nOwn;                   /* the player's own score, as xSeat counts it */
+  const double *aScore;       /* for xSeat: scores from the term cache, or 0 */
+  i64 nAbsentValue;           /* value of a round without a row ... */
+  int bAbsentVur;             /* ... and whether it is a VUR */
+};
+/* the sums of tb_fide_cut_sums(): with no cut, Cut-1, Cut-2, Median-1, -2 */
+enum { TB_FIDE_ALL, TB_FIDE_CUT1, TB_FIDE_CUT2, TB_FIDE_MEDIAN1,
+       TB_FIDE_MEDIAN2, TB_FIDE_CUTS };
+void tb_fide_cut_sums(const TbFideCut*, i64 *aOut);
+
 /* fide_rating.c: chess, FIDE C.07 Article 10 */
 void tb_fide_aro(const TbEvent*, const TbParams*, int, TbAcc*);
-/* fide.c: Article 16 for the other chess files */
-i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
 
 void tb_fide_aro_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aro_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
