@@ -186,7 +186,13 @@ static const char *azSetup[] = {
   "001    5 m    Evans, Eve                             NOR                         1.0    5     0 - U     1 w 0     4 b 0\n');"
   "CREATE VIEW trf_m AS SELECT 'c' AS event_id, * FROM trf_matches((SELECT x FROM trf));"
   "CREATE TABLE players AS SELECT 'c' AS event_id, player, rating"
-  " FROM trf_players((SELECT x FROM trf));",
+  " FROM trf_players((SELECT x FROM trf));"
+  /* a double round robin, detected from its pairings */
+  "CREATE VIEW rr_m(event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result) AS VALUES ('r', 1, 'A', 'B', 1, 0, 0, NULL),"
+  " ('r', 2, 'B', 'C', 0, 0, 1, NULL), ('r', 3, 'C', 'A', 0, 1, 0, NULL),"
+  " ('r', 4, 'B', 'A', 0, 0, 0, 'forfeit_b'), ('r', 5, 'C', 'B', 1, 0, 0, NULL),"
+  " ('r', 6, 'A', 'C', 0, 0, 1, NULL);",
   /* Event 4: chess, 40 players drawn in round 1, 10 games in round 10^9
   ** (every other round absent), a forfeit: groups of more than 16 tied
   ** players for direct encounter, Art. 16 adjusted scores kept per player. */
@@ -273,6 +279,7 @@ static const char *azQuery[] = {
   "SB/C1,BH/C1,DE(unrated=1500)', NULL, NULL, 'trf_m');",
   "SELECT name, code FROM tiebreakers;",
   "SELECT rank, player, koya FROM standings('c', 'fide_rr', NULL, NULL, 'trf_m');",
+  "SELECT rank, player, games_won FROM standings('r', 'fide', NULL, NULL, 'rr_m');",
   "SELECT player, aro FROM standings('c', 'points,aro', NULL, NULL, 'trf_m', NULL,"
   " 'players');",
   "SELECT * FROM standings('c', 'fide(floor=0.3)', NULL, NULL, 'trf_m');",

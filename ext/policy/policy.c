@@ -74,7 +74,7 @@ static const TbParams chessParams = {
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 0,
   .floor = {0, 1}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 2}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2026,
+  .iRules = 2026, .bRoundRobin = -1, /* detected from the pairings */
 };
 
 /* Chess, a round robin (C.07 15.2). */

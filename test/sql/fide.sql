@@ -796,10 +796,62 @@ SELECT rank, player, points, sonneborn_berger, games_won, black_games, koya, buc
 -- case: rr_swiss_rules_differ
 -- The same event as a Swiss by the 2024 rules: C's forfeit meets a dummy
 -- at C's own 2.5 (16.4): SB 2.5 + 0.25 + 2 = 4.75, and WON counts 1.
-SELECT player, sonneborn_berger, games_won FROM standings('rr', 'PTS,SB,WON(rules=2024)')
- WHERE player = 'C';
+SELECT player, sonneborn_berger, games_won
+  FROM standings('rr', 'PTS,SB,WON(rules=2024, round_robin=0)') WHERE player = 'C';
 -- expect:
 -- C|4.75|1
+
+-- case: rr_detected_from_the_pairings
+-- No option: every two of the four players met once, so 'fide' treats the
+-- event as the round robin it is (the values of fide_rr above: C's forfeit
+-- win is a game, SB 3.25 and WON 2); round_robin=0 makes it a Swiss (WON 1).
+SELECT player, sonneborn_berger, games_won FROM standings('rr', 'fide') WHERE player = 'C'
+UNION ALL
+SELECT player, sonneborn_berger, games_won FROM standings('rr', 'fide(round_robin=0)')
+ WHERE player = 'C';
+-- expect:
+-- C|3.25|2
+-- C|3.25|1
+
+-- case: rr_double_round_robin_detected
+-- Three players, each pair twice (rounds 1-3, then 4-6 with colours
+-- reversed); the player without a game in a round has no row.  Round 4:
+-- A wins by forfeit against B.  As a double round robin (15.2) the forfeit
+-- is a game: A's WON 3 (rounds 1, 3, 4) and SB = B 0.5 x 1 (round 1) + C 2
+-- x 1 + B 0.5 x 1 (round 4) + C 2 x 0.5 = 4.  As a Swiss (round_robin=0,
+-- 2026 rules) A's WON is 2, and the forfeit meets a dummy at B's adjusted
+-- score (16.4.1): B's last round, 6, is an absence after round 5's game,
+-- a draw for the others (16.3): 0.5 + 0.5 = 1; A's SB = B 1 x 1 + C 2 x 1 +
+-- dummy 1 x 1 + C 2 x 0.5 = 5 (A's round-2 absence scores 0).  C's and B's
+-- values are the round robin's: C = B 0.5 x 0.5 + B 0.5 x 1 + A 3.5 x 0.5.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('drr', 1, 'A', 'B', 1, 0, 0, NULL), ('drr', 2, 'B', 'C', 0, 0, 1, NULL),
+  ('drr', 3, 'C', 'A', 0, 1, 0, NULL), ('drr', 4, 'B', 'A', 0, 0, 0, 'forfeit_b'),
+  ('drr', 5, 'C', 'B', 1, 0, 0, NULL), ('drr', 6, 'A', 'C', 0, 0, 1, NULL);
+SELECT * FROM (SELECT rank, player, points, games_won, sonneborn_berger
+                 FROM standings('drr', 'fide') ORDER BY rank)
+UNION ALL
+SELECT 'swiss', player, points, games_won, sonneborn_berger
+  FROM standings('drr', 'fide(round_robin=0)') WHERE player = 'A';
+-- expect:
+-- 1|A|3.5|3|4.0
+-- 2|C|2.0|1|2.5
+-- 3|B|0.5|0|1.0
+-- swiss|A|3.5|2|5.0
+
+-- case: rr_not_detected_when_a_pair_repeats
+-- Three pairings among three players, as many as a round robin has, but A
+-- and B met twice and A never met C: a Swiss, so A's forfeit win in round 2
+-- is no game (WON 1); selected as a round robin it is one (WON 2).
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rep3', 1, 'A', 'B', 1, 0, 0, NULL), ('rep3', 2, 'A', 'B', 0, 0, 0, 'forfeit_a'),
+  ('rep3', 3, 'B', 'C', 0, 0, 1, NULL);
+SELECT player, games_won FROM standings('rep3', 'fide') WHERE player = 'A'
+UNION ALL
+SELECT player, games_won FROM standings('rep3', 'fide(round_robin=1)') WHERE player = 'A';
+-- expect:
+-- A|1
+-- A|2
 
 -- case: rr_option_on_custom_order
 SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
