@@ -395,6 +395,8 @@ typedef struct TbParams {
   i64 nKsLimit;               /* FIDE Koya: the limit moved by half points */
   int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games;
                               ** -1: detected from the pairings (compute.c) */
+  int bForfeitsPlayed;        /* FIDE /P: a forfeit is a game against its
+                              ** scheduled opponent (a Swiss event too) */
   i64 nCutAfter;              /* players last seen in this round were cut
                               ** (a day-2 cut), not dropped; 0: no cut */
 } TbParams;

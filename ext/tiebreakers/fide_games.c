@@ -231,3 +231,20 @@ void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
   fore_buchholz(e, p, i, 2, 2, pAcc);
 }
+
+/*
+** TPN (2026 rules): the tournament pairing number, lower first: the start
+** number, an integer player id (a TRF file's); a text id is no number, and
+** such a player gets NULL (ranked last).  The last resort before lots: it
+** separates any two players.
+*/
+void tb_fide_pairing_number(const TbEvent *e, const TbParams *p, int i,
+                            TbAcc *pAcc) {
+  const TbKey *k = &e->aPlayer[i].key;
+  (void)p;
+  if (k->eType != SQLITE_INTEGER) {
+    pAcc->bNull = 1;
+    return;
+  }
+  tb_acc_add(pAcc, k->i, 1);
+}

@@ -114,21 +114,23 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 56|ptp|0
 -- 57|apro|0
 -- 58|appo|0
--- 59|dropped|0
--- 60|decided_by|0
--- 61|name|0
--- 62|division|0
--- 63|status|0
--- 64|event_id|1
--- 65|policy|1
--- 66|floor|1
--- 67|as_of_round|1
--- 68|matches_table|1
--- 69|games_table|1
--- 70|players_table|1
--- 71|on_error|1
--- 72|ratings_table|1
--- 73|error|1
+-- 59|own_rating|0
+-- 60|pairing_number|0
+-- 61|dropped|0
+-- 62|decided_by|0
+-- 63|name|0
+-- 64|division|0
+-- 65|status|0
+-- 66|event_id|1
+-- 67|policy|1
+-- 68|floor|1
+-- 69|as_of_round|1
+-- 70|matches_table|1
+-- 71|games_table|1
+-- 72|players_table|1
+-- 73|on_error|1
+-- 74|ratings_table|1
+-- 75|error|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

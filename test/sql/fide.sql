@@ -853,6 +853,116 @@ SELECT player, games_won FROM standings('rep3', 'fide(round_robin=1)') WHERE pla
 -- A|1
 -- A|2
 
+-- case: p_modifier_forfeit_is_a_game
+-- /P (a Swiss event's forfeits as games against the scheduled opponent).
+-- Event 'fx' is sql/example.trf: 3 lost to 2 by forfeit in round 2.  The
+-- adjusted scores (16.3): 1 2.5; 2 1 + 0.5 = 1.5 (round 3, a zero-point bye,
+-- the last round, counts as a draw); 3 1; 4 2 (the half-point bye was
+-- followed by a game); 5 1.  Player 3, Swiss (2026): 4 2 + dummy min(own 1,
+-- 2's 1.5) = 1 + 1 2.5 = 5.5; Cut-1 removes the VUR's 1: 4.5.  With /P the
+-- forfeit is a game against 2 (1.5): BH 6, and no VUR is left, so Cut-1
+-- removes the least value, 1.5: 4.5.  SB: 3 scored 0 in round 2 either way:
+-- 2 x 0.5 + 2.5 x 0.5 = 2.25.  Player 2 won it: the dummy (min(1, 3's 1) =
+-- 1) and 3 (1) weigh the same, BH 2.5 + 1 + 1 (round 3's dummy) = 4.5.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('fx', 1, 1, 2, 1, 0, 0, NULL), ('fx', 1, 3, 4, 0, 0, 1, NULL), ('fx', 1, 5, NULL, 0, 0, 0, NULL),
+  ('fx', 2, 5, 1, 0, 1, 0, NULL), ('fx', 2, 2, 3, 0, 0, 0, 'forfeit_a'),
+  ('fx', 2, 4, NULL, 0, 0, 0, 'half_bye'),
+  ('fx', 3, 1, 3, 0, 0, 1, NULL), ('fx', 3, 4, 5, 1, 0, 0, NULL), ('fx', 3, 2, NULL, 0, 0, 0, 'zero_bye');
+SELECT 'swiss', player, buchholz, buchholz_cut1, sonneborn_berger
+  FROM standings('fx', 'PTS,BH,BH/C1,SB') WHERE player IN (2, 3)
+UNION ALL
+SELECT '/P', player, buchholz, buchholz_cut1, sonneborn_berger
+  FROM standings('fx', 'pts,bh/p,BH-C1/P,SB/P') WHERE player IN (2, 3);
+-- expect:
+-- swiss|3|5.5|4.5|2.25
+-- swiss|2|4.5|3.5|1.0
+-- /P|3|6.0|4.5|2.25
+-- /P|2|4.5|3.5|1.0
+
+-- case: p_modifier_direct_encounter
+-- A beat B by forfeit, and both end on 1 point.  Direct encounter leaves
+-- forfeits out (6.1.1): A and B never met, either could win the missing
+-- game (6.3), they stay level.  DE/P counts the forfeit as their game: they
+-- all met (6.2), A 1, B 0.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('dp', 1, 'A', 'B', 0, 0, 0, 'forfeit_a'), ('dp', 1, 'C', 'D', 0, 0, 1, NULL),
+  ('dp', 2, 'C', 'A', 1, 0, 0, NULL), ('dp', 2, 'B', 'D', 1, 0, 0, NULL);
+SELECT 'DE', player, direct_encounter FROM standings('dp', 'PTS,DE') WHERE player IN ('A', 'B')
+UNION ALL
+SELECT 'DE/P', player, direct_encounter FROM standings('dp', 'PTS,DE/P')
+ WHERE player IN ('A', 'B');
+-- expect:
+-- DE|A|1
+-- DE|B|1
+-- DE/P|A|1
+-- DE/P|B|2
+
+-- case: p_modifier_where_it_means_nothing
+SELECT * FROM standings('dp', 'PTS,FB/P');
+-- error: standings(): option forfeits_played does nothing on fore_buchholz in policy 'PTS,FB/P': fore_buchholz does not read it
+
+-- case: p_modifier_unknown
+SELECT * FROM standings('dp', 'PTS,BH/Q');
+-- error-match: standings(): unknown policy or tiebreaker 'BH/Q' (policies: *
+
+-- case: ks_limit_as_code_modifier
+-- KS/L-2 is koya(ks_limit=-2): the limit, half of 3 games = 1.5, less 2
+-- half points: 0.5, which every player of 'rr' reached.  C: D 1 (the
+-- forfeit, a game in this round robin) + B 0.5 + A 1 = 2.5; B: A 0 + C 0.5
+-- + D 0 = 0.5.  KS/L+1: limit 2: A (2) and C (2.5); B scored 0.5 against C.
+SELECT player, koya FROM standings('rr', 'PTS,KS/L-2') WHERE player IN ('B', 'C')
+UNION ALL
+SELECT player, koya FROM standings('rr', 'PTS,KS(ks_limit=-2)') WHERE player IN ('B', 'C')
+UNION ALL
+SELECT player, koya FROM standings('rr', 'PTS,ks/l+1') WHERE player = 'B';
+-- expect:
+-- C|2.5
+-- B|0.5
+-- C|2.5
+-- B|0.5
+-- B|0.5
+
+-- case: ks_limit_modifier_and_option_twice
+SELECT * FROM standings('rr', 'PTS,KS/L+1(ks_limit=2)');
+-- error: standings(): option ks_limit is given twice in policy 'PTS,KS/L+1(ks_limit=2)': it applies to the whole policy, write it once
+
+-- case: tpn_start_number_lower_first
+-- TPN (2026): 2, 3 and 5 of 'fx' end on 1 point; start numbers order them.
+-- A text id is no start number: NULL, and the tie stays.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('fx', 1, 1, 2, 1, 0, 0, NULL), ('fx', 1, 3, 4, 0, 0, 1, NULL), ('fx', 1, 5, NULL, 0, 0, 0, NULL),
+  ('fx', 2, 5, 1, 0, 1, 0, NULL), ('fx', 2, 2, 3, 0, 0, 0, 'forfeit_a'),
+  ('fx', 2, 4, NULL, 0, 0, 0, 'half_bye'),
+  ('fx', 3, 1, 3, 0, 0, 1, NULL), ('fx', 3, 4, 5, 1, 0, 0, NULL), ('fx', 3, 2, NULL, 0, 0, 0, 'zero_bye');
+SELECT rank, player, pairing_number, decided_by FROM standings('fx', 'PTS,TPN')
+UNION ALL
+SELECT rank, player, pairing_number, decided_by FROM standings('wd', 'PTS,TPN')
+ WHERE player IN ('A', 'C');
+-- expect:
+-- 1|1|1|
+-- 2|4|4|points
+-- 3|2|2|points
+-- 4|3|3|pairing_number
+-- 5|5|5|pairing_number
+-- 1|A||
+-- 1|C||
+
+-- case: rtng_own_rating_higher_first
+-- RTNG (2026): A (2000) and C (1900) of 'wd' tie on 2.5 points; B 1801; D
+-- is unrated: NULL and last, or with unrated=1850 between C and B (a
+-- rating, not a place: D has fewer points and stays last).
+SELECT rank, player, own_rating, decided_by FROM standings('wd', 'PTS,RTNG')
+UNION ALL
+SELECT rank, player, own_rating, decided_by FROM standings('wd', 'PTS,RTNG(unrated=1850)')
+ WHERE player = 'D';
+-- expect:
+-- 1|A|2000|
+-- 2|C|1900|own_rating
+-- 3|B|1801|points
+-- 4|D||points
+-- 4|D|1850|points
+
 -- case: rr_option_on_custom_order
 SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
 -- expect:
