@@ -963,6 +963,35 @@ SELECT rank, player, own_rating, decided_by FROM standings('wd', 'PTS,RTNG(unrat
 -- 4|D||points
 -- 4|D|1850|points
 
+-- case: sb_cut1_lowest_vur_contribution_2026
+-- 16.5.1 cuts "the lowest contribution" of the VURs, not the VUR whose
+-- dummy scores lowest.  P (2.5 points, 4 rounds): round 1 a half-point
+-- bye, round 2 a forfeit loss to O (adjusted 3.5), then wins over X (0) and
+-- Y (1).  2026: the bye's dummy is capped at 1/2 x 4 = 2 (16.4.2), the
+-- forfeit's at min(2.5, O's 3.5) = 2.5 (16.4.1).  SB = 2 x 1/2 + 2.5 x 0 +
+-- 0 x 1 + 1 x 1 = 2.  VUR contributions 1 and 0: the lowest is 0 (the
+-- forfeit); the least significant value is X's 0 (14.1.1.4); the higher of
+-- the two is 0, SB-C1 = 2.  (Taking the VUR whose dummy scores lowest, the
+-- bye's 1, would give 1.)  2024: both dummies score 2.5, SB = 1.25 + 0 + 0
+-- + 1 = 2.25, and the cut is 0 by either reading.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('vc', 1, 'P', NULL, 0, 0, 0, 'half_bye'), ('vc', 1, 'O', 'X', 1, 0, 0, NULL),
+  ('vc', 1, 'Y', 'A', 0, 1, 0, NULL), ('vc', 1, 'B', NULL, 0, 0, 0, NULL),
+  ('vc', 2, 'P', 'O', 0, 0, 0, 'forfeit_b'), ('vc', 2, 'X', 'A', 0, 1, 0, NULL),
+  ('vc', 2, 'Y', 'B', 0, 1, 0, NULL),
+  ('vc', 3, 'P', 'X', 1, 0, 0, NULL), ('vc', 3, 'O', 'A', 1, 0, 0, NULL),
+  ('vc', 3, 'B', 'Y', 0, 1, 0, NULL),
+  ('vc', 4, 'P', 'Y', 1, 0, 0, NULL), ('vc', 4, 'X', 'B', 0, 1, 0, NULL),
+  ('vc', 4, 'O', 'A', 0, 0, 1, NULL);
+SELECT '2026', player, sonneborn_berger, sonneborn_berger_cut1
+  FROM standings('vc', 'PTS,SB,SB/C1') WHERE player = 'P'
+UNION ALL
+SELECT '2024', player, sonneborn_berger, sonneborn_berger_cut1
+  FROM standings('vc', 'PTS,SB,SB/C1(rules=2024)') WHERE player = 'P';
+-- expect:
+-- 2026|P|2.0|2.0
+-- 2024|P|2.25|2.25
+
 -- case: rr_option_on_custom_order
 SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
 -- expect:
