@@ -274,6 +274,9 @@ static const char *azQuery[] = {
   "SELECT * FROM trf_matches((SELECT x FROM trf));",
   "SELECT * FROM trf_players((SELECT x FROM trf));",
   "SELECT * FROM trf_records((SELECT x FROM trf));",
+  "SELECT trf_policy(x), trf_policy('212 PTS BH/C1' || char(10) || x) FROM trf;",
+  "SELECT rank, player FROM standings('c', (SELECT trf_policy(x) FROM trf), NULL,"
+  " NULL, 'trf_m');",
   "SELECT rank, player, fore_buchholz, aob, tpr, ptp, apro, appo, koya, decided_by"
   " FROM standings('c', 'PTS,FB,AOB,TPR,PTP,APRO,APPO,KS,ARO/M1,BWG,REP,FB/C1,"
   "SB/C1,BH/C1,DE(unrated=1500)', NULL, NULL, 'trf_m');",

@@ -623,11 +623,94 @@ static sqlite3_module trfModule = {
   .xRowid = trfRowid,
 };
 
+/* ------------------------------------------------------------ trf_policy */
+
+/*
+** The record zCode ("202", "212") of the text z[0..n): its value (columns
+** 5 on, to the end of its line) in *pz, *pn; 0 if the text has none.
+*/
+static int find_record(const char *z, int n, const char *zCode,
+                       const char **pz, int *pn) {
+  int i = 0;
+  while (i < n) {
+    int j = i;
+    while (j < n && z[j] != '\n' && z[j] != '\r') j++;
+    if (j - i >= 3 && memcmp(z + i, zCode, 3) == 0) {
+      *pz = z + i + (j - i > 4 ? 4 : j - i);
+      *pn = j - i > 4 ? j - i - 4 : 0;
+      return 1;
+    }
+    i = j + 1;
+  }
+  return 0;
+}
+
+/*
+** trf_policy(text): the tie-break order the file states, as a policy for
+** standings(): record 212 (the whole order, PTS first) or else 202 (the
+** tie-breaks after the points, PTS added).  TRF-2026 separates the codes
+** by commas or blanks; the policy, by commas.  NULL if the file states no
+** order.  The codes are not checked here: standings() names a bad one.
+*/
+static void trfPolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int eType = argc == 1 ? sqlite3_value_type(argv[0]) : SQLITE_NULL, n, i;
+  int bPts, nItem = 0;
+  const char *z, *zVal;
+  sqlite3_str *pOut;
+  if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
+    sqlite3_result_error(ctx, "trf_policy(): the argument must be the text "
+                              "of a TRF file, e.g. readfile('event.trf')", -1);
+    return;
+  }
+  z = eType == SQLITE_TEXT ? (const char *)sqlite3_value_text(argv[0])
+                           : (const char *)sqlite3_value_blob(argv[0]);
+  n = sqlite3_value_bytes(argv[0]);
+  if (z == 0 && n > 0) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  bPts = find_record(z, n, "212", &zVal, &i);
+  if (!bPts && !find_record(z, n, "202", &zVal, &i)) return; /* NULL */
+  n = i;
+  pOut = sqlite3_str_new(sqlite3_context_db_handle(ctx));
+  if (!bPts) sqlite3_str_appendall(pOut, "PTS");
+  nItem = !bPts;
+  for (i = 0; i < n;) {
+    int j = i;
+    while (j < n && zVal[j] != ',' && zVal[j] != ' ' && zVal[j] != '\t') j++;
+    if (j > i) {
+      /* 202 lists what follows the points: a PTS in it is not repeated */
+      int bSkip = !bPts && j - i == 3 && sqlite3_strnicmp(zVal + i, "PTS", 3) == 0;
+      if (!bSkip) {
+        sqlite3_str_appendf(pOut, "%s%.*s", nItem ? "," : "", j - i, zVal + i);
+        nItem++;
+      }
+    }
+    i = j + 1;
+  }
+  if (sqlite3_str_errcode(pOut) == SQLITE_NOMEM) {
+    sqlite3_free(sqlite3_str_finish(pOut));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (nItem == 0) {
+    sqlite3_free(sqlite3_str_finish(pOut)); /* an empty 212: no order */
+    return;
+  }
+  sqlite3_result_text(ctx, sqlite3_str_finish(pOut), -1, sqlite3_free);
+}
+
 int tb_register_trf(sqlite3 *db) {
   static const int aKind[] = {TRF_MATCHES, TRF_PLAYERS, TRF_RECORDS};
   int rc = SQLITE_OK, k;
   for (k = 0; rc == SQLITE_OK && k < 3; k++) {
     rc = sqlite3_create_module(db, azFunction[k], &trfModule, (void *)&aKind[k]);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "trf_policy", 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC |
+                                     SQLITE_INNOCUOUS,
+                                 0, trfPolicyFunc, 0, 0);
   }
   return rc;
 }
