@@ -275,6 +275,8 @@ static const char *azQuery[] = {
   "SELECT * FROM trf_players((SELECT x FROM trf));",
   "SELECT * FROM trf_records((SELECT x FROM trf));",
   "SELECT trf_policy(x), trf_policy('212 PTS BH/C1' || char(10) || x) FROM trf;",
+  /* a name of several bytes a character: the columns mapped */
+  "SELECT name FROM trf_players('001    1 m    M\xc3\xbcller, J\xc3\xb6rg');",
   "SELECT rank, player FROM standings('c', (SELECT trf_policy(x) FROM trf), NULL,"
   " NULL, 'trf_m');",
   "SELECT rank, player, fore_buchholz, aob, tpr, ptp, apro, appo, koya, decided_by"

@@ -246,3 +246,25 @@ def test_trf_policy_ranks_as_the_file_says(conn):
 def test_trf_policy_not_text(conn, value):
     with pytest.raises(sqlite3.Error, match=r"trf_policy\(\): the argument must be the text"):
         conn.execute("SELECT trf_policy(?)", (value,)).fetchone()
+
+
+def test_columns_are_characters_not_bytes(conn):
+    """TRF columns count characters: in UTF-8 'Müller, Jörg' takes 14 bytes
+    for 12 columns, and the rating, points and rounds after it stay where
+    the columns put them.  A one-byte encoding (Latin-1, as a BLOB) reads
+    byte by byte, and a stray byte that starts no UTF-8 character is one
+    column."""
+    text = trf(record(1, "Müller, Jörg", 2100, "1.0", "1", rounds=[(2, "w", "1")]),
+               record(2, "Ødegård, Åse", 1900, "0.0", "2", rounds=[(1, "b", "0")]))
+    assert conn.execute("SELECT player, name, rating, points, rank FROM trf_players(?)",
+                        (text,)).fetchall() == [(1, "Müller, Jörg", 2100, 1.0, 1),
+                                                (2, "Ødegård, Åse", 1900, 0.0, 2)]
+    assert matches(conn, text) == [(1, 1, 2, 1, 0, 0, None)]
+    latin1 = text.encode("latin-1")
+    assert conn.execute("SELECT player, rating FROM trf_players(?)", (latin1,)).fetchall() == [
+        (1, 2100), (2, 1900)]
+    assert matches(conn, latin1) == [(1, 1, 2, 1, 0, 0, None)]
+    four_byte = trf(record(1, "Ann \U0001F600", 2000, "1.0", "1", rounds=[(2, "w", "1")]),
+                    record(2, "Bob", 1800, "0.0", "2", rounds=[(1, "b", "0")]))
+    assert conn.execute("SELECT name, rating FROM trf_players(?) WHERE player = 1",
+                        (four_byte,)).fetchall() == [("Ann \U0001F600", 2000)]
