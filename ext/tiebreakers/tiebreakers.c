@@ -463,6 +463,8 @@ const TbTiebreaker tb_aTiebreaker[] = {
    TB_NEEDS_RATINGS, "unrated", "FIDE 2026 RTNG: the player's own rating"},
   {"pairing_number", "tpn", "fide", tb_fide_pairing_number, 0, 1, TB_INTEGER,
    0, "", "FIDE 2026 TPN: the start number (an integer id), lower first"},
+  {"standard_points", "std", "fide", tb_fide_standard_points, 0, 0, TB_POINTS,
+   0, "", "FIDE 2026 7.7 STD: 1 a round scored above the opponent, 1/2 level"},
 };
 const int tb_nTiebreaker = sizeof(tb_aTiebreaker) / sizeof(tb_aTiebreaker[0]);
 

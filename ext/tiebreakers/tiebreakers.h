@@ -81,5 +81,6 @@ void tb_fide_fore_buchholz_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_median1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_median2(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_pairing_number(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_standard_points(const TbEvent*, const TbParams*, int, TbAcc*);
 
 #endif /* TIEBREAKERS_H */

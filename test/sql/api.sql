@@ -116,21 +116,22 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 58|appo|0
 -- 59|own_rating|0
 -- 60|pairing_number|0
--- 61|dropped|0
--- 62|decided_by|0
--- 63|name|0
--- 64|division|0
--- 65|status|0
--- 66|event_id|1
--- 67|policy|1
--- 68|floor|1
--- 69|as_of_round|1
--- 70|matches_table|1
--- 71|games_table|1
--- 72|players_table|1
--- 73|on_error|1
--- 74|ratings_table|1
--- 75|error|1
+-- 61|standard_points|0
+-- 62|dropped|0
+-- 63|decided_by|0
+-- 64|name|0
+-- 65|division|0
+-- 66|status|0
+-- 67|event_id|1
+-- 68|policy|1
+-- 69|floor|1
+-- 70|as_of_round|1
+-- 71|matches_table|1
+-- 72|games_table|1
+-- 73|players_table|1
+-- 74|on_error|1
+-- 75|ratings_table|1
+-- 76|error|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

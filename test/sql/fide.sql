@@ -992,6 +992,28 @@ SELECT '2024', player, sonneborn_berger, sonneborn_berger_cut1
 -- 2026|P|2.0|2.0
 -- 2024|P|2.25|2.25
 
+-- case: std_standard_points
+-- STD (2026, 7.7): per round 1 if the player scored more than the scheduled
+-- opponent, 1/2 if the same; without an opponent, the points against a
+-- draw's.  A: win 1, draw 1/2, double loss against E (0 = 0) 1/2: 2 (1.5
+-- points).  B: loss, forfeit loss, zero-point bye: 0.  C: double forfeit
+-- 1/2, draw 1/2, loss 0: 1.  D: double forfeit 1/2, forfeit win 1, win 1:
+-- 2.5.  E: pairing-allocated bye 1, half-point bye 1/2, double loss 1/2: 2.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('std', 1, 'A', 'B', 1, 0, 0, NULL), ('std', 1, 'C', 'D', 0, 0, 0, 'double_forfeit'),
+  ('std', 1, 'E', NULL, 0, 0, 0, NULL),
+  ('std', 2, 'A', 'C', 0, 0, 1, NULL), ('std', 2, 'B', 'D', 0, 0, 0, 'forfeit_b'),
+  ('std', 2, 'E', NULL, 0, 0, 0, 'half_bye'),
+  ('std', 3, 'A', 'E', 0, 0, 0, 'double_loss'), ('std', 3, 'B', NULL, 0, 0, 0, 'zero_bye'),
+  ('std', 3, 'C', 'D', 0, 1, 0, NULL);
+SELECT player, points, standard_points FROM standings('std', 'PTS,STD') ORDER BY player;
+-- expect:
+-- A|1.5|2.0
+-- B|0.0|0.0
+-- C|0.5|1.0
+-- D|2.0|2.5
+-- E|1.5|2.0
+
 -- case: rr_option_on_custom_order
 SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
 -- expect:
