@@ -402,7 +402,10 @@ typedef struct TbParams {
   int bUnrated;               /* 1: iUnrated is given */
   i64 iUnrated;               /* FIDE: the rating an unrated player counts with */
   i64 nKsLimit;               /* FIDE Koya: the limit moved by half points */
-  int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games */
+  int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games;
+                              ** -1: detected from the pairings (compute.c) */
+  int bForfeitsPlayed;        /* FIDE /P: a forfeit is a game against its
+                              ** scheduled opponent (a Swiss event too) */
   i64 nCutAfter;              /* players last seen in this round were cut
                               ** (a day-2 cut), not dropped; 0: no cut */
   i64 nSwissRounds;           /* rounds after this one are playoff; 0: the
@@ -511,6 +514,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 int tb_event_seats(TbEvent *p, char **pzErr);
 int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr);
+int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
 void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);

@@ -12,7 +12,8 @@
 --
 -- A cell is the opponent's start number, the colour and the result (12w1, 7b½, 3w0); a
 -- forfeit is the opponent and + or - (12+); a pairing-allocated bye +, a half-point bye H,
--- a zero-point bye or a round without a game -.
+-- a zero-point bye or a round without a game -.  Names are cut and padded by
+-- characters (printf's ! flag), so that Müller lines up with Adams.
 
 .mode list
 .headers off
@@ -63,7 +64,7 @@ SELECT printf('%3s %4s  %-20s %4s  %s%4s  %5s %5s %5s %2s %3s', 'Rk', 'SNo', 'Na
               'Pts', 'BH-C1', 'BH', 'SB', 'DE', 'WIN')
 UNION ALL
 SELECT * FROM (
-SELECT printf('%3d %4d  %-20.20s %4s  %s%4s  %5s %5s %5s %2s %3s',
+SELECT printf('%3d %4d  %!-20.20s %4s  %s%4s  %5s %5s %5s %2s %3s',
               s.rank, s.player, coalesce(p.name, ''), coalesce(p.rating, ''), row.cells,
               s.points, coalesce(s.buchholz_cut1, ''), coalesce(s.buchholz, ''),
               coalesce(s.sonneborn_berger, ''), coalesce(s.direct_encounter, ''),

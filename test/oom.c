@@ -214,7 +214,13 @@ static const char *azSetup[] = {
   "001    5 m    Evans, Eve                             NOR                         1.0    5     0 - U     1 w 0     4 b 0\n');"
   "CREATE VIEW trf_m AS SELECT 'c' AS event_id, * FROM trf_matches((SELECT x FROM trf));"
   "CREATE TABLE players AS SELECT 'c' AS event_id, player, rating"
-  " FROM trf_players((SELECT x FROM trf));",
+  " FROM trf_players((SELECT x FROM trf));"
+  /* a double round robin, detected from its pairings */
+  "CREATE VIEW rr_m(event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result) AS VALUES ('r', 1, 'A', 'B', 1, 0, 0, NULL),"
+  " ('r', 2, 'B', 'C', 0, 0, 1, NULL), ('r', 3, 'C', 'A', 0, 1, 0, NULL),"
+  " ('r', 4, 'B', 'A', 0, 0, 0, 'forfeit_b'), ('r', 5, 'C', 'B', 1, 0, 0, NULL),"
+  " ('r', 6, 'A', 'C', 0, 0, 1, NULL);",
   /* Event 4: chess, 40 players drawn in round 1, 10 games in round 10^9
   ** (every other round absent), a forfeit: groups of more than 16 tied
   ** players for direct encounter, Art. 16 adjusted scores kept per player. */
@@ -324,11 +330,17 @@ static const char *azQuery[] = {
   "SELECT * FROM trf_matches((SELECT x FROM trf));",
   "SELECT * FROM trf_players((SELECT x FROM trf));",
   "SELECT * FROM trf_records((SELECT x FROM trf));",
+  "SELECT trf_policy(x), trf_policy('212 PTS BH/C1' || char(10) || x) FROM trf;",
+  /* a name of several bytes a character: the columns mapped */
+  "SELECT name FROM trf_players('001    1 m    M\xc3\xbcller, J\xc3\xb6rg');",
+  "SELECT rank, player FROM standings('c', (SELECT trf_policy(x) FROM trf), NULL,"
+  " NULL, 'trf_m');",
   "SELECT rank, player, fore_buchholz, aob, tpr, ptp, apro, appo, koya, decided_by"
   " FROM standings('c', 'PTS,FB,AOB,TPR,PTP,APRO,APPO,KS,ARO/M1,BWG,REP,FB/C1,"
   "SB/C1,BH/C1,DE(unrated=1500)', NULL, NULL, 'trf_m');",
   "SELECT name, code FROM tiebreakers;",
   "SELECT rank, player, koya FROM standings('c', 'fide_rr', NULL, NULL, 'trf_m');",
+  "SELECT rank, player, games_won FROM standings('r', 'fide', NULL, NULL, 'rr_m');",
   "SELECT player, aro FROM standings('c', 'points,aro', NULL, NULL, 'trf_m', NULL,"
   " 'players');",
   "SELECT * FROM standings('c', 'fide(floor=0.3)', NULL, NULL, 'trf_m');",

@@ -123,3 +123,33 @@ def test_pokemon_reports_print_pokemons_columns(large):
     assert "OWP" in labels or "OOWP" in labels
     assert got["Why is one player above the other"][0][2] in {"Points", "OWP", "OOWP",
                                                               "Head-to-head"}
+
+
+def test_crosstable_lines_up_names_of_any_script(tmp_path):
+    """sql/crosstable.sql pads the name by characters: a name with letters
+    outside ASCII (two bytes each in UTF-8) must not shift the columns after
+    it.  Every line's rating column starts at the same character."""
+    text = "\n".join([
+        "001    1 m    Müller, Jörg                      2100 GER"
+        + " " * 25 + "1.0    1     2 w 1",
+        "001    2 m    Adams, Ann                        1900 ENG"
+        + " " * 25 + "0.0    2     1 b 0",
+        "001    3 m    Ødegård, Åse                      1800 NOR"
+        + " " * 25 + "0.0    3     0 - Z"]) + "\n"
+    trf = tmp_path / "u.trf"
+    trf.write_text(text, encoding="utf-8")
+    args = [sqlcases.default_cli(), "-init", "/dev/null", "-batch", "-bail", ":memory:",
+            f".load '{EXT}'",
+            "CREATE TEMP VIEW matches AS SELECT 'u' AS event_id, * FROM "
+            f"trf_matches(readfile('{trf}'));",
+            "CREATE TEMP TABLE players AS SELECT 'u' AS event_id, player, name, rating "
+            f"FROM trf_players(readfile('{trf}'));",
+            ".read sql/crosstable.sql"]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 4 and "Müller, Jörg" in proc.stdout and "Ødegård, Åse" in proc.stdout
+    # the ratings end where the header's "Rtg" ends, on every line
+    ends = {lines[0].index("Rtg") + 3}
+    ends |= {ln.index(r) + 4 for ln, r in zip(lines[1:], ("2100", "1900", "1800"))}
+    assert len(ends) == 1, proc.stdout

@@ -214,3 +214,57 @@ def test_records_and_order_as_policy(conn):
                         (text,)).fetchall()
     assert rows == [(1, 0.0), (2, 0.0)]
     assert "no player record" in error(conn, "012 x\n", "trf_records")
+
+
+@pytest.mark.parametrize("records, policy", [
+    ("202 BH/C1,BH,SB,DE", "PTS,BH/C1,BH,SB,DE"),        # 202: the points first
+    ("202 BH/C1 BH  SB\tDE", "PTS,BH/C1,BH,SB,DE"),      # blanks separate too
+    ("202 PTS, BH/C1", "PTS,BH/C1"),                      # PTS not repeated
+    ("212 PTS BH/C1 KS/L-2", "PTS,BH/C1,KS/L-2"),         # 212: the whole order
+    ("202 SB\n212 PTS,BH", "PTS,BH"),                     # 212 wins over 202
+    ("202", "PTS"),                                       # no tie-break: points alone
+    ("212 ", None),                                       # an empty order
+    ("012 no order", None),
+])
+def test_trf_policy(conn, records, policy):
+    text = records + "\r\n" + record(1, "A", 2000, "1.0", "1", rounds=[(2, "w", "1")]) + "\n"
+    assert conn.execute("SELECT trf_policy(?)", (text,)).fetchone()[0] == policy
+    assert conn.execute("SELECT trf_policy(?)", (text.encode(),)).fetchone()[0] == policy
+
+
+def test_trf_policy_ranks_as_the_file_says(conn):
+    text = ("012 Test event\n202 BH/C1 BH\n"
+            + record(1, "A", 2000, "1.0", "1", rounds=[(2, "w", "1")]) + "\n"
+            + record(2, "B", 1800, "0.0", "2", rounds=[(1, "b", "0")]) + "\n")
+    conn.execute("CREATE TEMP TABLE matches AS SELECT 'e' AS event_id, * FROM trf_matches(?)", (text,))
+    rows = conn.execute("SELECT rank, player, buchholz_cut1 FROM standings('e', trf_policy(?))",
+                        (text,)).fetchall()
+    assert rows == [(1, 1, 0.0), (2, 2, 0.0)]
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.5])
+def test_trf_policy_not_text(conn, value):
+    with pytest.raises(sqlite3.Error, match=r"trf_policy\(\): the argument must be the text"):
+        conn.execute("SELECT trf_policy(?)", (value,)).fetchone()
+
+
+def test_columns_are_characters_not_bytes(conn):
+    """TRF columns count characters: in UTF-8 'Müller, Jörg' takes 14 bytes
+    for 12 columns, and the rating, points and rounds after it stay where
+    the columns put them.  A one-byte encoding (Latin-1, as a BLOB) reads
+    byte by byte, and a stray byte that starts no UTF-8 character is one
+    column."""
+    text = trf(record(1, "Müller, Jörg", 2100, "1.0", "1", rounds=[(2, "w", "1")]),
+               record(2, "Ødegård, Åse", 1900, "0.0", "2", rounds=[(1, "b", "0")]))
+    assert conn.execute("SELECT player, name, rating, points, rank FROM trf_players(?)",
+                        (text,)).fetchall() == [(1, "Müller, Jörg", 2100, 1.0, 1),
+                                                (2, "Ødegård, Åse", 1900, 0.0, 2)]
+    assert matches(conn, text) == [(1, 1, 2, 1, 0, 0, None)]
+    latin1 = text.encode("latin-1")
+    assert conn.execute("SELECT player, rating FROM trf_players(?)", (latin1,)).fetchall() == [
+        (1, 2100), (2, 1900)]
+    assert matches(conn, latin1) == [(1, 1, 2, 1, 0, 0, None)]
+    four_byte = trf(record(1, "Ann \U0001F600", 2000, "1.0", "1", rounds=[(2, "w", "1")]),
+                    record(2, "Bob", 1800, "0.0", "2", rounds=[(1, "b", "0")]))
+    assert conn.execute("SELECT name, rating FROM trf_players(?) WHERE player = 1",
+                        (four_byte,)).fetchall() == [("Ann \U0001F600", 2000)]

@@ -10,6 +10,7 @@
 */
 #include "../tiebreak_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void tb_event_init(TbEvent *p) {
@@ -1072,4 +1073,53 @@ int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
   rc = tb_event_seats(pTo, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_score(pTo, pParams, pzErr);
   return rc;
+}
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/*
+** Whether the pairings are a round robin's (FIDE C.07 15.2): every two
+** players paired k times, the same k, 1 (a single round robin) or 2 (a
+** double one); a forfeit is a pairing, a bye is none.  A Swiss event pairs
+** far fewer than all pairs, so it is never taken for one.  The pairings are
+** counted first, and only an event with k x n(n-1)/2 of them has its pairs
+** sorted, player by player: O(rows log rows), and no memory otherwise.
+*/
+int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin) {
+  i64 nPairing = 0, nPair = (i64)p->nPlayer * (p->nPlayer - 1) / 2;
+  int *aOpp, i, j, k, nMax = 0;
+  *pbRoundRobin = 0;
+  for (i = 0; i < p->nSeat; i++) nPairing += p->aSeat[i].iOpp >= 0;
+  nPairing /= 2;
+  if (nPair == 0 || (nPairing != nPair && nPairing != 2 * nPair)) return SQLITE_OK;
+  k = (int)(nPairing / nPair);
+  for (i = 0; i < p->nPlayer; i++) {
+    if (p->aPlayer[i].nSeat > nMax) nMax = p->aPlayer[i].nSeat;
+  }
+  aOpp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nMax + 1));
+  if (aOpp == 0) return SQLITE_NOMEM;
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbPlayer *pl = &p->aPlayer[i];
+    int n = 0, rc = tb_poll(p->pProbe, pl->nSeat);
+    if (rc != SQLITE_OK) {
+      sqlite3_free(aOpp);
+      return rc;
+    }
+    /* each pair once, from its lower player: k times every higher one */
+    for (j = 0; j < pl->nSeat; j++) {
+      int iOpp = p->aSeat[pl->iSeat + j].iOpp;
+      if (iOpp > i) aOpp[n++] = iOpp;
+    }
+    if (n != k * (p->nPlayer - 1 - i)) break;
+    qsort(aOpp, (size_t)n, sizeof(int), cmp_int);
+    for (j = 0; j < n && aOpp[j] == i + 1 + j / k; j++) {
+    }
+    if (j < n) break;
+  }
+  sqlite3_free(aOpp);
+  *pbRoundRobin = i == p->nPlayer;
+  return SQLITE_OK;
 }

@@ -81,7 +81,7 @@ static const TbParams chessParams = {
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 0,
   .floor = {0, 1}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 2}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2026,
+  .iRules = 2026, .bRoundRobin = -1, /* detected from the pairings */
 };
 
 /* Chess, a round robin (C.07 15.2). */
@@ -173,6 +173,7 @@ static const struct {
   {"no_opponents", OPT_FRACTION01, offsetof(TbParams, noOpp),
    offsetof(TbParams, bNoOpp), 0, 0, 0},
   {"freeze_cut", OPT_BOOL, offsetof(TbParams, bFreezeCut), 0, 1, 0, 0},
+  {"forfeits_played", OPT_BOOL, offsetof(TbParams, bForfeitsPlayed), 0, 0, 0, 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -277,7 +278,7 @@ static int word_len(const char *z) {
   int n = 0;
   while ((z[n] >= 'a' && z[n] <= 'z') || (z[n] >= 'A' && z[n] <= 'Z') ||
          (z[n] >= '0' && z[n] <= '9') || z[n] == '_' || z[n] == '/' ||
-         z[n] == '.' || z[n] == '-') {
+         z[n] == '.' || z[n] == '-' || z[n] == '+') {
     n++;
   }
   return n;
@@ -523,6 +524,52 @@ static int parse_named(int iPolicy, const char *zSpec, const char *z,
 }
 
 /*
+** C.07 writes two options as modifiers of a code: /P (forfeits are games
+** against the scheduled opponent: forfeits_played=1) and Koya's /L+x, /L-x
+** (the limit moved by x half points: ks_limit).  The length of the trailing
+** modifier of the word z[0..n), or 0 if it ends in none.
+*/
+static int modifier_len(const char *z, int n) {
+  int k = n;
+  while (k > 0 && z[k - 1] != '/') k--;
+  if (k == 0) return 0;
+  if (n - k == 1 && (z[k] == 'P' || z[k] == 'p')) return 2;
+  if (n - k >= 3 && (z[k] == 'L' || z[k] == 'l') &&
+      (z[k + 1] == '+' || z[k + 1] == '-')) {
+    int j;
+    for (j = k + 2; j < n && z[j] >= '0' && z[j] <= '9'; j++) {
+    }
+    if (j == n) return n - k + 1;
+  }
+  return 0;
+}
+
+/* The options of the modifiers z[0..n) (modifier_len), on the tiebreaker
+** being parsed. */
+static int apply_modifiers(TbPolicy *pPolicy, TbParams *pParams,
+                           const char *zSpec, const char *z, int n,
+                           char **pzErr) {
+  while (n > 0) {
+    int k = modifier_len(z, n), rc;
+    const char *zMod = z + n - k + 1; /* after its '/' */
+    char *zValue;
+    if (k == 2) {
+      rc = apply_option(pPolicy, pParams, zSpec, "forfeits_played", 15, "1",
+                        pzErr);
+    } else {
+      zValue = sqlite3_mprintf("%.*s", k - 2 - (zMod[1] == '+'),
+                               zMod + 1 + (zMod[1] == '+'));
+      if (zValue == 0) return SQLITE_NOMEM;
+      rc = apply_option(pPolicy, pParams, zSpec, "ks_limit", 8, zValue, pzErr);
+      sqlite3_free(zValue);
+    }
+    if (rc != SQLITE_OK) return rc;
+    n -= k;
+  }
+  return SQLITE_OK;
+}
+
+/*
 ** A custom order: tiebreaker [ (options) ] { , tiebreaker [ (options) ] },
 ** from z, appended to what pPolicy already has.
 */
@@ -530,9 +577,14 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
                        char **pzErr) {
   int rc, k;
   while (*z) {
-    int n = word_len(z);
+    int n = word_len(z), nName = n, nMod;
     const TbTiebreaker *t = tb_tiebreaker_find(z, n);
     if (n == 0) return SQLITE_MISUSE; /* reported as a syntax error */
+    /* BH/C1/P, KS/L-2: the code, then its modifiers */
+    while (t == 0 && (nMod = modifier_len(z, nName)) > 0) {
+      nName -= nMod;
+      t = tb_tiebreaker_find(z, nName);
+    }
     if (t == 0) {
       char *zNames = tiebreaker_names();
       char *zPolicies = policy_names();
@@ -568,8 +620,11 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     k = pPolicy->nTiebreaker++;
     pPolicy->aTiebreaker[k] = t;
     pPolicy->aParams[k] = pPolicy->params;
-    z += n;
     pPolicy->mLast = 0;
+    rc = apply_modifiers(pPolicy, &pPolicy->aParams[k], zSpec, z + nName,
+                         n - nName, pzErr);
+    if (rc != SQLITE_OK) return rc;
+    z += n;
     rc = parse_options(pPolicy, &pPolicy->aParams[k], zSpec, &z, pzErr);
     if (rc != SQLITE_OK) return rc;
     if ((rc = check_item_options(pPolicy, t, zSpec, pzErr)) != SQLITE_OK) return rc;

@@ -41,7 +41,11 @@ typedef struct TrfPlayer {
   int iStart;                 /* start number */
   int iLine;                  /* line number of the 001 record */
   const char *z;              /* the record, in the cursor's copy */
-  int n;                      /* its length */
+  int n;                      /* its length in bytes */
+  int nCol;                   /* ... in columns (characters) */
+  int iColMap;                /* its columns' byte offsets in aColMap, or -1:
+                              ** one byte a column */
+  const int *aCol;            /* the same, once every line is read */
 } TrfPlayer;
 
 typedef struct TrfMatch {
@@ -66,16 +70,43 @@ typedef struct TrfCursor {
   TrfPlayer *aRecord;         /* the other records (iStart unused) */
   int nRecord, nRecordAlloc;
   int *aByStart;              /* start number -> aPlayer index + 1 */
+  int *aColMap;               /* byte offsets of the columns of the records
+                              ** that hold characters of several bytes */
+  int nColMap, nColMapAlloc;
   int iRow;
 } TrfCursor;
 
 /* ---------------------------------------------------------------- fields */
 
+/*
+** TRF columns are characters: a name such as Müller, written in UTF-8, takes
+** more bytes than columns.  The bytes of a valid UTF-8 character of
+** several bytes are one column; any other byte is one (so a file in a
+** one-byte encoding such as Latin-1 reads byte by byte).
+*/
+static int char_len(const unsigned char *z, int n) {
+  int k, len = z[0] >= 0xF0 ? 4 : z[0] >= 0xE0 ? 3 : 2;
+  if (z[0] < 0xC2 || z[0] > 0xF4 || len > n) return 1;
+  for (k = 1; k < len; k++) {
+    if ((z[k] & 0xC0) != 0x80) return 1;
+  }
+  return len;
+}
+
+/* The byte offset of column k (0-based) of a record; its length past the
+** last column. */
+static int col_byte(const TrfPlayer *p, int k) {
+  if (k >= p->nCol) return p->n;
+  return p->aCol ? p->aCol[k] : k;
+}
+
 /* Columns iFrom..iTo (1-based, inclusive) of a record, blanks trimmed. */
 static const char *field(const TrfPlayer *p, int iFrom, int iTo, int *pn) {
   const char *z = p->z;
-  int a = iFrom - 1, b = iTo;
-  if (b > p->n) b = p->n;
+  int a, b;
+  if (iTo > p->nCol) iTo = p->nCol;
+  a = col_byte(p, iFrom - 1);
+  b = iTo >= iFrom ? col_byte(p, iTo) : a;
   while (a < b && z[a] == ' ') a++;
   while (b > a && z[b - 1] == ' ') b--;
   *pn = b > a ? b - a : 0;
@@ -96,11 +127,11 @@ static int field_int(const TrfPlayer *p, int iFrom, int iTo) {
 
 /* One character of a record, blank past its end. */
 static char field_char(const TrfPlayer *p, int iCol) {
-  return iCol <= p->n ? p->z[iCol - 1] : ' ';
+  return iCol <= p->nCol ? p->z[col_byte(p, iCol - 1)] : ' ';
 }
 
 static int round_count(const TrfPlayer *p) {
-  return p->n < 92 ? 0 : (p->n - 92) / 10 + 1;
+  return p->nCol < 92 ? 0 : (p->nCol - 92) / 10 + 1;
 }
 
 /* One round of a record: opponent (0 none, -2 bad), colour, result. */
@@ -123,6 +154,35 @@ static int trf_error(char **pzErr, char *zMsg) {
   return zMsg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* Count the columns of record p, and map them to bytes if they differ. */
+static int map_columns(TrfCursor *c, TrfPlayer *p) {
+  const unsigned char *z = (const unsigned char *)p->z;
+  int i, k, nCol = 0;
+  for (i = 0; i < p->n; i += char_len(z + i, p->n - i)) nCol++;
+  p->nCol = nCol;
+  p->iColMap = -1;
+  p->aCol = 0;
+  if (nCol == p->n) return SQLITE_OK;
+  if (c->nColMap + nCol > c->nColMapAlloc) {
+    sqlite3_int64 nNew = 2 * (sqlite3_int64)c->nColMapAlloc + nCol;
+    int *aNew = sqlite3_realloc64(c->aColMap, sizeof(int) * (sqlite3_uint64)nNew);
+    if (aNew == 0) return SQLITE_NOMEM;
+    c->aColMap = aNew;
+    c->nColMapAlloc = (int)nNew;
+  }
+  p->iColMap = c->nColMap;
+  for (i = 0, k = 0; i < p->n; i += char_len(z + i, p->n - i)) {
+    c->aColMap[c->nColMap + k++] = i;
+  }
+  c->nColMap += nCol;
+  return SQLITE_OK;
+}
+
+/* Point p at its map (until aColMap moves: set again once all is read). */
+static void set_map(const TrfCursor *c, TrfPlayer *p) {
+  p->aCol = p->iColMap >= 0 ? c->aColMap + p->iColMap : 0;
+}
+
 static int add_player(TrfCursor *c, const char *z, int n, int iLine,
                       char **pzErr) {
   TrfPlayer *p;
@@ -138,6 +198,8 @@ static int add_player(TrfCursor *c, const char *z, int n, int iLine,
   p->z = z;
   p->n = n;
   p->iLine = iLine;
+  if (map_columns(c, p) != SQLITE_OK) return SQLITE_NOMEM;
+  set_map(c, p);
   iStart = field_int(p, 5, 8);
   if (iStart <= 0) {
     return trf_error(pzErr, sqlite3_mprintf("line %d: a 001 record needs its "
@@ -171,7 +233,7 @@ static int add_record(TrfCursor *c, const char *z, int n, int iLine) {
   p->n = n;
   p->iLine = iLine;
   p->iStart = 0;
-  return SQLITE_OK;
+  return map_columns(c, p);
 }
 
 /* Split the text into lines: the 001 records, and the others. */
@@ -190,6 +252,9 @@ static int read_records(TrfCursor *c, int nText, char **pzErr) {
     if (j + 1 < nText && z[j] == '\r' && z[j + 1] == '\n') j++;
     i = j + 1;
   }
+  /* the maps are complete: no more moves of aColMap */
+  for (i = 0; i < c->nPlayer; i++) set_map(c, &c->aPlayer[i]);
+  for (i = 0; i < c->nRecord; i++) set_map(c, &c->aRecord[i]);
   if (c->nPlayer == 0) {
     return trf_error(pzErr, sqlite3_mprintf("no player record (a line "
                                             "starting with 001): not a TRF "
@@ -352,6 +417,9 @@ static void cursor_clear(TrfCursor *c) {
   sqlite3_free(c->aMatch);
   sqlite3_free(c->aRecord);
   sqlite3_free(c->aByStart);
+  sqlite3_free(c->aColMap);
+  c->aColMap = 0;
+  c->nColMap = c->nColMapAlloc = 0;
   c->aRecord = 0;
   c->nRecord = c->nRecordAlloc = 0;
   c->zText = 0;
@@ -623,11 +691,94 @@ static sqlite3_module trfModule = {
   .xRowid = trfRowid,
 };
 
+/* ------------------------------------------------------------ trf_policy */
+
+/*
+** The record zCode ("202", "212") of the text z[0..n): its value (columns
+** 5 on, to the end of its line) in *pz, *pn; 0 if the text has none.
+*/
+static int find_record(const char *z, int n, const char *zCode,
+                       const char **pz, int *pn) {
+  int i = 0;
+  while (i < n) {
+    int j = i;
+    while (j < n && z[j] != '\n' && z[j] != '\r') j++;
+    if (j - i >= 3 && memcmp(z + i, zCode, 3) == 0) {
+      *pz = z + i + (j - i > 4 ? 4 : j - i);
+      *pn = j - i > 4 ? j - i - 4 : 0;
+      return 1;
+    }
+    i = j + 1;
+  }
+  return 0;
+}
+
+/*
+** trf_policy(text): the tie-break order the file states, as a policy for
+** standings(): record 212 (the whole order, PTS first) or else 202 (the
+** tie-breaks after the points, PTS added).  TRF-2026 separates the codes
+** by commas or blanks; the policy, by commas.  NULL if the file states no
+** order.  The codes are not checked here: standings() names a bad one.
+*/
+static void trfPolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  int eType = argc == 1 ? sqlite3_value_type(argv[0]) : SQLITE_NULL, n, i;
+  int bPts, nItem = 0;
+  const char *z, *zVal;
+  sqlite3_str *pOut;
+  if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
+    sqlite3_result_error(ctx, "trf_policy(): the argument must be the text "
+                              "of a TRF file, e.g. readfile('event.trf')", -1);
+    return;
+  }
+  z = eType == SQLITE_TEXT ? (const char *)sqlite3_value_text(argv[0])
+                           : (const char *)sqlite3_value_blob(argv[0]);
+  n = sqlite3_value_bytes(argv[0]);
+  if (z == 0 && n > 0) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  bPts = find_record(z, n, "212", &zVal, &i);
+  if (!bPts && !find_record(z, n, "202", &zVal, &i)) return; /* NULL */
+  n = i;
+  pOut = sqlite3_str_new(sqlite3_context_db_handle(ctx));
+  if (!bPts) sqlite3_str_appendall(pOut, "PTS");
+  nItem = !bPts;
+  for (i = 0; i < n;) {
+    int j = i;
+    while (j < n && zVal[j] != ',' && zVal[j] != ' ' && zVal[j] != '\t') j++;
+    if (j > i) {
+      /* 202 lists what follows the points: a PTS in it is not repeated */
+      int bSkip = !bPts && j - i == 3 && sqlite3_strnicmp(zVal + i, "PTS", 3) == 0;
+      if (!bSkip) {
+        sqlite3_str_appendf(pOut, "%s%.*s", nItem ? "," : "", j - i, zVal + i);
+        nItem++;
+      }
+    }
+    i = j + 1;
+  }
+  if (sqlite3_str_errcode(pOut) == SQLITE_NOMEM) {
+    sqlite3_free(sqlite3_str_finish(pOut));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if (nItem == 0) {
+    sqlite3_free(sqlite3_str_finish(pOut)); /* an empty 212: no order */
+    return;
+  }
+  sqlite3_result_text(ctx, sqlite3_str_finish(pOut), -1, sqlite3_free);
+}
+
 int tb_register_trf(sqlite3 *db) {
   static const int aKind[] = {TRF_MATCHES, TRF_PLAYERS, TRF_RECORDS};
   int rc = SQLITE_OK, k;
   for (k = 0; rc == SQLITE_OK && k < 3; k++) {
     rc = sqlite3_create_module(db, azFunction[k], &trfModule, (void *)&aKind[k]);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "trf_policy", 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC |
+                                     SQLITE_INNOCUOUS,
+                                 0, trfPolicyFunc, 0, 0);
   }
   return rc;
 }

@@ -130,10 +130,31 @@ static int cut_event(TbEvent *pEvent, const TbParams *pParams, char **pzErr) {
                         pEvent->pCut, pzErr);
 }
 
+/*
+** A chess policy that no option made a Swiss or a round robin
+** (bRoundRobin < 0): the event's pairings decide (tb_event_round_robin),
+** in *pCopy, which the policy then points to.
+*/
+static int resolve_round_robin(const TbEvent *pEvent, const TbPolicy **ppPolicy,
+                               TbPolicy *pCopy) {
+  int k, bRoundRobin, rc;
+  if ((*ppPolicy)->params.bRoundRobin >= 0) return SQLITE_OK;
+  rc = tb_event_round_robin(pEvent, &bRoundRobin);
+  if (rc != SQLITE_OK) return rc;
+  *pCopy = **ppPolicy;
+  pCopy->params.bRoundRobin = bRoundRobin;
+  for (k = 0; k < pCopy->nTiebreaker; k++) {
+    pCopy->aParams[k].bRoundRobin = bRoundRobin;
+  }
+  *ppPolicy = pCopy;
+  return SQLITE_OK;
+}
+
 /* One event through an open reader (tb_reader_event names it). */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr) {
+  TbPolicy resolved;
   int rc = tb_enter(pConn, pzErr);
   if (rc != SQLITE_OK) return rc;
   pEvent->pProbe = &pReader->probe;
@@ -142,6 +163,7 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   if (rc == SQLITE_OK) rc = tb_playoff_split(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = cut_event(pEvent, &pPolicy->params, pzErr);
+  if (rc == SQLITE_OK) rc = resolve_round_robin(pEvent, &pPolicy, &resolved);
   if (rc == SQLITE_OK) {
     pEvent->pTerms = tb_terms_new(); /* NULL: terms computed as needed */
     if (pEvent->pCut) pEvent->pCut->pTerms = tb_terms_new();

@@ -64,20 +64,25 @@ static int is_forfeit(int eKind) {
 /*
 ** A game, as the player's own record and the direct encounter count it: a
 ** game played, or in a round robin (15.2) a forfeit won (a forfeit lost
-** stays unplayed for the player's own record) -- or lost, for bLost.
+** stays unplayed for the player's own record) -- or lost, for bLost.  The
+** /P modifier (bForfeitsPlayed) makes a Swiss event's forfeits games too.
 */
 static int is_game(const TbParams *p, const TbSeat *s, int bLost) {
   if (s->iOpp < 0) return 0;
   if (s->eKind == TB_PLAYED) return 1;
-  return p->bRoundRobin &&
+  return (p->bRoundRobin || p->bForfeitsPlayed) &&
          (s->eKind == TB_FORFEIT_WIN || (bLost && s->eKind == TB_FORFEIT_LOSS));
 }
 
 /* 15.2: in a round robin a forfeit is a game; a bye or absence meets no
-** dummy (Article 16 is for Swiss events) */
+** dummy (Article 16 is for Swiss events).  /P: a Swiss event's forfeit is a
+** game against its scheduled opponent; the other unplayed rounds keep
+** Article 16. */
 static FideRound round_robin(FideRound r, const TbParams *p) {
   if (p->bRoundRobin && r.eKind != TB_PLAYED) {
     r.eKind = r.iOpp >= 0 ? TB_PLAYED : TB_PAB;
+  } else if (p->bForfeitsPlayed && is_forfeit(r.eKind) && r.iOpp >= 0) {
+    r.eKind = TB_PLAYED;
   }
   return r;
 }

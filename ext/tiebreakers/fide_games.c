@@ -215,3 +215,59 @@ void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
   fore_buchholz(e, p, i, TB_FIDE_MEDIAN2, pAcc);
 }
+
+/*
+** TPN (2026 rules): the tournament pairing number, lower first: the start
+** number, an integer player id (a TRF file's); a text id is no number, and
+** such a player gets NULL (ranked last).  The last resort before lots: it
+** separates any two players.
+*/
+void tb_fide_pairing_number(const TbEvent *e, const TbParams *p, int i,
+                            TbAcc *pAcc) {
+  const TbKey *k = &e->aPlayer[i].key;
+  (void)p;
+  if (k->eType != SQLITE_INTEGER) {
+    pAcc->bNull = 1;
+    return;
+  }
+  tb_acc_add(pAcc, k->i, 1);
+}
+
+/*
+** STD (2026 rules, 7.7): standard points, 1 for each round in which the
+** player scored more than the scheduled opponent, 1/2 for each round they
+** scored the same, and for a round without an opponent the points awarded
+** compared with a draw's.  It is the score counted 1, 1/2, 0 whatever the
+** event's scoring; with chess's own it differs from the points only where
+** both sides of a pairing scored nothing (a double forfeit, a double loss):
+** the same, so 1/2.
+*/
+void tb_fide_standard_points(const TbEvent *e, const TbParams *p, int i,
+                             TbAcc *pAcc) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  i64 nHalves = 0;
+  int j;
+  for (j = 0; j < pl->nSeat; j++) {
+    const TbSeat *s = &e->aSeat[pl->iSeat + j];
+    int eOpp;
+    if (s->iOpp < 0) {
+      i64 n = s->eOutcome == TB_WIN    ? p->nMatchWin
+              : s->eOutcome == TB_DRAW ? p->nMatchDraw
+                                       : p->nMatchLoss;
+      nHalves += n > p->nMatchDraw ? 2 : n == p->nMatchDraw;
+      continue;
+    }
+    if (s->eOutcome != TB_LOSS) {
+      nHalves += s->eOutcome == TB_WIN ? 2 : 1;
+      continue;
+    }
+    /* a loss: less than the opponent, unless they scored nothing too */
+    eOpp = TB_WIN;
+    {
+      const TbSeat *o = tb_event_seat(e, s->iOpp, s->iRound);
+      if (o) eOpp = o->eOutcome;
+    }
+    nHalves += eOpp == TB_LOSS;
+  }
+  tb_acc_add(pAcc, nHalves, 2);
+}

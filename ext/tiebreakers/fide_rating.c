@@ -369,3 +369,17 @@ void tb_fide_appo(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 void tb_fide_aro(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   aro_cut(e, p, i, 0, 0, pAcc);
 }
+
+/*
+** RTNG (2026 rules): the player's own rating, higher first, from the
+** ratings table; an unrated player counts the option unrated, or gets NULL
+** (ranked last).
+*/
+void tb_fide_rating(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  i64 r;
+  if (!rating_of(e, p, i, &r)) {
+    pAcc->bNull = 1;
+    return;
+  }
+  tb_acc_add(pAcc, r, 1);
+}

@@ -89,6 +89,7 @@ void tb_fide_tpr(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_ptp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_apro(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_appo(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_rating(const TbEvent*, const TbParams*, int, TbAcc*);
 
 /* fide_games.c: chess, FIDE C.07, more */
 void tb_fide_black_wins(const TbEvent*, const TbParams*, int, TbAcc*);
@@ -100,5 +101,7 @@ void tb_fide_fore_buchholz_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_median1(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_median2(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_pairing_number(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_standard_points(const TbEvent*, const TbParams*, int, TbAcc*);
 
 #endif /* TIEBREAKERS_H */

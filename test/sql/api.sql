@@ -114,22 +114,25 @@ SELECT cid, name, hidden FROM pragma_table_xinfo('standings');
 -- 56|ptp|0
 -- 57|apro|0
 -- 58|appo|0
--- 59|dropped|0
--- 60|decided_by|0
--- 61|name|0
--- 62|division|0
--- 63|status|0
--- 64|swiss_rank|0
--- 65|event_id|1
--- 66|policy|1
--- 67|floor|1
--- 68|as_of_round|1
--- 69|matches_table|1
--- 70|games_table|1
--- 71|players_table|1
--- 72|on_error|1
--- 73|ratings_table|1
--- 74|error|1
+-- 59|own_rating|0
+-- 60|pairing_number|0
+-- 61|standard_points|0
+-- 62|dropped|0
+-- 63|decided_by|0
+-- 64|name|0
+-- 65|division|0
+-- 66|status|0
+-- 67|swiss_rank|0
+-- 68|event_id|1
+-- 69|policy|1
+-- 70|floor|1
+-- 71|as_of_round|1
+-- 72|matches_table|1
+-- 73|games_table|1
+-- 74|players_table|1
+-- 75|on_error|1
+-- 76|ratings_table|1
+-- 77|error|1
 
 -- case: scalar_mwp_basics
 -- 6/9, 0 -> 0.33, 1/3, 7/9

@@ -796,10 +796,223 @@ SELECT rank, player, points, sonneborn_berger, games_won, black_games, koya, buc
 -- case: rr_swiss_rules_differ
 -- The same event as a Swiss by the 2024 rules: C's forfeit meets a dummy
 -- at C's own 2.5 (16.4): SB 2.5 + 0.25 + 2 = 4.75, and WON counts 1.
-SELECT player, sonneborn_berger, games_won FROM standings('rr', 'PTS,SB,WON(rules=2024)')
- WHERE player = 'C';
+SELECT player, sonneborn_berger, games_won
+  FROM standings('rr', 'PTS,SB,WON(rules=2024, round_robin=0)') WHERE player = 'C';
 -- expect:
 -- C|4.75|1
+
+-- case: rr_detected_from_the_pairings
+-- No option: every two of the four players met once, so 'fide' treats the
+-- event as the round robin it is (the values of fide_rr above: C's forfeit
+-- win is a game, SB 3.25 and WON 2); round_robin=0 makes it a Swiss (WON 1).
+SELECT player, sonneborn_berger, games_won FROM standings('rr', 'fide') WHERE player = 'C'
+UNION ALL
+SELECT player, sonneborn_berger, games_won FROM standings('rr', 'fide(round_robin=0)')
+ WHERE player = 'C';
+-- expect:
+-- C|3.25|2
+-- C|3.25|1
+
+-- case: rr_double_round_robin_detected
+-- Three players, each pair twice (rounds 1-3, then 4-6 with colours
+-- reversed); the player without a game in a round has no row.  Round 4:
+-- A wins by forfeit against B.  As a double round robin (15.2) the forfeit
+-- is a game: A's WON 3 (rounds 1, 3, 4) and SB = B 0.5 x 1 (round 1) + C 2
+-- x 1 + B 0.5 x 1 (round 4) + C 2 x 0.5 = 4.  As a Swiss (round_robin=0,
+-- 2026 rules) A's WON is 2, and the forfeit meets a dummy at B's adjusted
+-- score (16.4.1): B's last round, 6, is an absence after round 5's game,
+-- a draw for the others (16.3): 0.5 + 0.5 = 1; A's SB = B 1 x 1 + C 2 x 1 +
+-- dummy 1 x 1 + C 2 x 0.5 = 5 (A's round-2 absence scores 0).  C's and B's
+-- values are the round robin's: C = B 0.5 x 0.5 + B 0.5 x 1 + A 3.5 x 0.5.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('drr', 1, 'A', 'B', 1, 0, 0, NULL), ('drr', 2, 'B', 'C', 0, 0, 1, NULL),
+  ('drr', 3, 'C', 'A', 0, 1, 0, NULL), ('drr', 4, 'B', 'A', 0, 0, 0, 'forfeit_b'),
+  ('drr', 5, 'C', 'B', 1, 0, 0, NULL), ('drr', 6, 'A', 'C', 0, 0, 1, NULL);
+SELECT * FROM (SELECT rank, player, points, games_won, sonneborn_berger
+                 FROM standings('drr', 'fide') ORDER BY rank)
+UNION ALL
+SELECT 'swiss', player, points, games_won, sonneborn_berger
+  FROM standings('drr', 'fide(round_robin=0)') WHERE player = 'A';
+-- expect:
+-- 1|A|3.5|3|4.0
+-- 2|C|2.0|1|2.5
+-- 3|B|0.5|0|1.0
+-- swiss|A|3.5|2|5.0
+
+-- case: rr_not_detected_when_a_pair_repeats
+-- Three pairings among three players, as many as a round robin has, but A
+-- and B met twice and A never met C: a Swiss, so A's forfeit win in round 2
+-- is no game (WON 1); selected as a round robin it is one (WON 2).
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rep3', 1, 'A', 'B', 1, 0, 0, NULL), ('rep3', 2, 'A', 'B', 0, 0, 0, 'forfeit_a'),
+  ('rep3', 3, 'B', 'C', 0, 0, 1, NULL);
+SELECT player, games_won FROM standings('rep3', 'fide') WHERE player = 'A'
+UNION ALL
+SELECT player, games_won FROM standings('rep3', 'fide(round_robin=1)') WHERE player = 'A';
+-- expect:
+-- A|1
+-- A|2
+
+-- case: p_modifier_forfeit_is_a_game
+-- /P (a Swiss event's forfeits as games against the scheduled opponent).
+-- Event 'fx' is sql/example.trf: 3 lost to 2 by forfeit in round 2.  The
+-- adjusted scores (16.3): 1 2.5; 2 1 + 0.5 = 1.5 (round 3, a zero-point bye,
+-- the last round, counts as a draw); 3 1; 4 2 (the half-point bye was
+-- followed by a game); 5 1.  Player 3, Swiss (2026): 4 2 + dummy min(own 1,
+-- 2's 1.5) = 1 + 1 2.5 = 5.5; Cut-1 removes the VUR's 1: 4.5.  With /P the
+-- forfeit is a game against 2 (1.5): BH 6, and no VUR is left, so Cut-1
+-- removes the least value, 1.5: 4.5.  SB: 3 scored 0 in round 2 either way:
+-- 2 x 0.5 + 2.5 x 0.5 = 2.25.  Player 2 won it: the dummy (min(1, 3's 1) =
+-- 1) and 3 (1) weigh the same, BH 2.5 + 1 + 1 (round 3's dummy) = 4.5.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('fx', 1, 1, 2, 1, 0, 0, NULL), ('fx', 1, 3, 4, 0, 0, 1, NULL), ('fx', 1, 5, NULL, 0, 0, 0, NULL),
+  ('fx', 2, 5, 1, 0, 1, 0, NULL), ('fx', 2, 2, 3, 0, 0, 0, 'forfeit_a'),
+  ('fx', 2, 4, NULL, 0, 0, 0, 'half_bye'),
+  ('fx', 3, 1, 3, 0, 0, 1, NULL), ('fx', 3, 4, 5, 1, 0, 0, NULL), ('fx', 3, 2, NULL, 0, 0, 0, 'zero_bye');
+SELECT 'swiss', player, buchholz, buchholz_cut1, sonneborn_berger
+  FROM standings('fx', 'PTS,BH,BH/C1,SB') WHERE player IN (2, 3)
+UNION ALL
+SELECT '/P', player, buchholz, buchholz_cut1, sonneborn_berger
+  FROM standings('fx', 'pts,bh/p,BH-C1/P,SB/P') WHERE player IN (2, 3);
+-- expect:
+-- swiss|3|5.5|4.5|2.25
+-- swiss|2|4.5|3.5|1.0
+-- /P|3|6.0|4.5|2.25
+-- /P|2|4.5|3.5|1.0
+
+-- case: p_modifier_direct_encounter
+-- A beat B by forfeit, and both end on 1 point.  Direct encounter leaves
+-- forfeits out (6.1.1): A and B never met, either could win the missing
+-- game (6.3), they stay level.  DE/P counts the forfeit as their game: they
+-- all met (6.2), A 1, B 0.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('dp', 1, 'A', 'B', 0, 0, 0, 'forfeit_a'), ('dp', 1, 'C', 'D', 0, 0, 1, NULL),
+  ('dp', 2, 'C', 'A', 1, 0, 0, NULL), ('dp', 2, 'B', 'D', 1, 0, 0, NULL);
+SELECT 'DE', player, direct_encounter FROM standings('dp', 'PTS,DE') WHERE player IN ('A', 'B')
+UNION ALL
+SELECT 'DE/P', player, direct_encounter FROM standings('dp', 'PTS,DE/P')
+ WHERE player IN ('A', 'B');
+-- expect:
+-- DE|A|1
+-- DE|B|1
+-- DE/P|A|1
+-- DE/P|B|2
+
+-- case: p_modifier_where_it_means_nothing
+SELECT * FROM standings('dp', 'PTS,FB/P');
+-- error: standings(): option forfeits_played does nothing on fore_buchholz in policy 'PTS,FB/P': fore_buchholz does not read it
+
+-- case: p_modifier_unknown
+SELECT * FROM standings('dp', 'PTS,BH/Q');
+-- error-match: standings(): unknown policy or tiebreaker 'BH/Q' (policies: *
+
+-- case: ks_limit_as_code_modifier
+-- KS/L-2 is koya(ks_limit=-2): the limit, half of 3 games = 1.5, less 2
+-- half points: 0.5, which every player of 'rr' reached.  C: D 1 (the
+-- forfeit, a game in this round robin) + B 0.5 + A 1 = 2.5; B: A 0 + C 0.5
+-- + D 0 = 0.5.  KS/L+1: limit 2: A (2) and C (2.5); B scored 0.5 against C.
+SELECT player, koya FROM standings('rr', 'PTS,KS/L-2') WHERE player IN ('B', 'C')
+UNION ALL
+SELECT player, koya FROM standings('rr', 'PTS,KS(ks_limit=-2)') WHERE player IN ('B', 'C')
+UNION ALL
+SELECT player, koya FROM standings('rr', 'PTS,ks/l+1') WHERE player = 'B';
+-- expect:
+-- C|2.5
+-- B|0.5
+-- C|2.5
+-- B|0.5
+-- B|0.5
+
+-- case: ks_limit_modifier_and_option_twice
+SELECT * FROM standings('rr', 'PTS,KS/L+1(ks_limit=2)');
+-- error: standings(): option ks_limit is given twice in policy 'PTS,KS/L+1(ks_limit=2)': it applies to the whole policy, write it once
+
+-- case: tpn_start_number_lower_first
+-- TPN (2026): 2, 3 and 5 of 'fx' end on 1 point; start numbers order them.
+-- A text id is no start number: NULL, and the tie stays.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('fx', 1, 1, 2, 1, 0, 0, NULL), ('fx', 1, 3, 4, 0, 0, 1, NULL), ('fx', 1, 5, NULL, 0, 0, 0, NULL),
+  ('fx', 2, 5, 1, 0, 1, 0, NULL), ('fx', 2, 2, 3, 0, 0, 0, 'forfeit_a'),
+  ('fx', 2, 4, NULL, 0, 0, 0, 'half_bye'),
+  ('fx', 3, 1, 3, 0, 0, 1, NULL), ('fx', 3, 4, 5, 1, 0, 0, NULL), ('fx', 3, 2, NULL, 0, 0, 0, 'zero_bye');
+SELECT rank, player, pairing_number, decided_by FROM standings('fx', 'PTS,TPN')
+UNION ALL
+SELECT rank, player, pairing_number, decided_by FROM standings('wd', 'PTS,TPN')
+ WHERE player IN ('A', 'C');
+-- expect:
+-- 1|1|1|
+-- 2|4|4|points
+-- 3|2|2|points
+-- 4|3|3|pairing_number
+-- 5|5|5|pairing_number
+-- 1|A||
+-- 1|C||
+
+-- case: rtng_own_rating_higher_first
+-- RTNG (2026): A (2000) and C (1900) of 'wd' tie on 2.5 points; B 1801; D
+-- is unrated: NULL and last, or with unrated=1850 between C and B (a
+-- rating, not a place: D has fewer points and stays last).
+SELECT rank, player, own_rating, decided_by FROM standings('wd', 'PTS,RTNG')
+UNION ALL
+SELECT rank, player, own_rating, decided_by FROM standings('wd', 'PTS,RTNG(unrated=1850)')
+ WHERE player = 'D';
+-- expect:
+-- 1|A|2000|
+-- 2|C|1900|own_rating
+-- 3|B|1801|points
+-- 4|D||points
+-- 4|D|1850|points
+
+-- case: sb_cut1_lowest_vur_contribution_2026
+-- 16.5.1 cuts "the lowest contribution" of the VURs, not the VUR whose
+-- dummy scores lowest.  P (2.5 points, 4 rounds): round 1 a half-point
+-- bye, round 2 a forfeit loss to O (adjusted 3.5), then wins over X (0) and
+-- Y (1).  2026: the bye's dummy is capped at 1/2 x 4 = 2 (16.4.2), the
+-- forfeit's at min(2.5, O's 3.5) = 2.5 (16.4.1).  SB = 2 x 1/2 + 2.5 x 0 +
+-- 0 x 1 + 1 x 1 = 2.  VUR contributions 1 and 0: the lowest is 0 (the
+-- forfeit); the least significant value is X's 0 (14.1.1.4); the higher of
+-- the two is 0, SB-C1 = 2.  (Taking the VUR whose dummy scores lowest, the
+-- bye's 1, would give 1.)  2024: both dummies score 2.5, SB = 1.25 + 0 + 0
+-- + 1 = 2.25, and the cut is 0 by either reading.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('vc', 1, 'P', NULL, 0, 0, 0, 'half_bye'), ('vc', 1, 'O', 'X', 1, 0, 0, NULL),
+  ('vc', 1, 'Y', 'A', 0, 1, 0, NULL), ('vc', 1, 'B', NULL, 0, 0, 0, NULL),
+  ('vc', 2, 'P', 'O', 0, 0, 0, 'forfeit_b'), ('vc', 2, 'X', 'A', 0, 1, 0, NULL),
+  ('vc', 2, 'Y', 'B', 0, 1, 0, NULL),
+  ('vc', 3, 'P', 'X', 1, 0, 0, NULL), ('vc', 3, 'O', 'A', 1, 0, 0, NULL),
+  ('vc', 3, 'B', 'Y', 0, 1, 0, NULL),
+  ('vc', 4, 'P', 'Y', 1, 0, 0, NULL), ('vc', 4, 'X', 'B', 0, 1, 0, NULL),
+  ('vc', 4, 'O', 'A', 0, 0, 1, NULL);
+SELECT '2026', player, sonneborn_berger, sonneborn_berger_cut1
+  FROM standings('vc', 'PTS,SB,SB/C1') WHERE player = 'P'
+UNION ALL
+SELECT '2024', player, sonneborn_berger, sonneborn_berger_cut1
+  FROM standings('vc', 'PTS,SB,SB/C1(rules=2024)') WHERE player = 'P';
+-- expect:
+-- 2026|P|2.0|2.0
+-- 2024|P|2.25|2.25
+
+-- case: std_standard_points
+-- STD (2026, 7.7): per round 1 if the player scored more than the scheduled
+-- opponent, 1/2 if the same; without an opponent, the points against a
+-- draw's.  A: win 1, draw 1/2, double loss against E (0 = 0) 1/2: 2 (1.5
+-- points).  B: loss, forfeit loss, zero-point bye: 0.  C: double forfeit
+-- 1/2, draw 1/2, loss 0: 1.  D: double forfeit 1/2, forfeit win 1, win 1:
+-- 2.5.  E: pairing-allocated bye 1, half-point bye 1/2, double loss 1/2: 2.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('std', 1, 'A', 'B', 1, 0, 0, NULL), ('std', 1, 'C', 'D', 0, 0, 0, 'double_forfeit'),
+  ('std', 1, 'E', NULL, 0, 0, 0, NULL),
+  ('std', 2, 'A', 'C', 0, 0, 1, NULL), ('std', 2, 'B', 'D', 0, 0, 0, 'forfeit_b'),
+  ('std', 2, 'E', NULL, 0, 0, 0, 'half_bye'),
+  ('std', 3, 'A', 'E', 0, 0, 0, 'double_loss'), ('std', 3, 'B', NULL, 0, 0, 0, 'zero_bye'),
+  ('std', 3, 'C', 'D', 0, 1, 0, NULL);
+SELECT player, points, standard_points FROM standings('std', 'PTS,STD') ORDER BY player;
+-- expect:
+-- A|1.5|2.0
+-- B|0.0|0.0
+-- C|0.5|1.0
+-- D|2.0|2.5
+-- E|1.5|2.0
 
 -- case: rr_option_on_custom_order
 SELECT player, sonneborn_berger FROM standings('rr', 'PTS,SB(round_robin=1)') WHERE player = 'C';
