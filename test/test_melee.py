@@ -31,11 +31,11 @@ def test_rows_byes_losses_mirrors_playoffs(db):
                   ("Round 2", [("A", "C", "1-1-1"), ("C", "A", "1-1-1"), ("B", "D", "0-2-0")]),
                   ("Finals", [("A", "D", "2-0")])])
     assert db.execute(ROWS, (text,)).fetchall() == [
-        (1, "A", "B", 2, 1, 0, None, "Round 1", "swiss", "rounds"),
-        (1, "C", None, 2, 0, 0, None, "Round 1", "swiss", "rounds"),
-        (1, "D", None, 0, 2, 0, "loss", "Round 1", "swiss", "rounds"),
-        (2, "A", "C", 1, 1, 1, None, "Round 2", "swiss", "rounds"),
-        (2, "B", "D", 0, 2, 0, None, "Round 2", "swiss", "rounds"),
+        (1, "A", "B", 2, 1, 0, None, "Round 1", None, "rounds"),
+        (1, "C", None, 2, 0, 0, None, "Round 1", None, "rounds"),
+        (1, "D", None, 0, 2, 0, "loss", "Round 1", None, "rounds"),
+        (2, "A", "C", 1, 1, 1, None, "Round 2", None, "rounds"),
+        (2, "B", "D", 0, 2, 0, None, "Round 2", None, "rounds"),
         (3, "A", "D", 2, 0, 0, None, "Finals", "playoff", "rounds"),
     ]
 
@@ -78,7 +78,7 @@ def test_unlisted_rounds_from_the_published_record(db):
                   {"Player": "A", "Wins": 2, "Losses": 1, "Draws": 0},
                   {"Player": "Nobody", "Wins": 0, "Losses": 0, "Draws": 0}])
     assert db.execute(ROWS + " WHERE source = 'standings'", (text,)).fetchall() == [
-        (1, "B", None, 2, 0, 0, None, "Round 1", "swiss", "standings")]
+        (1, "B", None, 2, 0, 0, None, "Round 1", None, "standings")]
     rows = db.execute("SELECT player, wins, losses, byes FROM standings(?, 'mtg', NULL, NULL, "
                       "'melee_matches', '') ORDER BY player", (text,)).fetchall()
     assert rows == [("A", 2, 1, 0), ("B", 2, 1, 1), ("C", 0, 2, 0)]

@@ -15,7 +15,7 @@
 ** losing result a round lost with no opponent (result 'loss'); a match
 ** listed from both sides is one row; rounds are numbered by their place in
 ** Rounds[], the name kept in round_name, and rounds not named "Round N"
-** are phase 'playoff'.  Two rows of one pairing that disagree, and values
+** are phase 'playoff' (the others NULL: the file cannot tell).  Two rows of one pairing that disagree, and values
 ** that are not what the format says, are errors naming the round.
 **
 ** The JSON text is the hidden column event_id: standings() passes its event
@@ -592,7 +592,9 @@ static int meleeColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
       break;
     case MC_ROUND_NAME: sqlite3_result_text(ctx, r->zName, -1, SQLITE_TRANSIENT); break;
     case MC_PHASE:
-      sqlite3_result_text(ctx, r->bPlayoff ? "playoff" : "swiss", -1, SQLITE_STATIC);
+      /* "Round N" is NULL, not 'swiss': some exports name a Top 8 "Round
+      ** 9".."Round 11", which swiss_rounds=8 then marks (playoff.c) */
+      if (r->bPlayoff) sqlite3_result_text(ctx, "playoff", -1, SQLITE_STATIC);
       break;
     case MC_SOURCE:
       sqlite3_result_text(ctx, r->bInferred ? "standings" : "rounds", -1,
