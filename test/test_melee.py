@@ -52,6 +52,22 @@ def test_one_statement_to_standings(db):
                     ("C", 4, "1-0-1", 1, 0.6667), ("D", 3, "1-1-0", 0, 0.3333)]
 
 
+def test_top_cut_named_round_n_is_marked_by_swiss_rounds(db):
+    """Some exports name a Top 4 "Round 3", "Round 4": the file cannot tell, so
+    those rows have no phase and swiss_rounds=2 makes them the playoff.  B
+    (tied 2nd with C after the Swiss) beats A and then D: B first, D second;
+    A and C lost the semifinals: A (1st on the Swiss, 6 points) above C."""
+    text = event([("Round 1", [("A", "B", "2-0-0"), ("C", "D", "2-1-0")]),
+                  ("Round 2", [("A", "C", "2-0-0"), ("B", "D", "2-1-0")]),
+                  ("Round 3", [("A", "B", "0-2-0"), ("D", "C", "2-1-0")]),
+                  ("Round 4", [("B", "D", "2-0-0")])])
+    assert {r[0] for r in db.execute("SELECT phase FROM melee_matches(?)", (text,))} == {None}
+    rows = db.execute("SELECT rank, player, match_points, swiss_rank FROM standings(?, "
+                      "'mtg(swiss_rounds=2)', NULL, NULL, 'melee_matches', '')",
+                      (text,)).fetchall()
+    assert rows == [(1, "B", 3, 2), (2, "D", 0, 4), (3, "A", 6, 1), (4, "C", 3, 2)]
+
+
 def test_mirrored_rows_that_disagree_are_an_error(db):
     text = event([("Round 1", [("A", "B", "1-1-1"), ("B", "A", "2-1-0")])])
     with pytest.raises(sqlite3.OperationalError,
