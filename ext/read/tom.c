@@ -522,7 +522,7 @@ static int start_pod_player(TomParse *p, int iLine) {
 static int start_round(TomParse *p, int iLine) {
   TomCursor *c = p->c;
   TomRound *r;
-  int iNumber, iType = 0, rc;
+  int iNumber = 0, iType = 0, rc;
   rc = int_attr(p, iLine, "round", "number", TOM_MAX_ROUND, &iNumber);
   if (rc == SQLITE_OK && iNumber == 0) {
     rc = parse_error(p, iLine, "<round number=\"0\">: rounds are numbered "
@@ -550,7 +550,7 @@ static int start_match(TomParse *p, int iLine) {
   TomCursor *c = p->c;
   const TomRound *r = &c->aRound[p->iRound];
   TomMatch *m;
-  int eOutcome, rc = int_attr(p, iLine, "match", "outcome", 1000, &eOutcome);
+  int eOutcome = 0, rc = int_attr(p, iLine, "match", "outcome", 1000, &eOutcome);
   if (rc != SQLITE_OK) return rc;
   if (grow((void **)&c->aMatch, &c->nMatchAlloc, c->nMatch, sizeof(TomMatch))) {
     return SQLITE_NOMEM;

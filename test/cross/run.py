@@ -69,8 +69,16 @@ def runner(target, work):
 
 
 def shell(prefix, env, exe, *args):
-    proc = subprocess.run([*prefix, str(exe), "-batch", ":memory:", *args],
-                          capture_output=True, text=True, env=env, timeout=300)
+    run = lambda: subprocess.run([*prefix, str(exe), "-batch", ":memory:", *args],
+                                 capture_output=True, text=True, env=env, timeout=300)
+    proc = run()
+    if proc.returncode != 0 and not proc.stdout and not proc.stderr and "WINEPREFIX" in env:
+        # a wine client that starts while the last one's wineserver is still
+        # shutting down can exit 1 with nothing said: wait for it, once
+        print(f"note: {Path(exe).name} under wine exited {proc.returncode} silently; "
+              "retried once after wineserver -w")
+        subprocess.run([shutil.which("wineserver") or "wineserver", "-w"], env=env, timeout=60)
+        proc = run()
     return proc.returncode, proc.stdout.replace("\r\n", "\n"), proc.stderr.replace("\r\n", "\n")
 
 
