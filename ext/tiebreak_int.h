@@ -8,6 +8,7 @@
 **                       SQL it runs), one event or every event in one pass
 **   read/melee.c        melee_matches(): a Melee.gg event file's text as rows
 **   read/trf.c          trf_matches(), trf_players(): FIDE TRF text as rows
+**   read/text_arg.c     the plan the file readers share: the text, required
 **   read/tom.c          tom_matches(), tom_players(): Pokemon TOM (.tdf) XML
 **                       text as rows
 **   model/event.c       the tournament model: players, their rounds, records
@@ -497,6 +498,11 @@ struct TbEvent {
   TbRecord *aCutRec;          /* per player, the record after round iCutAfter
                               ** (freeze_cut, in an event that went on) */
 };
+
+/* read/text_arg.c: a file reader's xBestIndex, its text on column iCol */
+int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
+                           int iCol, const char *zFunc, const char *zWhat,
+                           const char *zFile);
 
 sqlite3_uint64 tb_hash_int(i64 v);
 sqlite3_uint64 tb_hash_text(const char *z, int n);

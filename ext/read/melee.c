@@ -130,28 +130,8 @@ static int meleeDisconnect(sqlite3_vtab *pVtab) {
 /* The text is an equality constraint on event_id, and required. */
 static int meleeBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   const MeleeKind *pKind = ((MeleeVtab *)pVtab)->pKind;
-  int i, iUsable = -1, bSeen = 0;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    if (c->iColumn != pKind->iEventCol || c->op != SQLITE_INDEX_CONSTRAINT_EQ) {
-      continue;
-    }
-    bSeen = 1;
-    if (c->usable) iUsable = i;
-  }
-  if (!bSeen) {
-    if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
-    return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("the event's JSON text is required, "
-                                       "e.g. %s(readfile('event.json'))",
-                                       pKind->zFunc));
-  }
-  if (iUsable < 0) return SQLITE_CONSTRAINT;
-  pInfo->aConstraintUsage[iUsable].argvIndex = 1;
-  pInfo->aConstraintUsage[iUsable].omit = 1;
-  pInfo->estimatedCost = 1000.0;
-  pInfo->estimatedRows = 200;
-  return SQLITE_OK;
+  return tb_text_arg_best_index(pVtab, pInfo, pKind->iEventCol, pKind->zFunc,
+                                "the event's JSON text", "event.json");
 }
 
 static int meleeOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {

@@ -1380,30 +1380,9 @@ static int tomDisconnect(sqlite3_vtab *pVtab) {
 /* The text is an equality constraint on event_id, and required. */
 static int tomBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   TomVtab *p = (TomVtab *)pVtab;
-  int i, bSeen = 0;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    const struct sqlite3_index_constraint *k = &pInfo->aConstraint[i];
-    if (k->iColumn != aArgColumn[p->eKind] || k->op != SQLITE_INDEX_CONSTRAINT_EQ) {
-      continue;
-    }
-    bSeen = 1;
-    if (!k->usable) return SQLITE_CONSTRAINT;
-    pInfo->aConstraintUsage[i].argvIndex = 1;
-    pInfo->aConstraintUsage[i].omit = 1;
-    break;
-  }
-  if (!bSeen) {
-    /* other constraints only: a plan of a join, not the one with the text */
-    if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
-    sqlite3_free(pVtab->zErrMsg);
-    pVtab->zErrMsg = sqlite3_mprintf("%s(): the text of the TOM file is "
-                                     "required, e.g. %s(readfile('event.tdf'))",
-                                     azFunction[p->eKind], azFunction[p->eKind]);
-    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  pInfo->estimatedCost = 1000.0;
-  pInfo->estimatedRows = 200;
-  return SQLITE_OK;
+  return tb_text_arg_best_index(pVtab, pInfo, aArgColumn[p->eKind],
+                                azFunction[p->eKind], "the text of the TOM file",
+                                "event.tdf");
 }
 
 static int tomOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur) {

@@ -501,29 +501,8 @@ static int trf_arg_column(const TrfVtab *p) {
 
 static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   TrfVtab *p = (TrfVtab *)pVtab;
-  int i, bSeen = 0;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    const struct sqlite3_index_constraint *k = &pInfo->aConstraint[i];
-    if (k->iColumn != trf_arg_column(p) || k->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
-    bSeen = 1;
-    if (!k->usable) return SQLITE_CONSTRAINT;
-    pInfo->aConstraintUsage[i].argvIndex = 1;
-    pInfo->aConstraintUsage[i].omit = 1;
-    pInfo->idxNum = 1;
-    break;
-  }
-  if (!bSeen) {
-    /* other constraints only: a plan of a join, not the one with the text */
-    if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
-    sqlite3_free(pVtab->zErrMsg);
-    pVtab->zErrMsg = sqlite3_mprintf("%s(): the TRF text is required, e.g. "
-                                     "%s(readfile('event.trf'))",
-                                     azFunction[p->eKind], azFunction[p->eKind]);
-    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  pInfo->estimatedCost = 1000.0;
-  pInfo->estimatedRows = 100;
-  return SQLITE_OK;
+  return tb_text_arg_best_index(pVtab, pInfo, trf_arg_column(p),
+                                azFunction[p->eKind], "the TRF text", "event.trf");
 }
 
 static int trfOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur) {

@@ -1,0 +1,40 @@
+/*
+** read/text_arg.c: the plan of a file reader's table-valued function.
+**
+** melee_matches(), trf_matches(), tom_matches() and their siblings take a
+** file's text through a hidden column, as  fn(text)  or  WHERE col = text
+** (standings() asks its matches table for WHERE event_id = ?).  That
+** equality is required: without it there is nothing to read.
+*/
+#include "../tiebreak_int.h"
+
+/*
+** Use the usable equality on column iCol as argv[0].  No such equality at
+** all: a plan with other constraints only is refused (a join has another
+** plan that passes the text), and with none the message is
+** "<zFunc>(): <zWhat> is required, e.g. <zFunc>(readfile('<zFile>'))".
+*/
+int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
+                           int iCol, const char *zFunc, const char *zWhat,
+                           const char *zFile) {
+  int i, iUsable = -1, bSeen = 0;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    if (c->iColumn != iCol || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    bSeen = 1;
+    if (c->usable) iUsable = i;
+  }
+  if (!bSeen) {
+    if (pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
+    sqlite3_free(pVtab->zErrMsg);
+    pVtab->zErrMsg = sqlite3_mprintf("%s(): %s is required, e.g. %s(readfile('%s'))",
+                                     zFunc, zWhat, zFunc, zFile);
+    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if (iUsable < 0) return SQLITE_CONSTRAINT;
+  pInfo->aConstraintUsage[iUsable].argvIndex = 1;
+  pInfo->aConstraintUsage[iUsable].omit = 1;
+  pInfo->estimatedCost = 1000.0;
+  pInfo->estimatedRows = 200;
+  return SQLITE_OK;
+}
