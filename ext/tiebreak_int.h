@@ -758,17 +758,24 @@ typedef struct TbStandings {
   int nCol;                   /* values kept per player: the policy's */
   int aColTb[2 * TB_MAX_TIEBREAKERS]; /* tiebreaker index of each column,
                               ** the policy's order first, then display */
-  double *aValue;             /* [player * nCol + column] */
+  double *aValue;             /* [column * nPlayer + player] */
   unsigned char *aFlag;       /* same layout: TB_VALUE_* */
   int *aSwissRank;            /* with a playoff: Swiss rank of aOrder[i]
                               ** (aRank is then the final place); else NULL */
 } TbStandings;
 
-#define TB_VALUE_NULL  0x01   /* NULL, or not computed (ranks as 0) */
-#define TB_VALUE_EXACT 0x02   /* the double is the exact value */
+#define TB_VALUE_NULL    0x01 /* NULL (ranks as 0) */
+#define TB_VALUE_EXACT   0x02 /* the double is the exact value */
+#define TB_VALUE_PENDING 0x04 /* not computed: no statement reads it, and
+                              ** no comparison has needed it (NULL if read) */
 
-int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
-            char **pzErr);
+/*
+** aShown: per tiebreaker index, nonzero when the caller reads its values
+** (standings()' columns that a statement uses), or NULL for all.  Values of
+** the others are computed only where a comparison needs them.
+*/
+int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy,
+            const unsigned char *aShown, TbStandings *pOut, char **pzErr);
 /* rank.c's merge sort, for other sorts of players (direct encounter). */
 typedef int (*TbBefore)(void *pCtx, const void *a, const void *b);
 void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,
@@ -796,7 +803,8 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                const TbPolicy *pPolicy, TbEvent *pEvent,
                TbStandings *pStandings, char **pzErr);
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
+                     const TbKey *pKey, const TbPolicy *pPolicy,
+                     const unsigned char *aShown, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr);
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);

@@ -8,7 +8,10 @@ day it is added):
 * every event computed in one call (no event_id) equals each event computed
   alone;
 * ranks form a competition ranking (1, 2, 2, 4) and decided_by is NULL
-  exactly where a rank is shared.
+  exactly where a rank is shared;
+* the columns a statement reads change nothing: a tiebreaker no column
+  shows is computed only for the players it ranks, and the ranks, the
+  decided_by and every value read are those of SELECT *.
 """
 import random
 
@@ -146,3 +149,32 @@ def test_competition_ranking(connect, policies, seed):
                     assert r["decided_by"] is None, (policy, event, r)
                 else:
                     assert r["rank"] == i + 1 and r["decided_by"] is not None, (policy, event, r)
+
+
+# The longest C.07 order, a policy whose tiebreakers' columns lie past the
+# 64th (SQLite's colUsed gives one bit to all of those).
+LONG_FIDE = "PTS,BH/C1,BH,SB,DE,WIN,WON,BPG,BWG,REP,AOB,FB,ARO/C1,TPR,APRO,PTP"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_columns_read_change_nothing(connect, policies, seed):
+    rows, ratings = generate(seed)
+    db = load(connect, rows, ratings)
+    columns = [d[0] for d in db.execute("SELECT * FROM standings(1, 'fide') LIMIT 0").description]
+    for policy in policies + [LONG_FIDE, "points,ptp,appo"]:
+        for event in sorted({r[0] for r in rows}):
+            full = standings(db, event, policy)
+            order = [(r["player"], r["rank"], r["decided_by"]) for r in full]
+            assert db.execute("SELECT player, rank, decided_by FROM standings(?, ?)",
+                              (event, policy)).fetchall() == order, (policy, event)
+            # one column at a time, a late one alone, in WHERE and ORDER BY
+            for col in columns:
+                got = db.execute(f'SELECT player, "{col}" FROM standings(?, ?)',
+                                 (event, policy)).fetchall()
+                assert got == [(r["player"], r[col]) for r in full], (policy, event, col)
+            last = columns[-1]
+            got = db.execute(f'SELECT player FROM standings(?, ?) WHERE "{last}" IS NOT NULL '
+                             f'ORDER BY "{last}", rank, player', (event, policy)).fetchall()
+            want = sorted((r for r in full if r[last] is not None),
+                          key=lambda r: (r[last], r["rank"], r["player"]))
+            assert got == [(r["player"],) for r in want], (policy, event)

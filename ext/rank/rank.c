@@ -1,8 +1,10 @@
 /*
 ** rank/rank.c: ordering players by a policy's tiebreakers, exactly.
 **
-** Every tiebreaker is first computed in double precision for every player.
-** Two doubles further apart than any rounding error can explain order the
+** Every tiebreaker is first computed in double precision for every player,
+** except those whose values the caller does not read (aShown): theirs are
+** computed when a comparison first needs them, so a statement that reads
+** only ranks pays for the tiebreakers of tied players alone.  Two doubles further apart than any rounding error can explain order the
 ** players as their exact values would.  When they are closer than that, the
 ** two players' exact rational values are computed (once, then cached) and
 ** compared instead.  So an exact tie is always a tie, and a real difference,
@@ -42,15 +44,21 @@ typedef struct SortItem {   /* at least as large as a KeyItem */
 typedef struct RankCtx {
   const TbEvent *pEvent;
   const TbPolicy *pPolicy;
-  int nCol;                     /* values per player: the policy's order
-                                ** first, so column k is tiebreaker k */
-  double *aValue;               /* fast values [player * nCol + column] */
+  int nPlayer;                  /* players: a column's length */
+  int bPending;                 /* some values are computed when needed */
+  double *aValue;               /* fast values [column * nPlayer + player];
+                                ** the policy's order first: column k is
+                                ** tiebreaker k */
   unsigned char *aFlag;         /* TB_VALUE_*, same layout */
   TbQ *aExact[TB_MAX_TIEBREAKERS];        /* per policy tiebreaker, lazily */
   unsigned char *aDone[TB_MAX_TIEBREAKERS]; /* 0: not yet, 1: done, 2: NULL */
   SortItem *aItem, *aItemTmp;   /* the merge sort's, one per player */
   int rc;                       /* first error met while comparing */
 } RankCtx;
+
+static int fast_value(const TbEvent *e, const TbTiebreaker *t,
+                      const TbParams *p, int i, double *pr,
+                      unsigned char *pf);
 
 /* Report work to the event's probe (see TbProbe); nonzero: stop. */
 static int poll(RankCtx *c, i64 nWork) {
@@ -66,6 +74,49 @@ static int poll(RankCtx *c, i64 nWork) {
 */
 static inline const TbEvent *value_event(const TbEvent *e, int i) {
   return e->pCut && tb_was_cut(e, i) ? e->pCut : e;
+}
+
+/* Where player i's value of column k is: a column's values lie together,
+** so the pages of a column never computed are never touched. */
+static inline size_t value_index(int nPlayer, int k, int i) {
+  return (size_t)k * (size_t)nPlayer + (size_t)i;
+}
+
+/* Compute player i's pending value of the policy's k-th tiebreaker. */
+static void compute_pending(RankCtx *c, int k, int i) {
+  size_t j = value_index(c->nPlayer, k, i);
+  int rc;
+  if (poll(c, 1 + c->pEvent->aPlayer[i].nSeat) != SQLITE_OK) return;
+  rc = fast_value(c->pEvent, c->pPolicy->aTiebreaker[k], &c->pPolicy->aParams[k],
+                  i, &c->aValue[j], &c->aFlag[j]);
+  if (rc != SQLITE_OK && c->rc == SQLITE_OK) c->rc = rc;
+}
+
+/* Players ahead whose opponents' records are fetched while one is
+** computed: most values are averages over opponents. */
+#define PREFETCH_AHEAD 2
+
+/*
+** Fetch what computing the pending values of a[i + PREFETCH_AHEAD] reads,
+** and the player after it: in the order of a sort, players are scattered.
+*/
+static inline void prefetch_pending(RankCtx *c, int k, const int *a, int i,
+                                    int n) {
+  if (i + 2 * PREFETCH_AHEAD < n) {
+    TB_PREFETCH(&c->pEvent->aPlayer[a[i + 2 * PREFETCH_AHEAD]]);
+  }
+  if (i + PREFETCH_AHEAD < n &&
+      (c->aFlag[value_index(c->nPlayer, k, a[i + PREFETCH_AHEAD])] &
+       TB_VALUE_PENDING)) {
+    tb_event_prefetch_opponents(c->pEvent, a[i + PREFETCH_AHEAD]);
+  }
+}
+
+/* The index of player i's value of the k-th tiebreaker, computed. */
+static inline size_t value_at(RankCtx *c, int k, int i) {
+  size_t j = value_index(c->nPlayer, k, i);
+  if (c->aFlag[j] & TB_VALUE_PENDING) compute_pending(c, k, i);
+  return j;
 }
 
 static int tb_index(const TbTiebreaker *t) {
@@ -177,7 +228,7 @@ static inline int compare_values(RankCtx *c, int k, int a, double ra, int fa,
 
 /* compare_values() of players a and b on the k-th tiebreaker. */
 static int compare_on(RankCtx *c, int k, int a, int b) {
-  int ia = a * c->nCol + k, ib = b * c->nCol + k;
+  size_t ia = value_at(c, k, a), ib = value_at(c, k, b);
   /* a NULL value is stored as 0.0 */
   return compare_values(c, k, a, c->aValue[ia], c->aFlag[ia], b, c->aValue[ib],
                         c->aFlag[ib]);
@@ -199,7 +250,7 @@ static int compare_items(RankCtx *c, int k0, int k1, const SortItem *x,
   int k, cmp;
   for (k = k0; k < k1; k++) {
     int h = k - k0;
-    if (h < SORT_INLINE) {
+    if (h < SORT_INLINE && !((x->f[h] | y->f[h]) & TB_VALUE_PENDING)) {
       cmp = compare_values(c, k, x->iPlayer, x->r[h], x->f[h], y->iPlayer,
                            y->r[h], y->f[h]);
     } else {
@@ -269,7 +320,9 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
     if (poll(c, 1) != SQLITE_OK) return;
     x[i].iPlayer = a[i];
     for (h = 0; h < SORT_INLINE; h++) {
-      int j = a[i] * c->nCol + k0 + h;
+      /* the first is compared at once; the next may never be needed */
+      size_t j = h == 0 && k0 < k1 ? value_at(c, k0, a[i])
+                                   : value_index(c->nPlayer, k0 + h, a[i]);
       x[i].r[h] = k0 + h < k1 ? c->aValue[j] : 0.0;
       x[i].f[h] = k0 + h < k1 ? c->aFlag[j] : 0;
     }
@@ -347,7 +400,8 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
   int w, i;
   for (i = 0; i < n; i++) {
     if (poll(c, 1) != SQLITE_OK) return;
-    x[i].key = order_bits(c->aValue[a[i] * c->nCol + k]) ^ flip;
+    if (c->bPending) prefetch_pending(c, k, a, i, n);
+    x[i].key = order_bits(c->aValue[value_at(c, k, a[i])]) ^ flip;
     x[i].iPlayer = a[i];
   }
   if (n >= RADIX_MIN) {
@@ -417,13 +471,14 @@ static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
   }
   sort_on_double(c, k0, a, n);
   for (s = 0; s < n && c->rc == SQLITE_OK; s = e) {
-    int i0 = a[s] * c->nCol + k0;
+    size_t i0 = value_index(c->nPlayer, k0, a[s]);
     double r0 = c->aValue[i0];
     int bTie = (c->aFlag[i0] & TB_VALUE_EXACT) != 0;
     if (poll(c, 1) != SQLITE_OK) return;
     for (e = s + 1; e < n; e++) {
-      int i = a[e] * c->nCol + k0;
-      if (!too_close(c->aValue[a[e - 1] * c->nCol + k0], c->aValue[i])) break;
+      size_t i = value_index(c->nPlayer, k0, a[e]);
+      double rPrev = c->aValue[value_index(c->nPlayer, k0, a[e - 1])];
+      if (!too_close(rPrev, c->aValue[i])) break;
       if (!(c->aFlag[i] & TB_VALUE_EXACT) || c->aValue[i] != r0) bTie = 0;
     }
     if (e - s == 1) continue;
@@ -457,9 +512,10 @@ static int group_values(RankCtx *c, int k, const int *a, int n) {
     q->q = aOut[i];
     q->pBig = 0;
     c->aDone[k][a[i]] = 1;
-    c->aValue[a[i] * c->nCol + k] = (double)aOut[i].num / (double)aOut[i].den;
+    c->aValue[value_index(c->nPlayer, k, a[i])] =
+        (double)aOut[i].num / (double)aOut[i].den;
     /* whole values below 2^53: their doubles order them, ties included */
-    c->aFlag[a[i] * c->nCol + k] =
+    c->aFlag[value_index(c->nPlayer, k, a[i])] =
         aOut[i].den == 1 && aOut[i].num >= -((i128)1 << 53) &&
                 aOut[i].num <= ((i128)1 << 53)
             ? TB_VALUE_EXACT
@@ -539,10 +595,6 @@ static void set_columns(const TbPolicy *pPolicy, TbStandings *pOut) {
   }
 }
 
-/* Players ahead whose opponents' records are fetched while one is
-** computed: most values are averages over opponents. */
-#define PREFETCH_AHEAD 2
-
 /*
 ** One player's value of tiebreaker t, rounded: the fast pass's double when
 ** it is certainly the nearest double to the exact value, else the exact
@@ -579,27 +631,45 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   return rc;
 }
 
-/* Fast values of every column for every player; a policy tiebreaker is
-** computed with its own parameters.  Group tiebreakers stay NULL until a
-** group reaches them. */
+/* Is column h computed only when needed: not read by the caller, and
+** not a group tiebreaker (NULL until a group reaches it)? */
+static int column_pending(const TbStandings *pOut, const unsigned char *aShown,
+                          int h) {
+  const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h]];
+  return aShown && !aShown[pOut->aColTb[h]] && t->xValue;
+}
+
+/* Fast values of every column read for every player; a policy tiebreaker
+** is computed with its own parameters.  Group tiebreakers stay NULL until
+** a group reaches them. */
 static int fast_values(const TbEvent *e, const TbPolicy *pPolicy,
-                       TbStandings *pOut) {
-  int i, h, nCol = pOut->nCol, rc = SQLITE_OK;
+                       const unsigned char *aShown, TbStandings *pOut) {
+  int i, h, n, nCol = pOut->nCol, rc = SQLITE_OK;
+  int aCol[2 * TB_MAX_TIEBREAKERS], nNow = 0; /* the columns computed now */
+  for (h = 0; h < nCol; h++) {
+    if (!column_pending(pOut, aShown, h)) {
+      aCol[nNow++] = h;
+      continue;
+    }
+    /* only the flags: the values are written when computed */
+    memset(&pOut->aFlag[value_index(e->nPlayer, h, 0)],
+           TB_VALUE_PENDING | TB_VALUE_NULL, (size_t)e->nPlayer);
+  }
   /* player by player: a player's values read the same opponents' records,
   ** so the first brings them into the cache for the others */
   for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
-    if ((rc = tb_poll(e->pProbe, (i64)nCol * (1 + e->aPlayer[i].nSeat)))) {
+    if ((rc = tb_poll(e->pProbe, (i64)(nNow + 1) * (1 + e->aPlayer[i].nSeat)))) {
       return rc;
     }
-    if (i + PREFETCH_AHEAD < e->nPlayer) {
+    if (nNow && i + PREFETCH_AHEAD < e->nPlayer) {
       tb_event_prefetch_opponents(e, i + PREFETCH_AHEAD);
     }
-    for (h = 0; h < nCol && rc == SQLITE_OK; h++) {
-      const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h]];
+    for (n = 0; n < nNow && rc == SQLITE_OK; n++) {
+      const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h = aCol[n]]];
       const TbParams *p = h < pPolicy->nTiebreaker ? &pPolicy->aParams[h]
                                                    : &pPolicy->params;
-      rc = fast_value(e, t, p, i, &pOut->aValue[i * nCol + h],
-                      &pOut->aFlag[i * nCol + h]);
+      size_t j = value_index(e->nPlayer, h, i);
+      rc = fast_value(e, t, p, i, &pOut->aValue[j], &pOut->aFlag[j]);
     }
   }
   return rc;
@@ -612,8 +682,9 @@ int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
   int h;
   for (h = 0; h < p->nCol; h++) {
     if (p->aColTb[h] != iTiebreaker) continue;
-    if (p->aFlag[iPlayer * p->nCol + h] & TB_VALUE_NULL) return 0;
-    *pr = p->aValue[iPlayer * p->nCol + h];
+    /* NULL, or not asked for (TB_VALUE_PENDING is NULL too) */
+    if (p->aFlag[value_index(p->nPlayer, h, iPlayer)] & TB_VALUE_NULL) return 0;
+    *pr = p->aValue[value_index(p->nPlayer, h, iPlayer)];
     return 1;
   }
   return 0;
@@ -629,8 +700,8 @@ void tb_standings_free(TbStandings *p) {
   memset(p, 0, sizeof(*p));
 }
 
-int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
-            char **pzErr) {
+int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy,
+            const unsigned char *aShown, TbStandings *pOut, char **pzErr) {
   sqlite3_uint64 n = (sqlite3_uint64)pEvent->nPlayer;
   sqlite3_uint64 nVal;
   RankCtx c;
@@ -656,11 +727,12 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, TbStandings *pOut,
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
-  c.rc = fast_values(pEvent, pPolicy, pOut);
+  c.rc = fast_values(pEvent, pPolicy, aShown, pOut);
 
   c.pEvent = pEvent;
   c.pPolicy = pPolicy;
-  c.nCol = pOut->nCol;
+  c.nPlayer = pEvent->nPlayer;
+  for (k = 0; k < pOut->nCol; k++) c.bPending |= column_pending(pOut, aShown, k);
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);

@@ -152,7 +152,8 @@ static int resolve_round_robin(const TbEvent *pEvent, const TbPolicy **ppPolicy,
 
 /* One event through an open reader (tb_reader_event names it). */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbKey *pKey, const TbPolicy *pPolicy, TbEvent *pEvent,
+                     const TbKey *pKey, const TbPolicy *pPolicy,
+                     const unsigned char *aShown, TbEvent *pEvent,
                      TbStandings *pStandings, char **pzErr) {
   TbPolicy resolved;
   int rc = tb_enter(pConn, pzErr);
@@ -167,7 +168,7 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   if (rc == SQLITE_OK) {
     pEvent->pTerms = tb_terms_new(); /* NULL: terms computed as needed */
     if (pEvent->pCut) pEvent->pCut->pTerms = tb_terms_new();
-    rc = tb_rank(pEvent, pPolicy, pStandings, pzErr);
+    rc = tb_rank(pEvent, pPolicy, aShown, pStandings, pzErr);
     tb_terms_free(pEvent->pTerms);
     pEvent->pTerms = 0;
     if (pEvent->pCut) {
@@ -200,7 +201,7 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                       tb_policy_needs(pPolicy) & TB_NEEDS_RATINGS, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) {
-    rc = tb_compute_event(pConn, &reader, pSrc->pEvent, 0, pPolicy, pEvent,
+    rc = tb_compute_event(pConn, &reader, pSrc->pEvent, 0, pPolicy, 0, pEvent,
                           pStandings, pzErr);
   }
   tb_reader_close(&reader);

@@ -364,7 +364,7 @@ static int compute_one(TbReader *r, TbConn *pConn, PolicyCache *p,
   if (pEv == 0) return SQLITE_NOMEM;
   rc = open_reader(r, pConn, p, pEvent, pzErr);
   if (rc == SQLITE_OK) {
-    rc = tb_compute_event(pConn, r, pEvent, 0, &p->policy, &pEv->event,
+    rc = tb_compute_event(pConn, r, pEvent, 0, &p->policy, 0, &pEv->event,
                           &pEv->standings, pzErr);
   }
   /* no index on event_id: the next event's read would scan it all again */
@@ -403,7 +403,7 @@ static int compute_all(TbReader *r, TbConn *pConn, PolicyCache *p) {
     }
     rc = tb_event_set_build(&set, set.aOrder[i], &pEv->event);
     if (rc == SQLITE_OK) {
-      rc = tb_compute_event(pConn, r, 0, &pEv->key, &p->policy,
+      rc = tb_compute_event(pConn, r, 0, &pEv->key, &p->policy, 0,
                             &pEv->event, &pEv->standings, &zErr);
     }
     rc = event_done(p, pEv, rc, &zErr);

@@ -100,6 +100,8 @@ typedef struct StandingsCursor {
   TbEventSet set;
   int iOrder;                   /* next event of set.aOrder to compute */
   sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
+  unsigned char aShown[TB_MAX_COLUMNS]; /* per tiebreaker: a column read */
+  int bShownAll;                /* every tiebreaker's column may be read */
   TbSource src;                 /* parsed from apArg */
   TbPolicy policy;
   /*
@@ -193,6 +195,29 @@ static int standingsDisconnect(sqlite3_vtab *pVtab) {
 /* ---------------------------------------------------------- best index */
 
 /*
+** idxStr: which tiebreakers' columns the statement reads, one character
+** per tiebreaker ('1' read), so that the values of the others are computed
+** only for the players they rank (tb_rank's aShown).  The last bit of
+** colUsed stands for every column from the 64th on.  NULL: all are read.
+*/
+static int shown_columns(StandingsVtab *pTab, sqlite3_index_info *pInfo) {
+  sqlite3_uint64 m = pInfo->colUsed;
+  char *z;
+  int i;
+  if (pTab->iFirstTail > 63 && (m >> 63)) return SQLITE_OK;
+  z = sqlite3_malloc64((sqlite3_uint64)tb_nTiebreaker + 1);
+  if (z == 0) return SQLITE_NOMEM;
+  memset(z, '0', (size_t)tb_nTiebreaker);
+  z[tb_nTiebreaker] = 0;
+  for (i = 0; i < pTab->iFirstTail && i < 63; i++) {
+    if (pTab->aColTb[i] >= 0 && ((m >> i) & 1)) z[pTab->aColTb[i]] = '1';
+  }
+  pInfo->idxStr = z;
+  pInfo->needToFreeIdxStr = 1;
+  return SQLITE_OK;
+}
+
+/*
 ** Arguments are equality constraints on the hidden columns.  idxNum is a
 ** bitmask of the arguments present (bit i = azArg[i]); xFilter receives
 ** them in argv in that bit order.
@@ -236,6 +261,7 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     pInfo->aConstraintUsage[aIdx[i]].omit = 1;
   }
   pInfo->idxNum = usable;
+  if (shown_columns(pTab, pInfo) != SQLITE_OK) return SQLITE_NOMEM;
   /* every event costs more than one */
   pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
   pInfo->estimatedRows = (usable & (1 << ARG_EVENT)) ? 100 : 100000;
@@ -298,7 +324,8 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn, int iEvent,
   if (rc == SQLITE_OK) {
     rc = tb_compute_event(pConn, &pCur->reader,
                           iEvent >= 0 ? 0 : pCur->src.pEvent, &key,
-                          &pCur->policy, &p->event, &p->standings, pzErr);
+                          &pCur->policy, pCur->bShownAll ? 0 : pCur->aShown,
+                          &p->event, &p->standings, pzErr);
   }
   tb_event_trim(&p->event);
   if (rc == SQLITE_ERROR && pCur->bSkip && *pzErr) {
@@ -482,9 +509,12 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
   TbConn *pConn = ((StandingsVtab *)cur->pVtab)->pConn;
   char *zErr = 0;
   int i, j = 0, rc;
-  (void)idxStr;
 
   cursor_reset(pCur);
+  pCur->bShownAll = idxStr == 0;
+  for (i = 0; idxStr && i < tb_nTiebreaker && idxStr[i]; i++) {
+    pCur->aShown[i] = idxStr[i] == '1';
+  }
   for (i = 0; i < N_ARG && j < argc; i++) {
     if ((idxNum & (1 << i)) == 0) continue;
     pCur->apArg[i] = sqlite3_value_dup(argv[j++]);

@@ -197,13 +197,13 @@ typedef struct CutItem {
 
 /* Is x cut before y: the least significant first (16.5: a VUR before any
 ** other round, then the lowest) when bLow, else the most significant? */
-static int cut_before(const CutItem *x, const CutItem *y, int bLow) {
+static inline int cut_before(const CutItem *x, const CutItem *y, int bLow) {
   if (!bLow) return x->v > y->v;
   return x->bVur > y->bVur || (x->bVur == y->bVur && x->v < y->v);
 }
 
 /* Keep x among the nMax first of a[0..*pn), in cut order. */
-static void cut_keep(CutItem *a, int *pn, int nMax, const CutItem *x,
+static inline void cut_keep(CutItem *a, int *pn, int nMax, const CutItem *x,
                      int bLow) {
   int k = *pn;
   if (k == nMax) {
@@ -381,8 +381,10 @@ const double *tb_fide_buchholz_column(const TbEvent *e, const TbParams *p) {
   return tb_term_ints(e, add_buchholz, p, 0);
 }
 
+/* From the row, not the term column: the column holds every player's,
+** which only AOB needs. */
 void tb_fide_buchholz(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  tb_acc_add(pAcc, tb_fide_buchholz_units(e, p, i), p->nPointScale);
+  tb_acc_add(pAcc, buchholz_cut(e, p, i, TB_FIDE_ALL), p->nPointScale);
 }
 
 /* The usual first tiebreak: one bad opponent (or absence) weighs less. */
