@@ -93,8 +93,8 @@ def columns_sql(conn, order):
     names = row[0].split(",") if row else [
         conn.execute("SELECT name FROM tiebreakers WHERE upper(code) = upper(?)",
                      (code,)).fetchone()[0] for code in order.split(",")]
-    sums = ", ".join(f'total("{n}")' for n in names if n != "points")
-    return f"SELECT count(*), {sums} FROM standings('c', ?)"
+    sums = "".join(f', total("{n}")' for n in names if n != "points")
+    return f"SELECT count(*){sums} FROM standings('c', ?)"
 
 
 def main():

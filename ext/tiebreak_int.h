@@ -8,7 +8,8 @@
 **                       SQL it runs), one event or every event in one pass
 **   read/melee.c        melee_matches(): a Melee.gg event file's text as rows
 **   read/trf.c          trf_matches(), trf_players(): FIDE TRF text as rows
-**   read/text_arg.c     the plan the file readers share: the text, required
+**   read/text_arg.c     what the file readers share: the table, the plan (the
+**                       text, required)
 **   read/tom.c          tom_matches(), tom_players(): Pokemon TOM (.tdf) XML
 **                       text as rows
 **   model/event.c       the tournament model: players, their rounds, records
@@ -499,7 +500,11 @@ struct TbEvent {
                               ** (freeze_cut, in an event that went on) */
 };
 
-/* read/text_arg.c: a file reader's xBestIndex, its text on column iCol */
+/* read/text_arg.c: a file reader's table (xConnect, xDisconnect) and its
+** xBestIndex, its text on column iCol */
+int tb_text_arg_connect(sqlite3 *db, const char *zSchema, size_t nBytes,
+                        sqlite3_vtab **ppVtab);
+int tb_text_arg_disconnect(sqlite3_vtab *pVtab);
 int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
                            int iCol, const char *zFunc, const char *zWhat,
                            const char *zFile);

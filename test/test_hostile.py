@@ -6,6 +6,7 @@ arguments that try SQL injection, authorizers, interrupts and odd ids.
 
 Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_hostile.py -q
 """
+import json
 import sqlite3
 import threading
 from pathlib import Path
@@ -461,6 +462,37 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
     # Trusted again: the persistent views work.
     conn.execute("PRAGMA trusted_schema = ON")
     assert len(conn.execute("SELECT * FROM v_standings").fetchall()) == 24
+
+
+def test_file_readers_are_innocuous(tmp_path, connect):
+    """The file readers read nothing but their argument: a persistent view over each works
+    under trusted_schema=OFF, where standings() (which reads tables) is refused."""
+    trf = (REPO / "sql" / "example.trf").read_text()
+    tdf = (REPO / "sql" / "example.tdf").read_text()
+    melee = json.dumps({"Tournament": {"Name": "t"}, "Standings": [], "Rounds": [
+        {"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": "B", "Result": "2-1-0"}]}]})
+    path = str(tmp_path / "r.db")
+    setup = connect(path, isolation_level=None)
+    setup.execute("CREATE TABLE files(kind, text)")
+    setup.executemany("INSERT INTO files VALUES (?, ?)",
+                      [("trf", trf), ("tdf", tdf), ("melee", melee)])
+    views = {
+        "v_trf": "SELECT count(*) FROM files, trf_matches(files.text) WHERE kind = 'trf'",
+        "v_trf_players": "SELECT count(*) FROM files, trf_players(files.text) WHERE kind = 'trf'",
+        "v_tom": "SELECT count(*) FROM files, tom_matches(files.text) WHERE kind = 'tdf'",
+        "v_tom_players": "SELECT count(*) FROM files, tom_players(files.text) WHERE kind = 'tdf'",
+        "v_melee": "SELECT count(*) FROM files, melee_matches(files.text) WHERE kind = 'melee'",
+        "v_melee_players": "SELECT count(*) + 1 FROM files, melee_players(files.text) "
+                           "WHERE kind = 'melee'",
+    }
+    for name, body in views.items():
+        setup.execute(f"CREATE VIEW {name} AS {body}")
+    want = {name: setup.execute(f"SELECT * FROM {name}").fetchone()[0] for name in views}
+    assert all(n > 0 for n in want.values()), want
+    conn = connect(path, isolation_level=None)
+    conn.execute("PRAGMA trusted_schema = OFF")
+    for name in views:
+        assert conn.execute(f"SELECT * FROM {name}").fetchone()[0] == want[name], name
 
 
 def test_table_reading_scalars_cannot_be_in_generated_columns(db):

@@ -106,25 +106,15 @@ static int meleeConnect(sqlite3 *db, void *pAux, int argc,
                         const char *const *argv, sqlite3_vtab **ppVtab,
                         char **pzErr) {
   const MeleeKind *pKind = (const MeleeKind *)pAux;
-  MeleeVtab *pNew;
-  int rc;
+  int rc = tb_text_arg_connect(db, pKind->zSchema, sizeof(MeleeVtab), ppVtab);
   (void)argc;
   (void)argv;
   (void)pzErr;
-  rc = sqlite3_declare_vtab(db, pKind->zSchema);
-  if (rc != SQLITE_OK) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
-  if (pNew == 0) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
-  pNew->db = db;
-  pNew->pKind = pKind;
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int meleeDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  if (rc == SQLITE_OK) {
+    ((MeleeVtab *)*ppVtab)->db = db;
+    ((MeleeVtab *)*ppVtab)->pKind = pKind;
+  }
+  return rc;
 }
 
 /* The text is an equality constraint on event_id, and required. */
@@ -590,7 +580,7 @@ static sqlite3_module meleeModule = {
   .xCreate = 0, /* eponymous only */
   .xConnect = meleeConnect,
   .xBestIndex = meleeBestIndex,
-  .xDisconnect = meleeDisconnect,
+  .xDisconnect = tb_text_arg_disconnect,
   .xOpen = meleeOpen,
   .xClose = meleeClose,
   .xFilter = meleeFilter,
@@ -784,7 +774,7 @@ static sqlite3_module meleePlayersModule = {
   .xCreate = 0, /* eponymous only */
   .xConnect = meleeConnect,
   .xBestIndex = meleeBestIndex,
-  .xDisconnect = meleeDisconnect,
+  .xDisconnect = tb_text_arg_disconnect,
   .xOpen = playersOpen,
   .xClose = playersClose,
   .xFilter = playersFilter,

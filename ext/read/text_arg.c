@@ -4,9 +4,32 @@
 ** melee_matches(), trf_matches(), tom_matches() and their siblings take a
 ** file's text through a hidden column, as  fn(text)  or  WHERE col = text
 ** (standings() asks its matches table for WHERE event_id = ?).  That
-** equality is required: without it there is nothing to read.
+** equality is required: without it there is nothing to read.  They share
+** their table's life too: declared from a schema, innocuous (they read
+** nothing but their argument, so views and triggers may use them under
+** PRAGMA trusted_schema=OFF), freed whole.
 */
 #include "../tiebreak_int.h"
+
+#include <string.h>
+
+/* xConnect: declare zSchema and allocate the table, nBytes zeroed (its
+** struct, which begins with the sqlite3_vtab). */
+int tb_text_arg_connect(sqlite3 *db, const char *zSchema, size_t nBytes,
+                        sqlite3_vtab **ppVtab) {
+  int rc = sqlite3_declare_vtab(db, zSchema);
+  if (rc != SQLITE_OK) return rc;
+  *ppVtab = sqlite3_malloc64(nBytes);
+  if (*ppVtab == 0) return SQLITE_NOMEM;
+  memset(*ppVtab, 0, nBytes);
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+  return SQLITE_OK;
+}
+
+int tb_text_arg_disconnect(sqlite3_vtab *pVtab) {
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
 
 /*
 ** Use the usable equality on column iCol as argv[0].  No such equality at

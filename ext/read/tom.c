@@ -1357,24 +1357,12 @@ static int tomConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr) {
   int eKind = *(const int *)pAux;
-  TomVtab *p;
-  int rc = sqlite3_declare_vtab(db, azSchema[eKind]);
+  int rc = tb_text_arg_connect(db, azSchema[eKind], sizeof(TomVtab), ppVtab);
   (void)argc;
   (void)argv;
   (void)pzErr;
-  if (rc != SQLITE_OK) return rc;
-  p = sqlite3_malloc64(sizeof(*p));
-  if (p == 0) return SQLITE_NOMEM;
-  memset(p, 0, sizeof(*p));
-  p->eKind = eKind;
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS); /* reads only its argument */
-  *ppVtab = &p->base;
-  return SQLITE_OK;
-}
-
-static int tomDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  if (rc == SQLITE_OK) ((TomVtab *)*ppVtab)->eKind = eKind;
+  return rc;
 }
 
 /* The text is an equality constraint on event_id, and required. */
@@ -1541,7 +1529,7 @@ static sqlite3_module tomModule = {
   .xCreate = 0, /* eponymous only */
   .xConnect = tomConnect,
   .xBestIndex = tomBestIndex,
-  .xDisconnect = tomDisconnect,
+  .xDisconnect = tb_text_arg_disconnect,
   .xOpen = tomOpen,
   .xClose = tomClose,
   .xFilter = tomFilter,

@@ -475,24 +475,12 @@ static int trfConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr) {
   int eKind = *(const int *)pAux;
-  TrfVtab *p;
-  int rc = sqlite3_declare_vtab(db, azSchema[eKind]);
+  int rc = tb_text_arg_connect(db, azSchema[eKind], sizeof(TrfVtab), ppVtab);
   (void)argc;
   (void)argv;
   (void)pzErr;
-  if (rc != SQLITE_OK) return rc;
-  p = sqlite3_malloc64(sizeof(*p));
-  if (p == 0) return SQLITE_NOMEM;
-  memset(p, 0, sizeof(*p));
-  p->eKind = eKind;
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS); /* reads only its argument */
-  *ppVtab = &p->base;
-  return SQLITE_OK;
-}
-
-static int trfDisconnect(sqlite3_vtab *pVtab) {
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
+  if (rc == SQLITE_OK) ((TrfVtab *)*ppVtab)->eKind = eKind;
+  return rc;
 }
 
 static int trf_arg_column(const TrfVtab *p) {
@@ -659,7 +647,7 @@ static sqlite3_module trfModule = {
   .xCreate = 0, /* eponymous only */
   .xConnect = trfConnect,
   .xBestIndex = trfBestIndex,
-  .xDisconnect = trfDisconnect,
+  .xDisconnect = tb_text_arg_disconnect,
   .xDestroy = 0,
   .xOpen = trfOpen,
   .xClose = trfClose,
