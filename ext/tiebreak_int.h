@@ -484,6 +484,7 @@ struct TbEvent {
   int bRowsRead;              /* matches read already, by tb_reader_all() */
   int bDeferred;              /* ids wait in aMatch (tb_event_player_later) */
   int iCutAfter;              /* the policy's cut_after, as scored */
+  int bFreezeCut;             /* and its freeze_cut */
   TbReg *aReg;                /* per player, or NULL: no registrations */
   int nRegAlloc;
   char *aRegText;             /* arena of names and divisions */
@@ -496,8 +497,6 @@ struct TbEvent {
   TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch */
   int nPlayoff;
   int bRepeats;               /* some seat's bRepeat is set */
-  TbRecord *aCutRec;          /* per player, the record after round iCutAfter
-                              ** (freeze_cut, in an event that went on) */
 };
 
 /* read/text_arg.c: a file reader's table (xConnect, xDisconnect) and its
@@ -549,17 +548,21 @@ static inline int tb_player_class(const TbEvent *p, int i) {
 
 int tb_value_is_integral(sqlite3_value *v);
 
-/* Player i's OMW%/OGW% are frozen after the cut (freeze_cut): they did
-** not play after round iCutAfter. */
-static inline int tb_frozen_at_cut(const TbEvent *p, int i) {
-  return p->aCutRec != 0 && p->aPlayer[i].rec.iLastRound <= p->iCutAfter;
-}
 
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */
 static inline int tb_was_cut(const TbEvent *p, int i) {
   return p->iCutAfter > 0 && p->aPlayer[i].rec.iLastRound == p->iCutAfter &&
          p->iLastRound > p->iCutAfter;
+}
+
+/* Player i's values are those of the event as of the cut (p->pCut): cut
+** there, or with freeze_cut gone by then (Melee.gg keeps the values a
+** player had when the event went on without them). */
+static inline int tb_valued_at_cut(const TbEvent *p, int i) {
+  return tb_was_cut(p, i) ||
+         (p->bFreezeCut && p->iCutAfter > 0 && p->iLastRound > p->iCutAfter &&
+          p->aPlayer[i].rec.iLastRound <= p->iCutAfter);
 }
 
 /*

@@ -29,7 +29,6 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aHash);
   sqlite3_free(p->aReg);
   sqlite3_free(p->aRegText);
-  sqlite3_free(p->aCutRec);
   memset(p, 0, sizeof(*p));
 }
 
@@ -49,9 +48,7 @@ void tb_event_trim(TbEvent *p) {
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aHash);
-  sqlite3_free(p->aCutRec);
   p->aSeat = 0;
-  p->aCutRec = 0;
   p->aMatch = 0;
   p->aGameCount = 0;
   p->aHash = 0;
@@ -900,43 +897,6 @@ static int mark_repeats(TbEvent *p, int bDistinct) {
   return SQLITE_OK;
 }
 
-/*
-** The records as of round iCutAfter, which the OMW% and OGW% of players
-** who did not play after it read (freeze_cut: Melee.gg keeps the values a
-** player had when the event went on without them).  Only the fields the
-** match-win and game-win % read.
-*/
-static int cut_records(TbEvent *p, const TbParams *pParams) {
-  const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
-                          pParams->nMatchWin};
-  int i, k;
-  sqlite3_free(p->aCutRec);
-  p->aCutRec = 0;
-  if (!pParams->bFreezeCut || p->iCutAfter <= 0 || p->iLastRound <= p->iCutAfter) {
-    return SQLITE_OK;
-  }
-  p->aCutRec = sqlite3_malloc64(sizeof(TbRecord) * ((sqlite3_uint64)p->nPlayer + 1));
-  if (p->aCutRec == 0) return SQLITE_NOMEM;
-  memset(p->aCutRec, 0, sizeof(TbRecord) * ((size_t)p->nPlayer + 1));
-  for (i = 0; i < p->nPlayer; i++) {
-    const TbPlayer *pl = &p->aPlayer[i];
-    TbRecord *r = &p->aCutRec[i];
-    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
-      const TbSeat *s = &p->aSeat[k];
-      const TbMatch *m = &p->aMatch[s->iMatch];
-      i64 nGW = s->bFirst ? m->nAWins : m->nBWins;
-      i64 nGL = s->bFirst ? m->nBWins : m->nAWins;
-      if (s->iRound > p->iCutAfter) break; /* seats are in round order */
-      r->nRound++;
-      r->nMatchPoints += aPoints[s->eOutcome];
-      r->nGame += nGW + nGL + m->nDraws;
-      r->nGamePoints += nGW * pParams->nGameWin + (i64)m->nDraws * pParams->nGameDraw;
-      r->iLastRound = s->iRound;
-    }
-  }
-  return SQLITE_OK;
-}
-
 /* Seats read their matches in player order, so at random: fetch this
 ** many seats ahead. */
 #define SCORE_PREFETCH 16
@@ -952,6 +912,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   unsigned char *aSettled = sqlite3_malloc64(4 * ((sqlite3_uint64)p->nMatch + 1));
   int i, rc;
   p->iCutAfter = (int)pParams->nCutAfter;
+  p->bFreezeCut = pParams->bFreezeCut;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     TbMatch *m = &p->aMatch[i];
@@ -1046,8 +1007,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     if (iDrop > p->iLastRound) iDrop = p->iLastRound;
     if (iDrop > p->aPlayer[i].rec.iLastRound) p->aPlayer[i].rec.iLastRound = iDrop;
   }
-  if ((rc = mark_repeats(p, pParams->bDistinctOpp)) != SQLITE_OK) return rc;
-  return cut_records(p, pParams);
+  return mark_repeats(p, pParams->bDistinctOpp);
 }
 
 /*

@@ -69,11 +69,12 @@ static int poll(RankCtx *c, i64 nWork) {
 
 /*
 ** The event a player's values come from: a player cut after day 1 keeps
-** them as they stood at the cut (cut_after), opponents' records included;
-** everyone else's from the whole event.
+** them as they stood at the cut (cut_after; with freeze_cut, one gone
+** before it too), opponents' records included; everyone else's from the
+** whole event.
 */
 static inline const TbEvent *value_event(const TbEvent *e, int i) {
-  return e->pCut && tb_was_cut(e, i) ? e->pCut : e;
+  return e->pCut && tb_valued_at_cut(e, i) ? e->pCut : e;
 }
 
 /* Where player i's value of column k is: a column's values lie together,

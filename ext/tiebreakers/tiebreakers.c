@@ -40,27 +40,6 @@ static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 }
 
 /*
-** The same two terms as of the cut (freeze_cut): what the OMW% and OGW% of
-** a player who did not play after round cut_after average.  Only called
-** while the event holds the records of the cut.
-*/
-static void add_mwp_at_cut(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
-                           int i) {
-  const TbRecord *r = &e->aCutRec[i];
-  tb_acc_add_floored(pAcc, r->nMatchPoints, p->nMatchWin * r->nRound, &p->floor);
-}
-
-static void add_gwp_at_cut(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
-                           int i) {
-  const TbRecord *r = &e->aCutRec[i];
-  if (r->nGame == 0) {
-    tb_acc_add_floored(pAcc, 0, 1, &p->floor);
-  } else {
-    tb_acc_add_floored(pAcc, r->nGamePoints, p->nGameWin * r->nGame, &p->floor);
-  }
-}
-
-/*
 ** Opponents' averages add one term per opponent, the opponent's own
 ** percentage: computing it at every seat repeats each player's term once per
 ** opponent, reading records scattered over the event.  While an event is
@@ -396,13 +375,11 @@ static void opponents_mean_or(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 }
 
 static void tb_omwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  opponents_mean_or(pAcc, e, p, i,
-                    tb_frozen_at_cut(e, i) ? add_mwp_at_cut : tb_add_mwp);
+  opponents_mean_or(pAcc, e, p, i, tb_add_mwp);
 }
 
 static void tb_ogwp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  opponents_mean_or(pAcc, e, p, i,
-                    tb_frozen_at_cut(e, i) ? add_gwp_at_cut : add_gwp);
+  opponents_mean_or(pAcc, e, p, i, add_gwp);
 }
 
 /*
