@@ -471,6 +471,7 @@ struct TbEvent {
   int nSeat;
   TbSeat *aSeat;
   int iLastRound;             /* last round of the event (as of the round asked) */
+  int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
   TbMatch *aMatch;
   TbGameCount *aGameCount;    /* per match; NULL until a games row is read */

@@ -81,16 +81,18 @@ void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 ** 9.2, for round robins: the points scored against the opponents whose
 ** score is at least half of what a player could score, that limit moved
 ** by ks_limit half points (the /L modifier).  A player of a round robin
-** plays every round but their byes: with an odd number of players, one
-** bye per cycle of nPlayer rounds.  Forfeits count as the points given
-** (15.2: in a round robin they are games).
+** plays every round but their byes: with an odd number n of players, one
+** bye per cycle of n rounds, n the players with a row (a registered
+** player who never played is no player of the round robin: counting them
+** would move the limit).  Forfeits count as the points given (15.2: in a
+** round robin they are games).
 */
 void tb_fide_koya(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   i64 nGames = e->iLastRound, nLimit, nSum = 0;
   int j;
-  if (e->nPlayer > 0 && e->iLastRound % e->nPlayer == 0) {
-    nGames -= e->iLastRound / e->nPlayer;
+  if (e->nPlaying % 2 == 1 && e->iLastRound % e->nPlaying == 0) {
+    nGames -= e->iLastRound / e->nPlaying;
   }
   /* score >= win x games / 2 + limit x half point, doubled */
   nLimit = p->nMatchWin * nGames + 2 * p->nKsLimit * p->nMatchDraw;
