@@ -7,6 +7,7 @@
 **                              in the 2024 rules)
 **   aob (8.2, AOB)             mean of the Buchholz of the opponents met
 **                              over the board
+**   aob_fore (8.2, AOB/F)      the same of their Fore Buchholz
 **   koya (9.2, KS)             points scored against the opponents who
 **                              scored at least half the maximum
 **
@@ -53,20 +54,26 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
 ** Article 16 treatment), averaged: an exact fraction (the exercise prints
 ** two decimals).  NULL without a game over the board.  While ranking, each
 ** player's Buchholz is computed once (the term cache of tiebreakers.c),
-** in point units: the mean is one exact quotient of their sum.
+** in point units (aCol, or xUnits without the cache): the mean is one
+** exact quotient of their sum.  bFore: the opponents' Fore Buchholz
+** (AOB/F), whose games of the last round count as played, forfeited or
+** not, as Fore Buchholz counts them.
 */
-void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+static void aob(const TbEvent *e, const TbParams *p, int i, const double *aCol,
+                i64 (*xUnits)(const TbEvent*, const TbParams*, int), int bFore,
+                TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
-  const double *aBh = tb_fide_buchholz_column(e, p);
   TbFrac f;
   i64 n = 0;
   int j;
   f.num = 0;
   for (j = 0; j < pl->nSeat; j++) {
     int q = a[j].iOpp;
-    if (q < 0 || a[j].eKind != TB_PLAYED) continue;
-    f.num += aBh ? (i64)aBh[q] : tb_fide_buchholz_units(e, p, q);
+    int bGame = a[j].eKind == TB_PLAYED ||
+                (bFore && a[j].iRound == e->iLastRound);
+    if (q < 0 || !bGame) continue;
+    f.num += aCol ? (i64)aCol[q] : xUnits(e, p, q);
     n++;
   }
   if (n == 0) {
@@ -75,6 +82,11 @@ void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   }
   f.den = (i128)n * p->nPointScale;
   tb_acc_add_frac(pAcc, &f);
+}
+
+void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  aob(e, p, i, tb_fide_buchholz_column(e, p), tb_fide_buchholz_units, 0,
+      pAcc);
 }
 
 /*
@@ -180,8 +192,8 @@ static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
 ** the Buchholz family (fide.c).  Rounds without a row are zero-point byes,
 ** VURs, all with the same dummy.
 */
-static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
-                          TbAcc *pAcc) {
+static i64 fore_buchholz_cut(const TbEvent *e, const TbParams *p, int i,
+                             int eCut) {
   TbFideCut c;
   i64 aCut[TB_FIDE_CUTS];
   c.e = e;
@@ -194,7 +206,12 @@ static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
   c.nAbsentValue = fore_dummy(&c, 0);
   c.bAbsentVur = 1;
   tb_fide_cut_sums(&c, aCut);
-  tb_acc_add(pAcc, aCut[eCut], p->nPointScale);
+  return aCut[eCut];
+}
+
+static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
+                          TbAcc *pAcc) {
+  tb_acc_add(pAcc, fore_buchholz_cut(e, p, i, eCut), p->nPointScale);
 }
 
 void tb_fide_fore_buchholz(const TbEvent *e, const TbParams *p, int i,
@@ -216,6 +233,24 @@ void tb_fide_fore_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
 void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
   fore_buchholz(e, p, i, TB_FIDE_MEDIAN2, pAcc);
+}
+
+/* Fore Buchholz of player q in point units, as a term: AOB/F averages it
+** over the opponents, and the term cache keeps each player's once. */
+static i64 fore_buchholz_units(const TbEvent *e, const TbParams *p, int q) {
+  return fore_buchholz_cut(e, p, q, TB_FIDE_ALL);
+}
+
+static void add_fore_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                              int q) {
+  tb_acc_add(pAcc, fore_buchholz_units(e, p, q), 1);
+}
+
+/* 8.2 (2026): AOB over the opponents' Fore Buchholz, AOB/F. */
+void tb_fide_aob_fore(const TbEvent *e, const TbParams *p, int i,
+                      TbAcc *pAcc) {
+  aob(e, p, i, tb_term_ints(e, add_fore_buchholz, p, 0), fore_buchholz_units,
+      1, pAcc);
 }
 
 /*

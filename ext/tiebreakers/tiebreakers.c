@@ -503,6 +503,8 @@ const TbTiebreaker tb_aTiebreaker[] = {
   {"rounds_elected", "rep", "fide", tb_fide_rounds_elected, 0, 0, TB_INTEGER,
    0, "", "FIDE 7.6: rounds less voluntary unplayed rounds (GE in 2024)"},
   {"aob", "", "fide", tb_fide_aob, 0, 0, TB_REAL, 0, "rules, round_robin", "FIDE 8.2: mean Buchholz of the opponents met over the board"},
+  {"aob_fore", "aob_f", "fide", tb_fide_aob_fore, 0, 0, TB_REAL, 0, "rules",
+   "FIDE 8.2 (2026) AOB/F: mean Fore Buchholz of the opponents met over the board"},
   {"fore_buchholz", "fb", "fide", tb_fide_fore_buchholz, 0, 0, TB_POINTS, 0,
    "rules", "FIDE 8.3: buchholz as if every game of the last round were drawn"},
   {"fore_buchholz_cut1", "fb_c1", "fide", tb_fide_fore_buchholz_cut1, 0, 0,

@@ -102,6 +102,7 @@ void tb_fide_rating(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_black_wins(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_rounds_elected(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aob(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aob_fore(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_koya(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_cut1(const TbEvent*, const TbParams*, int, TbAcc*);

@@ -1208,3 +1208,16 @@ SELECT 'selected', games_won FROM standings('rrw', 'fide(round_robin=1)', NULL, 
 SELECT buchholz FROM standings('wd', 'fide(rules=2024)') WHERE player = 'B';
 -- expect:
 -- 3.5
+
+-- case: perf_aob_fore
+-- AOB/F (8.2 of the 2026 rules: "or Fore Buchholz"): the mean Fore
+-- Buchholz of the opponents, FB A 3.5, B 5, C 4.5, D 5 (perf_fore_buchholz,
+-- above).  A met B, D, C: (5 + 5 + 4.5) / 3 = 4.8333...; B met A, C, D:
+-- (3.5 + 4.5 + 5) / 3 = 4.3333...; C: (5 + 5 + 3.5) / 3 = 4.5; D: (4.5 +
+-- 3.5 + 5) / 3.
+SELECT player, round(aob_fore, 6) FROM standings('perf', 'PTS,AOB/F') ORDER BY player;
+-- expect:
+-- A|4.833333
+-- B|4.333333
+-- C|4.5
+-- D|4.333333
