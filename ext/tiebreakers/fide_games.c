@@ -91,8 +91,9 @@ void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 
 /*
 ** 9.2, for round robins: the points scored against the opponents whose
-** score is at least half of what a player could score, that limit moved
-** by ks_limit half points (the /L modifier).  A player of a round robin
+** score is at least half of what a player could score (ks_percent: that
+** percentage of it, an event's own rule), that limit moved by ks_limit
+** half points (the /L modifier).  A player of a round robin
 ** plays every round but their byes: with an odd number n of players, one
 ** bye per cycle of n rounds, n the players with a row (a registered
 ** player who never played is no player of the round robin: counting them
@@ -106,14 +107,15 @@ void tb_fide_koya(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   if (e->nPlaying % 2 == 1 && e->iLastRound % e->nPlaying == 0) {
     nGames -= e->iLastRound / e->nPlaying;
   }
-  /* score >= win x games / 2 + limit x half point, doubled */
-  nLimit = p->nMatchWin * nGames + 2 * p->nKsLimit * p->nMatchDraw;
+  /* score >= percent x win x games / 100 + limit x half point, x 100 */
+  nLimit = (p->bKsPercent ? p->nKsPercent : 50) * p->nMatchWin * nGames +
+           100 * p->nKsLimit * p->nMatchDraw;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     const TbRecord *o;
     if (s->iOpp < 0) continue;
     o = &e->aPlayer[s->iOpp].rec;
-    if (2 * o->nMatchPoints < nLimit) continue;
+    if (100 * o->nMatchPoints < nLimit) continue;
     nSum += s->eOutcome == TB_WIN    ? p->nMatchWin
             : s->eOutcome == TB_DRAW ? p->nMatchDraw
                                      : p->nMatchLoss;

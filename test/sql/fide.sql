@@ -1221,3 +1221,29 @@ SELECT player, round(aob_fore, 6) FROM standings('perf', 'PTS,AOB/F') ORDER BY p
 -- B|4.333333
 -- C|4.5
 -- D|4.333333
+
+-- case: perf_koya_percent
+-- ks_percent (an event's own rule; C.07 only moves the 50 % by half
+-- points): of the 3 points a player could score, 60 % is 1.8: only A
+-- (2.5) counts, as with KS/L+1; 10 % is 0.3: everyone, so KS = the points;
+-- 100 %: nobody.  With /L-1 too: 1.8 - 0.5 = 1.3, A, B and C, as the
+-- default limit 1.5.
+SELECT player,
+       (SELECT koya FROM standings('perf', 'points,KS(ks_percent=60)') s WHERE s.player = p.player),
+       (SELECT koya FROM standings('perf', 'points,KS(ks_percent=10)') s WHERE s.player = p.player),
+       (SELECT koya FROM standings('perf', 'points,KS(ks_percent=100)') s WHERE s.player = p.player),
+       (SELECT koya FROM standings('perf', 'points,KS/L-1(ks_percent=60)') s WHERE s.player = p.player)
+  FROM (SELECT DISTINCT player_a AS player FROM matches WHERE event_id = 'perf') p ORDER BY player;
+-- expect:
+-- A|0.0|2.5|0.0|1.5
+-- B|0.0|1.5|0.0|0.5
+-- C|0.5|1.5|0.0|1.0
+-- D|0.0|0.5|0.0|0.5
+
+-- case: koya_percent_bad_value
+SELECT * FROM standings('perf', 'points,KS(ks_percent=0)');
+-- error: standings(): ks_percent must be an integer from 1 to 100, got '0'
+
+-- case: koya_percent_not_read
+SELECT * FROM standings('perf', 'points,BH(ks_percent=60)');
+-- error: standings(): option ks_percent does nothing in policy 'points,BH(ks_percent=60)': no tiebreaker of it reads it
