@@ -1247,3 +1247,15 @@ SELECT * FROM standings('perf', 'points,KS(ks_percent=0)');
 -- case: koya_percent_not_read
 SELECT * FROM standings('perf', 'points,BH(ks_percent=60)');
 -- error: standings(): option ks_percent does nothing in policy 'points,BH(ks_percent=60)': no tiebreaker of it reads it
+
+-- case: koya_even_round_robin_no_bye
+-- A double round robin of two: 2 rounds, a multiple of the 2 players, but
+-- an even round robin has no bye: 2 games each, the limit 1 point.  A
+-- (1.5: won, drew) counts, B (0.5) not: KS A 0, B 0.5 (the draw).
+-- (Taking a bye a cycle, 1 game and a limit of 0.5, would give A 1.5.)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('ks2', 1, 'A', 'B', 1, 0, 0), ('ks2', 2, 'B', 'A', 0, 0, 1);
+SELECT player, koya FROM standings('ks2', 'fide_rr') ORDER BY player;
+-- expect:
+-- A|0.0
+-- B|0.5
