@@ -442,19 +442,24 @@ static int sb_msv_before(const SbItem *x, const SbItem *y) {
   return x->v > y->v;
 }
 
-/* Keep x among the nMax first of a[0..*pn) in the order xBefore. */
-static void sb_keep(SbItem *a, int *pn, int nMax, const SbItem *x,
-                    int (*xBefore)(const SbItem*, const SbItem*)) {
-  int k = *pn;
-  if (k == nMax) {
-    if (!xBefore(x, &a[nMax - 1])) return;
-    k--;
-  } else {
-    (*pn)++;
+/* Keep x among the nMax first of a[0..*pn) in the order of BEFORE: one
+** function per order, so that the comparison is inlined (each round of
+** every player goes through all three). */
+#define SB_KEEP(NAME, BEFORE)                                              \
+  static void NAME(SbItem *a, int *pn, int nMax, const SbItem *x) {        \
+    int k = *pn;                                                           \
+    if (k == nMax) {                                                       \
+      if (!BEFORE(x, &a[nMax - 1])) return;                                \
+      k--;                                                                 \
+    } else {                                                               \
+      (*pn)++;                                                             \
+    }                                                                      \
+    for (; k > 0 && BEFORE(x, &a[k - 1]); k--) a[k] = a[k - 1];            \
+    a[k] = *x;                                                             \
   }
-  for (; k > 0 && xBefore(x, &a[k - 1]); k--) a[k] = a[k - 1];
-  a[k] = *x;
-}
+SB_KEEP(sb_keep_lsv, sb_lsv_before)
+SB_KEEP(sb_keep_vur, sb_vur_before)
+SB_KEEP(sb_keep_msv, sb_msv_before)
 
 /* The first of a[0..n) that is not among the cut ids aCut[0..nCut). */
 static const SbItem *sb_first_left(const SbItem *a, int n, const int *aCut,
@@ -477,9 +482,9 @@ typedef struct SbCuts {
 } SbCuts;
 
 static void sb_cuts_add(SbCuts *c, const SbItem *x) {
-  sb_keep(c->aLsv, &c->nLsv, 2, x, sb_lsv_before);
-  if (x->bVur) sb_keep(c->aVur, &c->nVur, 2, x, sb_vur_before);
-  sb_keep(c->aMsv, &c->nMsv, MAX_CUTS, x, sb_msv_before);
+  sb_keep_lsv(c->aLsv, &c->nLsv, 2, x);
+  if (x->bVur) sb_keep_vur(c->aVur, &c->nVur, 2, x);
+  sb_keep_msv(c->aMsv, &c->nMsv, MAX_CUTS, x);
 }
 
 /*
