@@ -404,6 +404,9 @@ typedef struct TbParams {
   int bUnrated;               /* 1: iUnrated is given */
   i64 iUnrated;               /* FIDE: the rating an unrated player counts with */
   i64 nKsLimit;               /* FIDE Koya: the limit moved by half points */
+  int bKsPercent;             /* 1: nKsPercent is given */
+  i64 nKsPercent;             /* FIDE Koya: the limit as a percentage of the
+                              ** maximum score, for the event's own rules */
   int bRoundRobin;            /* FIDE 15.2: a round robin, forfeits are games;
                               ** -1: detected from the pairings (compute.c) */
   int bForfeitsPlayed;        /* FIDE /P: a forfeit is a game against its
@@ -471,6 +474,7 @@ struct TbEvent {
   int nSeat;
   TbSeat *aSeat;
   int iLastRound;             /* last round of the event (as of the round asked) */
+  int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
   TbMatch *aMatch;
   TbGameCount *aGameCount;    /* per match; NULL until a games row is read */

@@ -582,10 +582,12 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
     sqlite3_free(aFill);
     return SQLITE_NOMEM;
   }
+  p->nPlaying = 0;
   for (i = 0, k = 0; i < p->nPlayer; i++) {
     p->aPlayer[i].iSeat = k;
     aFill[i] = k;
     k += p->aPlayer[i].nSeat;
+    p->nPlaying += p->aPlayer[i].nSeat > 0;
   }
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
@@ -1041,43 +1043,75 @@ static int cmp_int(const void *a, const void *b) {
 }
 
 /*
-** Whether the pairings are a round robin's (FIDE C.07 15.2): every two
-** players paired k times, the same k, 1 (a single round robin) or 2 (a
-** double one); a forfeit is a pairing, a bye is none.  A Swiss event pairs
-** far fewer than all pairs, so it is never taken for one.  The pairings are
-** counted first, and only an event with k x n(n-1)/2 of them has its pairs
-** sorted, player by player: O(rows log rows), and no memory otherwise.
+** Whether the pairings are a round robin's (FIDE C.07 15.2), played k
+** times (1: a single round robin, 2: a double one) by the n players with a
+** row (a registered no-show is none of them).  A forfeit is a pairing, a
+** bye is none.  Either every two players were paired k times; or the event
+** ran the k cycles of a round robin of n players (n - 1 rounds each, n if
+** n is odd), no two players met more than k times, and every two of the
+** players who played the last round met k times: a player who withdrew
+** and whose games left have no rows.  Those finishing must be more than
+** half of the players (the rounds of a handful say little), and no bye
+** was allocated but the odd player's of each cycle (a Swiss event's bye
+** after a withdrawal is none of a round robin's).  A round robin
+** still in progress looks like a Swiss event and is not detected
+** (docs/policy-fide.md).  O(rows log rows): one sort of each player's
+** opponents, done only when the counts fit.
 */
 int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin) {
-  i64 nPairing = 0, nPair = (i64)p->nPlayer * (p->nPlayer - 1) / 2;
-  int *aOpp, i, j, k, nMax = 0;
+  i64 nPairing = 0, nPair = (i64)p->nPlaying * (p->nPlaying - 1) / 2;
+  int *aOpp, i, j, k, bAll, nMax = 0, nFinish = 0, nCycle;
   *pbRoundRobin = 0;
+  if (nPair == 0) return SQLITE_OK;
   for (i = 0; i < p->nSeat; i++) nPairing += p->aSeat[i].iOpp >= 0;
   nPairing /= 2;
-  if (nPair == 0 || (nPairing != nPair && nPairing != 2 * nPair)) return SQLITE_OK;
-  k = (int)(nPairing / nPair);
-  for (i = 0; i < p->nPlayer; i++) {
-    if (p->aPlayer[i].nSeat > nMax) nMax = p->aPlayer[i].nSeat;
+  bAll = nPairing == nPair || nPairing == 2 * nPair;
+  if (bAll) {
+    k = (int)(nPairing / nPair);
+  } else {
+    nCycle = p->nPlaying % 2 ? p->nPlaying : p->nPlaying - 1;
+    k = p->iLastRound / nCycle;
+    if (p->iLastRound % nCycle != 0 || k < 1 || k > 2) return SQLITE_OK;
   }
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbPlayer *pl = &p->aPlayer[i];
+    if (pl->nSeat > nMax) nMax = pl->nSeat;
+    nFinish += pl->nSeat > 0 &&
+               p->aSeat[pl->iSeat + pl->nSeat - 1].iRound == p->iLastRound;
+  }
+  if (!bAll && 2 * nFinish <= p->nPlaying) return SQLITE_OK;
   aOpp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nMax + 1));
   if (aOpp == 0) return SQLITE_NOMEM;
   for (i = 0; i < p->nPlayer; i++) {
     const TbPlayer *pl = &p->aPlayer[i];
-    int n = 0, rc = tb_poll(p->pProbe, pl->nSeat);
+    int n = 0, nMet = 0, nBye = 0, bFinish;
+    int rc = tb_poll(p->pProbe, pl->nSeat);
     if (rc != SQLITE_OK) {
       sqlite3_free(aOpp);
       return rc;
     }
-    /* each pair once, from its lower player: k times every higher one */
+    if (pl->nSeat == 0) continue;
+    bFinish = p->aSeat[pl->iSeat + pl->nSeat - 1].iRound == p->iLastRound;
     for (j = 0; j < pl->nSeat; j++) {
-      int iOpp = p->aSeat[pl->iSeat + j].iOpp;
-      if (iOpp > i) aOpp[n++] = iOpp;
+      const TbSeat *s = &p->aSeat[pl->iSeat + j];
+      if (s->iOpp >= 0) aOpp[n++] = s->iOpp;
+      nBye += s->iOpp < 0 && s->eKind == TB_PAB;
     }
-    if (n != k * (p->nPlayer - 1 - i)) break;
+    /* a round robin allocates no bye but its odd player's, once a cycle */
+    if (!bAll && nBye > (p->nPlaying % 2 ? k : 0)) break;
     qsort(aOpp, (size_t)n, sizeof(int), cmp_int);
-    for (j = 0; j < n && aOpp[j] == i + 1 + j / k; j++) {
+    /* each opponent's run: at most k games; k with each finishing one */
+    for (j = 0; j < n;) {
+      const TbPlayer *o = &p->aPlayer[aOpp[j]];
+      int h = j;
+      while (h < n && aOpp[h] == aOpp[j]) h++;
+      if (h - j > k) break;
+      nMet += h - j == k && (bAll || p->aSeat[o->iSeat + o->nSeat - 1].iRound ==
+                                         p->iLastRound);
+      j = h;
     }
     if (j < n) break;
+    if (bAll ? nMet != p->nPlaying - 1 : bFinish && nMet != nFinish - 1) break;
   }
   sqlite3_free(aOpp);
   *pbRoundRobin = i == p->nPlayer;

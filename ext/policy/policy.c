@@ -136,7 +136,7 @@ enum { OPT_FRACTION01, OPT_INT, OPT_BOOL,
 ** Every option a policy string can set.  Policy-wide options (bScoring)
 ** change records (the points of a match or game) or the rules every
 ** tiebreaker follows (chess: the rule year, the rating of unrated players,
-** the Koya limit), so they apply to the whole policy even when written on
+** the Koya limit and percentage), so they apply to the whole policy even when written on
 ** one tiebreaker of a custom order, and may be written once only: two
 ** tiebreakers of one order never follow different rules.
 */
@@ -164,6 +164,8 @@ static const struct {
   {"unrated", OPT_INT, offsetof(TbParams, iUnrated),
    offsetof(TbParams, bUnrated), 1, 0, 4000},
   {"ks_limit", OPT_INT, offsetof(TbParams, nKsLimit), 0, 1, -1000, 1000},
+  {"ks_percent", OPT_INT, offsetof(TbParams, nKsPercent),
+   offsetof(TbParams, bKsPercent), 1, 1, 100},
   {"round_robin", OPT_BOOL, offsetof(TbParams, bRoundRobin), 0, 1, 0, 0},
   {"cut_after", OPT_INT, offsetof(TbParams, nCutAfter), 0, 1, 0, 1000000000},
   {"swiss_rounds", OPT_INT, offsetof(TbParams, nSwissRounds), 0, 1, 0,
@@ -645,6 +647,8 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     q->bUnrated = pPolicy->params.bUnrated;
     q->iUnrated = pPolicy->params.iUnrated;
     q->nKsLimit = pPolicy->params.nKsLimit;
+    q->bKsPercent = pPolicy->params.bKsPercent;
+    q->nKsPercent = pPolicy->params.nKsPercent;
     q->bRoundRobin = pPolicy->params.bRoundRobin;
   }
   return pPolicy->nTiebreaker ? SQLITE_OK : SQLITE_MISUSE;

@@ -7,9 +7,10 @@
 **   buchholz_cut1/cut2      less the one or two least significant values
 **   buchholz_median1/2      less the one or two least and most significant
 **   sonneborn_berger (9.1)  sum of opponent's score x points scored against
-**   sonneborn_berger_cut1   less the least significant value (14.1.1)
+**   sonneborn_berger_cut1/2 less the one or two least significant values
+**   sonneborn_berger_median1/2  and then the one or two most significant
 **   progressive (7.5)       sum of the running score after each round
-**   progressive_cut1        less the score after round 1
+**   progressive_cut1/2      less the score after round 1 (and 2)
 **   direct_encounter (6)    the games among the tied players
 **   rounds_won (7.1)        rounds with a win's points, played or not
 **   games_won (7.2)         games won over the board
@@ -411,73 +412,186 @@ void tb_fide_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
 
 /* ---------------------------------------------- Sonneborn-Berger family */
 
+/* A round of Sonneborn-Berger: its opponent's score (real or dummy), its
+** contribution, whether it is a VUR, and which round (as CutItem.id). */
+typedef struct SbItem {
+  i64 nScore;
+  i64 v;
+  int bVur;
+  int id;
+} SbItem;
+
+/* 14.1.1.4: the least significant value is the contribution of the
+** opponent with the lowest score, the lowest contribution among several;
+** on a full tie the VUR (16.5.1 cuts it then: the same value). */
+static int sb_lsv_before(const SbItem *x, const SbItem *y) {
+  if (x->nScore != y->nScore) return x->nScore < y->nScore;
+  if (x->v != y->v) return x->v < y->v;
+  return x->bVur > y->bVur;
+}
+
+/* 16.5.1: the lowest contribution coming from a VUR. */
+static int sb_vur_before(const SbItem *x, const SbItem *y) {
+  return x->v < y->v || (x->v == y->v && x->nScore < y->nScore);
+}
+
+/* The most significant value, as 14.1.1.4 read the other way: the
+** opponent with the highest score, the highest contribution among several. */
+static int sb_msv_before(const SbItem *x, const SbItem *y) {
+  if (x->nScore != y->nScore) return x->nScore > y->nScore;
+  return x->v > y->v;
+}
+
+/* Keep x among the nMax first of a[0..*pn) in the order of BEFORE: one
+** function per order, so that the comparison is inlined (each round of
+** every player goes through all three). */
+#define SB_KEEP(NAME, BEFORE)                                              \
+  static void NAME(SbItem *a, int *pn, int nMax, const SbItem *x) {        \
+    int k = *pn;                                                           \
+    if (k == nMax) {                                                       \
+      if (!BEFORE(x, &a[nMax - 1])) return;                                \
+      k--;                                                                 \
+    } else {                                                               \
+      (*pn)++;                                                             \
+    }                                                                      \
+    for (; k > 0 && BEFORE(x, &a[k - 1]); k--) a[k] = a[k - 1];            \
+    a[k] = *x;                                                             \
+  }
+SB_KEEP(sb_keep_lsv, sb_lsv_before)
+SB_KEEP(sb_keep_vur, sb_vur_before)
+SB_KEEP(sb_keep_msv, sb_msv_before)
+
+/* The first of a[0..n) that is not among the cut ids aCut[0..nCut). */
+static const SbItem *sb_first_left(const SbItem *a, int n, const int *aCut,
+                                   int nCut) {
+  int j, h;
+  for (j = 0; j < n; j++) {
+    for (h = 0; h < nCut && aCut[h] != a[j].id; h++) {
+    }
+    if (h == nCut) return &a[j];
+  }
+  return 0;
+}
+
+/* Sonneborn-Berger's candidates for the cuts, kept on one walk. */
+typedef struct SbCuts {
+  SbItem aLsv[2];             /* the two least significant values */
+  SbItem aVur[2];             /* the two lowest VUR contributions */
+  SbItem aMsv[MAX_CUTS];      /* the most significant values */
+  int nLsv, nVur, nMsv;
+} SbCuts;
+
+static void sb_cuts_add(SbCuts *c, const SbItem *x) {
+  sb_keep_lsv(c->aLsv, &c->nLsv, 2, x);
+  if (x->bVur) sb_keep_vur(c->aVur, &c->nVur, 2, x);
+  sb_keep_msv(c->aMsv, &c->nMsv, MAX_CUTS, x);
+}
+
 /*
-** Sonneborn-Berger into aRow[0], less the cut value into aRow[1].  A
-** round contributes the opponent's score times the points scored against
-** them (9.1);
-** scores and points are both in point units, hence the squared scale.
-** Cut-1 (14.1.1.4) removes the contribution of the opponent with the
-** lowest score (the lowest such contribution if several); with VURs
-** (16.5.1) the higher of that and the lowest VUR contribution.
+** The sum less nLow least significant values, then nHigh most.  Each low
+** cut (16.5.1, again for the next by 16.5.2) takes the lowest VUR
+** contribution when it is not lower than the least significant value,
+** else the least significant value.  Two lows are enough of each list:
+** the first cut removes at most one of them.
+*/
+static i64 sb_cut_from(i64 nSum, const SbCuts *c, int nLow, int nHigh) {
+  int aCut[MAX_CUTS], nCut = 0, k;
+  for (k = 0; k < nLow; k++) {
+    const SbItem *pL = sb_first_left(c->aLsv, c->nLsv, aCut, nCut);
+    const SbItem *pV = sb_first_left(c->aVur, c->nVur, aCut, nCut);
+    if (pL == 0) return nSum;
+    if (pV && pV->v >= pL->v) pL = pV;
+    nSum -= pL->v;
+    aCut[nCut++] = pL->id;
+  }
+  for (k = 0; k < nHigh; k++) {
+    const SbItem *pH = sb_first_left(c->aMsv, c->nMsv, aCut, nCut);
+    if (pH == 0) break;
+    nSum -= pH->v;
+    aCut[nCut++] = pH->id;
+  }
+  return nSum;
+}
+
+/*
+** Sonneborn-Berger into aRow[TB_FIDE_ALL], and less each cut of 14.1 to
+** 14.4 into the other columns.  A round contributes the opponent's score
+** times the points scored against them (9.1); scores and points are both
+** in point units, hence the squared scale.  Cut-1 (14.1.1.4) removes the
+** contribution of the opponent with the lowest score (the lowest such
+** contribution if several); with VURs (16.5.1) the higher of that and the
+** lowest VUR contribution.  The medians then remove the contribution of
+** the opponent with the highest score (the highest if several).  The
+** rounds without a row are alike: up to MAX_CUTS of them are candidates.
 */
 static void sonneborn_berger_row(const TbEvent *e, const TbParams *p, int i,
                                  i64 *aRow) {
   const TbPlayer *pl = &e->aPlayer[i];
   const double *aAdj = adjusted_scores(e, p);
-  int j, bAny = 0, bVur = 0;
-  i64 nSum = 0, nLowScore = 0, nLowScoreValue = 0, nLowVurValue = 0;
-  /* the seats, then one absent round standing for all of them: an absent
-  ** round adds nothing, and the lows below do not depend on the order */
-  for (j = 0; j <= pl->nSeat; j++) {
-    FideRound r;
-    i64 nScore, v;
-    if (j < pl->nSeat) {
-      r = round_of(&e->aSeat[pl->iSeat + j], p);
-    } else if (absent_rounds(e, i) > 0) {
-      r = round_absent(p);
-    } else {
-      break;
-    }
-    nScore = opponent_score(e, p, aAdj, i, &r);
-    v = nScore * r.nPoints;
-    nSum += v;
-    if (!bAny || nScore < nLowScore) {
-      nLowScore = nScore;
-      nLowScoreValue = v;
-    } else if (nScore == nLowScore && v < nLowScoreValue) {
-      nLowScoreValue = v;
-    }
-    bAny = 1;
-    if (is_vur(r.eKind) && (!bVur || v < nLowVurValue)) {
-      nLowVurValue = v;
-      bVur = 1;
+  i64 nAbsent = absent_rounds(e, i), nSum = 0;
+  SbCuts c;
+  SbItem x;
+  int j;
+  c.nLsv = c.nVur = c.nMsv = 0;
+  if (nAbsent > 0) {
+    FideRound r = round_absent(p);
+    x.nScore = opponent_score(e, p, aAdj, i, &r);
+    x.v = x.nScore * r.nPoints;
+    x.bVur = is_vur(r.eKind);
+    nSum += x.v * nAbsent;
+    for (x.id = -1; x.id >= -MAX_CUTS && -x.id <= nAbsent; x.id--) {
+      sb_cuts_add(&c, &x);
     }
   }
-  aRow[0] = nSum;
-  aRow[1] = nSum;
-  if (bAny) {
-    int bCutVur = bVur && nLowVurValue > nLowScoreValue;
-    aRow[1] -= bCutVur ? nLowVurValue : nLowScoreValue;
+  for (j = 0; j < pl->nSeat; j++) {
+    FideRound r = round_of(&e->aSeat[pl->iSeat + j], p);
+    x.nScore = opponent_score(e, p, aAdj, i, &r);
+    x.v = x.nScore * r.nPoints;
+    x.bVur = is_vur(r.eKind);
+    x.id = j;
+    nSum += x.v;
+    sb_cuts_add(&c, &x);
   }
+  aRow[TB_FIDE_ALL] = nSum;
+  aRow[TB_FIDE_CUT1] = sb_cut_from(nSum, &c, 1, 0);
+  aRow[TB_FIDE_CUT2] = sb_cut_from(nSum, &c, 2, 0);
+  aRow[TB_FIDE_MEDIAN1] = sb_cut_from(nSum, &c, 1, 1);
+  aRow[TB_FIDE_MEDIAN2] = sb_cut_from(nSum, &c, 2, 2);
 }
 
 static const char sbKey = 0;  /* the Sonneborn-Berger rows' key */
 
-/* Sonneborn-Berger of player i, less the cut value when bCut. */
+/* Sonneborn-Berger of player i with cut eCut (TB_FIDE_ALL ...). */
 static void sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
-                             int bCut, TbAcc *pAcc) {
-  i64 n = fide_row_value(e, p, i, bCut, &sbKey, 2, sonneborn_berger_row);
+                             int eCut, TbAcc *pAcc) {
+  i64 n = fide_row_value(e, p, i, eCut, &sbKey, TB_FIDE_CUTS,
+                         sonneborn_berger_row);
   tb_acc_add(pAcc, n, p->nPointScale * p->nPointScale);
 }
 
 void tb_fide_sonneborn_berger(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
-  sonneborn_berger(e, p, i, 0, pAcc);
+  sonneborn_berger(e, p, i, TB_FIDE_ALL, pAcc);
 }
 
 void tb_fide_sonneborn_berger_cut1(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
-  sonneborn_berger(e, p, i, 1, pAcc);
+  sonneborn_berger(e, p, i, TB_FIDE_CUT1, pAcc);
+}
+
+void tb_fide_sonneborn_berger_cut2(const TbEvent *e, const TbParams *p, int i,
+                                   TbAcc *pAcc) {
+  sonneborn_berger(e, p, i, TB_FIDE_CUT2, pAcc);
+}
+
+void tb_fide_sonneborn_berger_median1(const TbEvent *e, const TbParams *p,
+                                      int i, TbAcc *pAcc) {
+  sonneborn_berger(e, p, i, TB_FIDE_MEDIAN1, pAcc);
+}
+
+void tb_fide_sonneborn_berger_median2(const TbEvent *e, const TbParams *p,
+                                      int i, TbAcc *pAcc) {
+  sonneborn_berger(e, p, i, TB_FIDE_MEDIAN2, pAcc);
 }
 
 /* ------------------------------------------------- the player's own games */
@@ -491,16 +605,19 @@ void tb_fide_points(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 ** 7.5: the running score after each round, summed: early points count in
 ** more rounds, rewarding the player who led.  Points count as awarded,
 ** byes and forfeits included; a round without a row adds nothing new.
-** Cut-1 (14.1.1.3) leaves out the score after round 1.
+** Cut-1 (14.1.1.3) leaves out the score after round 1, Cut-2 (14.2) the
+** scores after rounds 1 and 2: a round's points count from round
+** nCut + 1 on.
 */
-static void progressive(const TbEvent *e, const TbParams *p, int i, int bCut,
+static void progressive(const TbEvent *e, const TbParams *p, int i, int nCut,
                         TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   i64 nSum = 0;
   int j;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    int nFrom = bCut && s->iRound == 1 ? 2 : s->iRound;
+    int nFrom = s->iRound > nCut ? s->iRound : nCut + 1;
+    if (nFrom > e->iLastRound) continue;
     nSum += seat_points(s, p) * (i64)(e->iLastRound - nFrom + 1);
   }
   tb_acc_add(pAcc, nSum, p->nPointScale);
@@ -514,6 +631,11 @@ void tb_fide_progressive(const TbEvent *e, const TbParams *p, int i,
 void tb_fide_progressive_cut1(const TbEvent *e, const TbParams *p, int i,
                               TbAcc *pAcc) {
   progressive(e, p, i, 1, pAcc);
+}
+
+void tb_fide_progressive_cut2(const TbEvent *e, const TbParams *p, int i,
+                              TbAcc *pAcc) {
+  progressive(e, p, i, 2, pAcc);
 }
 
 /* 7.1: a pairing-allocated bye and a forfeit win count: they gave a win's

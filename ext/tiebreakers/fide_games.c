@@ -7,6 +7,7 @@
 **                              in the 2024 rules)
 **   aob (8.2, AOB)             mean of the Buchholz of the opponents met
 **                              over the board
+**   aob_fore (8.2, AOB/F)      the same of their Fore Buchholz
 **   koya (9.2, KS)             points scored against the opponents who
 **                              scored at least half the maximum
 **
@@ -53,20 +54,26 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
 ** Article 16 treatment), averaged: an exact fraction (the exercise prints
 ** two decimals).  NULL without a game over the board.  While ranking, each
 ** player's Buchholz is computed once (the term cache of tiebreakers.c),
-** in point units: the mean is one exact quotient of their sum.
+** in point units (aCol, or xUnits without the cache): the mean is one
+** exact quotient of their sum.  bFore: the opponents' Fore Buchholz
+** (AOB/F), whose games of the last round count as played, forfeited or
+** not, as Fore Buchholz counts them.
 */
-void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+static void aob(const TbEvent *e, const TbParams *p, int i, const double *aCol,
+                i64 (*xUnits)(const TbEvent*, const TbParams*, int), int bFore,
+                TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
-  const double *aBh = tb_fide_buchholz_column(e, p);
   TbFrac f;
   i64 n = 0;
   int j;
   f.num = 0;
   for (j = 0; j < pl->nSeat; j++) {
     int q = a[j].iOpp;
-    if (q < 0 || a[j].eKind != TB_PLAYED) continue;
-    f.num += aBh ? (i64)aBh[q] : tb_fide_buchholz_units(e, p, q);
+    int bGame = a[j].eKind == TB_PLAYED ||
+                (bFore && a[j].iRound == e->iLastRound);
+    if (q < 0 || !bGame) continue;
+    f.num += aCol ? (i64)aCol[q] : xUnits(e, p, q);
     n++;
   }
   if (n == 0) {
@@ -77,29 +84,38 @@ void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   tb_acc_add_frac(pAcc, &f);
 }
 
+void tb_fide_aob(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  aob(e, p, i, tb_fide_buchholz_column(e, p), tb_fide_buchholz_units, 0,
+      pAcc);
+}
+
 /*
 ** 9.2, for round robins: the points scored against the opponents whose
-** score is at least half of what a player could score, that limit moved
-** by ks_limit half points (the /L modifier).  A player of a round robin
-** plays every round but their byes: with an odd number of players, one
-** bye per cycle of nPlayer rounds.  Forfeits count as the points given
-** (15.2: in a round robin they are games).
+** score is at least half of what a player could score (ks_percent: that
+** percentage of it, an event's own rule), that limit moved by ks_limit
+** half points (the /L modifier).  A player of a round robin
+** plays every round but their byes: with an odd number n of players, one
+** bye per cycle of n rounds, n the players with a row (a registered
+** player who never played is no player of the round robin: counting them
+** would move the limit).  Forfeits count as the points given (15.2: in a
+** round robin they are games).
 */
 void tb_fide_koya(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   i64 nGames = e->iLastRound, nLimit, nSum = 0;
   int j;
-  if (e->nPlayer > 0 && e->iLastRound % e->nPlayer == 0) {
-    nGames -= e->iLastRound / e->nPlayer;
+  if (e->nPlaying % 2 == 1 && e->iLastRound % e->nPlaying == 0) {
+    nGames -= e->iLastRound / e->nPlaying;
   }
-  /* score >= win x games / 2 + limit x half point, doubled */
-  nLimit = p->nMatchWin * nGames + 2 * p->nKsLimit * p->nMatchDraw;
+  /* score >= percent x win x games / 100 + limit x half point, x 100 */
+  nLimit = (p->bKsPercent ? p->nKsPercent : 50) * p->nMatchWin * nGames +
+           100 * p->nKsLimit * p->nMatchDraw;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     const TbRecord *o;
     if (s->iOpp < 0) continue;
     o = &e->aPlayer[s->iOpp].rec;
-    if (2 * o->nMatchPoints < nLimit) continue;
+    if (100 * o->nMatchPoints < nLimit) continue;
     nSum += s->eOutcome == TB_WIN    ? p->nMatchWin
             : s->eOutcome == TB_DRAW ? p->nMatchDraw
                                      : p->nMatchLoss;
@@ -178,8 +194,8 @@ static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
 ** the Buchholz family (fide.c).  Rounds without a row are zero-point byes,
 ** VURs, all with the same dummy.
 */
-static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
-                          TbAcc *pAcc) {
+static i64 fore_buchholz_cut(const TbEvent *e, const TbParams *p, int i,
+                             int eCut) {
   TbFideCut c;
   i64 aCut[TB_FIDE_CUTS];
   c.e = e;
@@ -192,7 +208,12 @@ static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
   c.nAbsentValue = fore_dummy(&c, 0);
   c.bAbsentVur = 1;
   tb_fide_cut_sums(&c, aCut);
-  tb_acc_add(pAcc, aCut[eCut], p->nPointScale);
+  return aCut[eCut];
+}
+
+static void fore_buchholz(const TbEvent *e, const TbParams *p, int i, int eCut,
+                          TbAcc *pAcc) {
+  tb_acc_add(pAcc, fore_buchholz_cut(e, p, i, eCut), p->nPointScale);
 }
 
 void tb_fide_fore_buchholz(const TbEvent *e, const TbParams *p, int i,
@@ -214,6 +235,24 @@ void tb_fide_fore_buchholz_median1(const TbEvent *e, const TbParams *p, int i,
 void tb_fide_fore_buchholz_median2(const TbEvent *e, const TbParams *p, int i,
                                    TbAcc *pAcc) {
   fore_buchholz(e, p, i, TB_FIDE_MEDIAN2, pAcc);
+}
+
+/* Fore Buchholz of player q in point units, as a term: AOB/F averages it
+** over the opponents, and the term cache keeps each player's once. */
+static i64 fore_buchholz_units(const TbEvent *e, const TbParams *p, int q) {
+  return fore_buchholz_cut(e, p, q, TB_FIDE_ALL);
+}
+
+static void add_fore_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                              int q) {
+  tb_acc_add(pAcc, fore_buchholz_units(e, p, q), 1);
+}
+
+/* 8.2 (2026): AOB over the opponents' Fore Buchholz, AOB/F. */
+void tb_fide_aob_fore(const TbEvent *e, const TbParams *p, int i,
+                      TbAcc *pAcc) {
+  aob(e, p, i, tb_term_ints(e, add_fore_buchholz, p, 0), fore_buchholz_units,
+      1, pAcc);
 }
 
 /*

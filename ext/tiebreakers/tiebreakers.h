@@ -48,8 +48,15 @@ void tb_fide_buchholz_median2(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_sonneborn_berger(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_sonneborn_berger_cut1(const TbEvent*, const TbParams*, int,
                                    TbAcc*);
+void tb_fide_sonneborn_berger_cut2(const TbEvent*, const TbParams*, int,
+                                   TbAcc*);
+void tb_fide_sonneborn_berger_median1(const TbEvent*, const TbParams*, int,
+                                      TbAcc*);
+void tb_fide_sonneborn_berger_median2(const TbEvent*, const TbParams*, int,
+                                      TbAcc*);
 void tb_fide_progressive(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_progressive_cut1(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_progressive_cut2(const TbEvent*, const TbParams*, int, TbAcc*);
 int tb_fide_direct_encounter(const TbEvent*, const TbParams*, const int*, int,
                               TbFrac*);
 void tb_fide_rounds_won(const TbEvent*, const TbParams*, int, TbAcc*);
@@ -95,6 +102,7 @@ void tb_fide_rating(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_black_wins(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_rounds_elected(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_aob(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_fide_aob_fore(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_koya(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_fide_fore_buchholz_cut1(const TbEvent*, const TbParams*, int, TbAcc*);

@@ -1055,3 +1055,207 @@ SELECT player, tpr, ptp FROM standings('duel', 'PTS,TPR,PTP', NULL, NULL, NULL, 
 -- expect:
 -- A|2600|2536
 -- B|1200|1200
+
+-- case: sb_cuts_and_medians
+-- SB/C2, SB/M1, SB/M2 (14.2 to 14.4) by hand.  H drew A (3 points), beat
+-- B (3), beat C (1), drew D (1); every round played, so Article 16 adds
+-- nothing.  SB = 1.5 + 3 + 1 + 0.5 = 6.  The least significant value
+-- (14.1.1.4): the lowest score is 1 (C and D), the lower contribution D's
+-- 0.5: SB/C1 = 5.5; then C's 1: SB/C2 = 4.5.  The most significant value,
+-- the same rule the other way: the highest score is 3 (A and B), the
+-- higher contribution B's 3: SB/M1 = 6 - 0.5 - 3 = 2.5; SB/M2 = 6 - 0.5 -
+-- 1 - 3 - 1.5 = 0.  PS: running scores 0.5, 1.5, 2.5, 3: PS = 7.5, PS/C1
+-- = 7, PS/C2 = 5.5.  The twelve F players fill the others' rounds.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('sbm', 1, 'H', 'A', 0, 0, 1), ('sbm', 1, 'B', 'F1', 1, 0, 0),
+  ('sbm', 1, 'C', 'F2', 1, 0, 0), ('sbm', 1, 'D', 'F3', 0, 0, 1),
+  ('sbm', 2, 'H', 'B', 1, 0, 0), ('sbm', 2, 'A', 'F4', 1, 0, 0),
+  ('sbm', 2, 'C', 'F5', 0, 1, 0), ('sbm', 2, 'D', 'F6', 0, 1, 0),
+  ('sbm', 3, 'H', 'C', 1, 0, 0), ('sbm', 3, 'A', 'F7', 1, 0, 0),
+  ('sbm', 3, 'B', 'F8', 1, 0, 0), ('sbm', 3, 'D', 'F9', 0, 1, 0),
+  ('sbm', 4, 'H', 'D', 0, 0, 1), ('sbm', 4, 'A', 'F10', 0, 0, 1),
+  ('sbm', 4, 'B', 'F11', 1, 0, 0), ('sbm', 4, 'C', 'F12', 0, 1, 0);
+SELECT player, points, sonneborn_berger, sonneborn_berger_cut1, sonneborn_berger_cut2,
+       sonneborn_berger_median1, sonneborn_berger_median2, progressive,
+       progressive_cut1, progressive_cut2
+  FROM standings('sbm', 'PTS,SB,SB/C1,SB/C2,SB-M1,sb_m2,PS,PS/C1,PS/C2') WHERE player = 'H';
+-- expect:
+-- H|3.0|6.0|5.5|4.5|2.5|0.0|7.5|7.0|5.5
+
+-- case: sb_cuts_with_vurs
+-- Event vc (above): P's elements (opponent's score, contribution) are,
+-- 2026: the bye's dummy (2, 1, a VUR), the forfeit's dummy (2.5, 0, a
+-- VUR), X (0, 0), Y (1, 1); SB = 2.  Cut 1 (16.5.1): the lowest VUR
+-- contribution, the forfeit's 0, is not lower than the least significant
+-- value (X's 0): it is cut.  Cut 2 (16.5.2, again on what is left): the
+-- bye's 1 against X's 0: the bye, SB/C2 = 1.  SB/M1: after the forfeit,
+-- the highest score is the bye's dummy (2): 2 - 0 - 1 = 1.  SB/M2: after
+-- the two VURs, Y then X: 0.  2024: both dummies score 2.5, the bye's
+-- contribution 1.25: SB 2.25, C2 = M1 = 2.25 - 1.25 = 1, M2 = 0.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('vc', 1, 'P', NULL, 0, 0, 0, 'half_bye'), ('vc', 1, 'O', 'X', 1, 0, 0, NULL),
+  ('vc', 1, 'Y', 'A', 0, 1, 0, NULL), ('vc', 1, 'B', NULL, 0, 0, 0, NULL),
+  ('vc', 2, 'P', 'O', 0, 0, 0, 'forfeit_b'), ('vc', 2, 'X', 'A', 0, 1, 0, NULL),
+  ('vc', 2, 'Y', 'B', 0, 1, 0, NULL),
+  ('vc', 3, 'P', 'X', 1, 0, 0, NULL), ('vc', 3, 'O', 'A', 1, 0, 0, NULL),
+  ('vc', 3, 'B', 'Y', 0, 1, 0, NULL),
+  ('vc', 4, 'P', 'Y', 1, 0, 0, NULL), ('vc', 4, 'X', 'B', 0, 1, 0, NULL),
+  ('vc', 4, 'O', 'A', 0, 0, 1, NULL);
+SELECT '2026', sonneborn_berger_cut2, sonneborn_berger_median1, sonneborn_berger_median2
+  FROM standings('vc', 'PTS,SB/C2,SB/M1,SB/M2') WHERE player = 'P'
+UNION ALL
+SELECT '2024', sonneborn_berger_cut2, sonneborn_berger_median1, sonneborn_berger_median2
+  FROM standings('vc', 'PTS,SB/C2,SB/M1,SB/M2(rules=2024)') WHERE player = 'P';
+-- expect:
+-- 2026|1.0|1.0|0.0
+-- 2024|1.0|1.0|0.0
+
+-- case: sb_cut2_forfeits_played
+-- /P on SB/C2: P's forfeit loss becomes a game lost to O (3.5): 0, no
+-- longer a VUR.  Elements: the bye's dummy (2, 1, VUR), O (3.5, 0), X (0,
+-- 0), Y (1, 1): cut 1: the bye's 1 against X's 0: the bye; cut 2: no VUR
+-- left, the least significant value X's 0.  SB/C2 = 2 - 1 - 0 = 1.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('vc', 1, 'P', NULL, 0, 0, 0, 'half_bye'), ('vc', 1, 'O', 'X', 1, 0, 0, NULL),
+  ('vc', 1, 'Y', 'A', 0, 1, 0, NULL), ('vc', 1, 'B', NULL, 0, 0, 0, NULL),
+  ('vc', 2, 'P', 'O', 0, 0, 0, 'forfeit_b'), ('vc', 2, 'X', 'A', 0, 1, 0, NULL),
+  ('vc', 2, 'Y', 'B', 0, 1, 0, NULL),
+  ('vc', 3, 'P', 'X', 1, 0, 0, NULL), ('vc', 3, 'O', 'A', 1, 0, 0, NULL),
+  ('vc', 3, 'B', 'Y', 0, 1, 0, NULL),
+  ('vc', 4, 'P', 'Y', 1, 0, 0, NULL), ('vc', 4, 'X', 'B', 0, 1, 0, NULL),
+  ('vc', 4, 'O', 'A', 0, 0, 1, NULL);
+SELECT sonneborn_berger_cut2 FROM standings('vc', 'PTS,SB/C2/P') WHERE player = 'P';
+-- expect:
+-- 1.0
+
+-- case: ps_cut2_short_event
+-- PS/C2 of a one-round event leaves nothing: 0.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('ps1', 1, 'A', 'B', 1, 0, 0);
+SELECT player, progressive, progressive_cut1, progressive_cut2
+  FROM standings('ps1', 'PTS,PS,PS/C1,PS/C2') ORDER BY player;
+-- expect:
+-- A|1.0|0.0|0.0
+-- B|0.0|0.0|0.0
+
+-- case: koya_no_show
+-- A round robin of A, B, C (3 rounds, a bye each) and Z, registered but
+-- never paired.  Z is no player of it: 3 players, 2 games each, Koya's
+-- limit is 1 point.  A 1.5 (beat B, drew C), B 0.5, C 1 (drew B and A).
+-- KS: A scored 1/2 against C (1), B 1/2 against C, C 1/2 against A.
+-- (Counting Z, 4 players, 3 games: the limit would be 1.5: 0, 0, 1/2.)
+-- The pairings are still a round robin's (every two of A, B, C met once).
+CREATE TABLE ks_reg (event_id, player);
+INSERT INTO ks_reg VALUES ('ksz', 'A'), ('ksz', 'B'), ('ksz', 'C'), ('ksz', 'Z');
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('ksz', 1, 'A', 'B', 1, 0, 0), ('ksz', 2, 'B', 'C', 0, 0, 1),
+  ('ksz', 3, 'A', 'C', 0, 0, 1);
+SELECT player, points, koya, games_won FROM standings('ksz', 'PTS,KS,WON', NULL, NULL, NULL, NULL, 'ks_reg')
+ ORDER BY player;
+-- expect:
+-- A|1.5|0.5|1
+-- B|0.5|0.5|0
+-- C|1.0|0.5|0
+-- Z|0.0|0.0|0
+
+-- case: rr_withdrawn_rows_absent
+-- A round robin of six (5 rounds, Berger tables) whose F withdrew after
+-- round 2 and has no rows after it: B-F, E-F and C-F are missing.  The
+-- event ran the 5 rounds of a round robin of 6, nobody met twice, no bye
+-- was allocated, and A, B, D, E (more than half), who played the last
+-- round, all met each other: a round robin (15.2).  So B's forfeit win
+-- over C (round 4) is a game won, with the win over D: 2.  As a Swiss
+-- (round_robin=0): 1.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rrw', 1, 'A', 'F', 1, 0, 0, NULL), ('rrw', 1, 'B', 'E', 0, 1, 0, NULL),
+  ('rrw', 1, 'C', 'D', 0, 0, 1, NULL),
+  ('rrw', 2, 'F', 'D', 0, 1, 0, NULL), ('rrw', 2, 'E', 'C', 1, 0, 0, NULL),
+  ('rrw', 2, 'A', 'B', 0, 0, 1, NULL),
+  ('rrw', 3, 'C', 'A', 0, 0, 1, NULL), ('rrw', 3, 'D', 'E', 0, 1, 0, NULL),
+  ('rrw', 4, 'A', 'D', 1, 0, 0, NULL), ('rrw', 4, 'B', 'C', 0, 0, 0, 'forfeit_a'),
+  ('rrw', 5, 'D', 'B', 0, 1, 0, NULL), ('rrw', 5, 'E', 'A', 0, 0, 1, NULL);
+SELECT 'detected', games_won FROM standings('rrw', 'fide') WHERE player = 'B'
+UNION ALL
+SELECT 'swiss', games_won FROM standings('rrw', 'fide(round_robin=0)') WHERE player = 'B';
+-- expect:
+-- detected|2
+-- swiss|1
+
+-- case: rr_in_progress_not_detected
+-- The same event as of round 4 of 5: nine of fifteen pairs have met, as
+-- in a Swiss event of six after four rounds; the rounds are not yet the
+-- round robin's 5: a Swiss, and B's forfeit win is no game (0: a loss, a
+-- draw, the forfeit).  Selected (round_robin=1), it is one: 1.
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
+  ('rrw', 1, 'A', 'F', 1, 0, 0, NULL), ('rrw', 1, 'B', 'E', 0, 1, 0, NULL),
+  ('rrw', 1, 'C', 'D', 0, 0, 1, NULL),
+  ('rrw', 2, 'F', 'D', 0, 1, 0, NULL), ('rrw', 2, 'E', 'C', 1, 0, 0, NULL),
+  ('rrw', 2, 'A', 'B', 0, 0, 1, NULL),
+  ('rrw', 3, 'C', 'A', 0, 0, 1, NULL), ('rrw', 3, 'D', 'E', 0, 1, 0, NULL),
+  ('rrw', 4, 'A', 'D', 1, 0, 0, NULL), ('rrw', 4, 'B', 'C', 0, 0, 0, 'forfeit_a'),
+  ('rrw', 5, 'D', 'B', 0, 1, 0, NULL), ('rrw', 5, 'E', 'A', 0, 0, 1, NULL);
+SELECT 'detected', games_won FROM standings('rrw', 'fide', NULL, 4) WHERE player = 'B'
+UNION ALL
+SELECT 'selected', games_won FROM standings('rrw', 'fide(round_robin=1)', NULL, 4) WHERE player = 'B';
+-- expect:
+-- detected|0
+-- selected|1
+
+-- case: swiss_bye_after_withdrawal_not_round_robin
+-- Event wd: B withdrew and C had a pairing-allocated bye in round 3; a
+-- round robin of four allocates no bye: a Swiss (B's Buchholz meets a
+-- dummy in round 3).
+SELECT buchholz FROM standings('wd', 'fide(rules=2024)') WHERE player = 'B';
+-- expect:
+-- 3.5
+
+-- case: perf_aob_fore
+-- AOB/F (8.2 of the 2026 rules: "or Fore Buchholz"): the mean Fore
+-- Buchholz of the opponents, FB A 3.5, B 5, C 4.5, D 5 (perf_fore_buchholz,
+-- above).  A met B, D, C: (5 + 5 + 4.5) / 3 = 4.8333...; B met A, C, D:
+-- (3.5 + 4.5 + 5) / 3 = 4.3333...; C: (5 + 5 + 3.5) / 3 = 4.5; D: (4.5 +
+-- 3.5 + 5) / 3.
+SELECT player, round(aob_fore, 6) FROM standings('perf', 'PTS,AOB/F') ORDER BY player;
+-- expect:
+-- A|4.833333
+-- B|4.333333
+-- C|4.5
+-- D|4.333333
+
+-- case: perf_koya_percent
+-- ks_percent (an event's own rule; C.07 only moves the 50 % by half
+-- points): of the 3 points a player could score, 60 % is 1.8: only A
+-- (2.5) counts, as with KS/L+1; 10 % is 0.3: everyone, so KS = the points;
+-- 100 %: nobody.  With /L-1 too: 1.8 - 0.5 = 1.3, A, B and C, as the
+-- default limit 1.5.
+SELECT player,
+       (SELECT koya FROM standings('perf', 'points,KS(ks_percent=60)') s WHERE s.player = p.player),
+       (SELECT koya FROM standings('perf', 'points,KS(ks_percent=10)') s WHERE s.player = p.player),
+       (SELECT koya FROM standings('perf', 'points,KS(ks_percent=100)') s WHERE s.player = p.player),
+       (SELECT koya FROM standings('perf', 'points,KS/L-1(ks_percent=60)') s WHERE s.player = p.player)
+  FROM (SELECT DISTINCT player_a AS player FROM matches WHERE event_id = 'perf') p ORDER BY player;
+-- expect:
+-- A|0.0|2.5|0.0|1.5
+-- B|0.0|1.5|0.0|0.5
+-- C|0.5|1.5|0.0|1.0
+-- D|0.0|0.5|0.0|0.5
+
+-- case: koya_percent_bad_value
+SELECT * FROM standings('perf', 'points,KS(ks_percent=0)');
+-- error: standings(): ks_percent must be an integer from 1 to 100, got '0'
+
+-- case: koya_percent_not_read
+SELECT * FROM standings('perf', 'points,BH(ks_percent=60)');
+-- error: standings(): option ks_percent does nothing in policy 'points,BH(ks_percent=60)': no tiebreaker of it reads it
+
+-- case: koya_even_round_robin_no_bye
+-- A double round robin of two: 2 rounds, a multiple of the 2 players, but
+-- an even round robin has no bye: 2 games each, the limit 1 point.  A
+-- (1.5: won, drew) counts, B (0.5) not: KS A 0, B 0.5 (the draw).
+-- (Taking a bye a cycle, 1 game and a limit of 0.5, would give A 1.5.)
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('ks2', 1, 'A', 'B', 1, 0, 0), ('ks2', 2, 'B', 'A', 0, 0, 1);
+SELECT player, koya FROM standings('ks2', 'fide_rr') ORDER BY player;
+-- expect:
+-- A|0.0
+-- B|0.5
