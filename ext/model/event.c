@@ -722,6 +722,23 @@ static int bye_counts(int nWon, int nLost, int nDraws, const TbParams *pParams) 
 }
 
 /*
+** "<zWhat>has game counts 1-0-0 (expected 2-0-0 or 0-0-0)": the counts a
+** round without opponent may have, won (a bye) or lost (bLoss).  A policy
+** whose bye counts no game (chess) expects 0-0-0 alone.
+*/
+static char *counts_message(const char *zWhat, const TbMatch *m,
+                            const TbParams *pParams, int bLoss) {
+  int nWins = bye_game_wins(pParams);
+  if (nWins == 0) {
+    return sqlite3_mprintf("%shas game counts %d-%d-%d (expected 0-0-0)", zWhat,
+                           m->nAWins, m->nBWins, m->nDraws);
+  }
+  return sqlite3_mprintf(bLoss ? "%shas game counts %d-%d-%d (expected 0-%d-0 or 0-0-0)"
+                               : "%shas game counts %d-%d-%d (expected %d-0-0 or 0-0-0)",
+                         zWhat, m->nAWins, m->nBWins, m->nDraws, nWins);
+}
+
+/*
 ** A round player_a lost with no opponent (a late entry's missed round, a
 ** no-show): the mirror of a bye, a match lost 0-2 in games (0-0-0 and
 ** 0-2-0 both mean that, as 0-0-0 and 2-0-0 do for a bye).  It counts in
@@ -731,10 +748,7 @@ static int unpaired_loss_settle(const TbEvent *p, TbMatch *m,
                                 const TbParams *pParams, char **pzErr) {
   if (!bye_counts(m->nBWins, m->nAWins, m->nDraws, pParams)) {
     return match_error(p, m, pzErr,
-                       sqlite3_mprintf("loss without opponent has game counts "
-                                       "%d-%d-%d (expected 0-%d-0 or 0-0-0)",
-                                       m->nAWins, m->nBWins, m->nDraws,
-                                       bye_game_wins(pParams)));
+                       counts_message("loss without opponent ", m, pParams, 1));
   }
   m->nAWins = 0;
   m->nBWins = bye_game_wins(pParams);
@@ -791,11 +805,7 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
                                        result_name(m->eResult)));
     }
     if (bCounts && !bye_counts(m->nAWins, m->nBWins, m->nDraws, pParams)) {
-      return bye_error(p, m, pzErr,
-                       sqlite3_mprintf("has game counts %d-%d-%d (expected "
-                                       "%d-0-0 or 0-0-0)",
-                                       m->nAWins, m->nBWins, m->nDraws,
-                                       bye_game_wins(pParams)));
+      return bye_error(p, m, pzErr, counts_message("", m, pParams, 0));
     }
     m->nAWins = bye_game_wins(pParams);
     m->nBWins = 0;

@@ -259,6 +259,12 @@ INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
 SELECT * FROM standings(2, 'mtg');
 -- error: standings(): bye of player 6 in round 1 has game counts 0-0-3 (expected 2-0-0 or 0-0-0)
 
+-- case: bye_with_games_in_chess
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('e', 1, 'X', NULL, 2, 0, 0);
+SELECT * FROM standings('e', 'fide');
+-- error: standings(): bye of player 'X' in round 1 has game counts 2-0-0 (expected 0-0-0)
+
 -- case: null_player_a
 INSERT INTO loose VALUES ('e', 1, NULL, 'Y', 2, 0, 0, NULL);
 SELECT * FROM standings('e', 'mtg', NULL, NULL, 'loose');
