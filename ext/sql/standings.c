@@ -67,20 +67,12 @@ static const char *azArg[N_ARG] = {"event_id", "policy", "floor", "as_of_round",
                                    "ratings_table"};
 #define ARGS_REQUIRED (1 << ARG_POLICY)
 
-/*
-** The hidden columns come first: SQLite's colUsed gives one bit to all
-** columns from the 64th on, and the arguments, which every call uses, would
-** otherwise set it (see shown_columns()).  Then the visible ones, in the
-** order SELECT * shows them.
-*/
-#define ARG_ERROR N_ARG           /* hidden column: an event's error */
-#define FIRST_RECORD (N_ARG + 1)  /* column of the first of azRecordCol */
-
 typedef struct StandingsVtab {
   sqlite3_vtab base;
   sqlite3 *db;
   TbConn *pConn;
-  int nCol;                   /* columns */
+  int nCol;                   /* visible columns */
+  int iFirstArg;              /* column of the first hidden argument */
   int iFirstTail;             /* column of the first of azTailCol */
   int aColTb[TB_MAX_COLUMNS];   /* column -> tiebreaker index, -1 */
 } StandingsVtab;
@@ -146,7 +138,7 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
   (void)argc;
   (void)argv;
 
-  if (FIRST_RECORD + N_RECORD_COL + tb_nTiebreaker + N_TAIL_COL > TB_MAX_COLUMNS) {
+  if (N_RECORD_COL + tb_nTiebreaker + N_TAIL_COL > TB_MAX_COLUMNS) {
     *pzErr = sqlite3_mprintf("standings(): more than %d columns",
                              TB_MAX_COLUMNS);
     sqlite3_free(sqlite3_str_finish(pSql));
@@ -161,10 +153,8 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
   for (i = 0; i < (int)(sizeof(pNew->aColTb) / sizeof(int)); i++) pNew->aColTb[i] = -1;
 
   sqlite3_str_appendall(pSql, "CREATE TABLE x(");
-  for (i = 0; i < N_ARG; i++) sqlite3_str_appendf(pSql, "%s HIDDEN,", azArg[i]);
-  sqlite3_str_appendall(pSql, "error HIDDEN");
-  for (iCol = FIRST_RECORD; iCol < FIRST_RECORD + N_RECORD_COL; iCol++) {
-    sqlite3_str_appendf(pSql, ",%s", azRecordCol[iCol - FIRST_RECORD]);
+  for (iCol = 0; iCol < N_RECORD_COL; iCol++) {
+    sqlite3_str_appendf(pSql, "%s%s", iCol ? "," : "", azRecordCol[iCol]);
   }
   for (i = 0; i < tb_nTiebreaker; i++) {
     if (strcmp(tb_aTiebreaker[i].zName, "match_points") == 0) continue;
@@ -177,7 +167,9 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
     iCol++;
   }
   pNew->nCol = iCol;
-  sqlite3_str_appendall(pSql, ")");
+  pNew->iFirstArg = iCol;
+  for (i = 0; i < N_ARG; i++) sqlite3_str_appendf(pSql, ",%s HIDDEN", azArg[i]);
+  sqlite3_str_appendall(pSql, ",error HIDDEN)");
   zSql = sqlite3_str_finish(pSql);
   if (zSql == 0) {
     sqlite3_free(pNew);
@@ -243,7 +235,7 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   for (i = 0; i < N_ARG; i++) aIdx[i] = -1;
   for (i = 0; i < pInfo->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iArg = c->iColumn;
+    int iArg = c->iColumn - pTab->iFirstArg;
     if (iArg < 0 || iArg >= N_ARG || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
     seen |= 1 << iArg;
     if (!c->usable) continue;
@@ -645,13 +637,13 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   const TbPlayer *pl;
   const TbRecord *r;
 
-  if (iCol == ARG_ERROR) {
+  if (iCol == pTab->iFirstArg + N_ARG) { /* error */
     if (pRes->zError) sqlite3_result_text(ctx, pRes->zError, -1, SQLITE_TRANSIENT);
     return SQLITE_OK;
   }
-  if (iCol < N_ARG) {
-    sqlite3_value *v = pCur->apArg[iCol];
-    if (iCol == ARG_EVENT && pRes->iEvent >= 0) {
+  if (iCol >= pTab->iFirstArg) {
+    sqlite3_value *v = pCur->apArg[iCol - pTab->iFirstArg];
+    if (iCol - pTab->iFirstArg == ARG_EVENT && pRes->iEvent >= 0) {
       result_event_id(ctx, &pCur->set, pRes->iEvent);
     } else if (v) {
       sqlite3_result_value(ctx, v);
@@ -662,7 +654,7 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   iPlayer = s->aOrder[pCur->iRow];
   pl = &pRes->event.aPlayer[iPlayer];
   r = &pl->rec;
-  switch (iCol - FIRST_RECORD) {
+  switch (iCol) {
     case COL_RANK:
       if (s->aRank[pCur->iRow]) sqlite3_result_int(ctx, s->aRank[pCur->iRow]);
       return SQLITE_OK;
