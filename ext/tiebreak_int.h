@@ -774,20 +774,25 @@ typedef struct TbStandings {
   unsigned char *aFlag;       /* same layout: TB_VALUE_* */
   int *aSwissRank;            /* with a playoff: Swiss rank of aOrder[i]
                               ** (aRank is then the final place); else NULL */
+  TbParams *aParams;          /* ranked lazily: each column's parameters,
+                              ** for tb_standings_fill(); else NULL */
 } TbStandings;
 
 #define TB_VALUE_NULL    0x01 /* NULL (ranks as 0) */
 #define TB_VALUE_EXACT   0x02 /* the double is the exact value */
-#define TB_VALUE_PENDING 0x04 /* not computed: no statement reads it, and
-                              ** no comparison has needed it (NULL if read) */
+#define TB_VALUE_PENDING 0x04 /* not computed yet (bLazy): NULL until
+                              ** tb_standings_fill() */
 
 /*
-** aShown: per tiebreaker index, nonzero when the caller reads its values
-** (standings()' columns that a statement uses), or NULL for all.  Values of
-** the others are computed only where a comparison needs them.
+** bLazy: compute a value when a comparison needs it, and leave the others
+** pending for tb_standings_fill() (standings(), which computes a column
+** when a statement reads it); else every value now (the scalars).
 */
-int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy,
-            const unsigned char *aShown, TbStandings *pOut, char **pzErr);
+int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
+            TbStandings *pOut, char **pzErr);
+int tb_standings_column(const TbStandings *p, int iTiebreaker);
+int tb_standings_pending(const TbStandings *p, int iPlayer, int h);
+int tb_standings_fill(TbStandings *p, const TbEvent *pEvent, int h);
 /* rank.c's merge sort, for other sorts of players (direct encounter). */
 typedef int (*TbBefore)(void *pCtx, const void *a, const void *b);
 void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,
@@ -815,9 +820,9 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
                const TbPolicy *pPolicy, TbEvent *pEvent,
                TbStandings *pStandings, char **pzErr);
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbKey *pKey, const TbPolicy *pPolicy,
-                     const unsigned char *aShown, TbEvent *pEvent,
-                     TbStandings *pStandings, char **pzErr);
+                     const TbKey *pKey, const TbPolicy *pPolicy, int bLazy,
+                     TbEvent *pEvent, TbStandings *pStandings, char **pzErr);
+void tb_compute_release(TbEvent *pEvent);
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);

@@ -178,3 +178,28 @@ def test_columns_read_change_nothing(connect, policies, seed):
             want = sorted((r for r in full if r[last] is not None),
                           key=lambda r: (r[last], r["rank"], r["player"]))
             assert got == [(r["player"],) for r in want], (policy, event)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_values_read_later_equal_values_ranked_on(connect, seed):
+    """A value computed when its column is read (no comparison needed it) equals the
+    value of the same tiebreaker ranked on first, which every player's comparison needs."""
+    rows, ratings = generate(seed)
+    db = load(connect, rows, ratings)
+    per_player = {n for (n,) in db.execute(
+        "SELECT name FROM tiebreakers WHERE family = 'fide' AND NOT among_tied")}
+    for policy in ["fide", LONG_FIDE, "points,ptp,appo"]:
+        row = db.execute("SELECT tiebreakers || ',' || also_shown FROM tiebreak_policies"
+                         " WHERE name = ?", (policy,)).fetchone()
+        codes = row[0].split(",") if row else policy.split(",")
+        names = [db.execute("SELECT name FROM tiebreakers WHERE name = lower(?) OR "
+                            "upper(code) = upper(?)", (c, c)).fetchone()[0] for c in codes]
+        for event in sorted({r[0] for r in rows}):
+            for name in names:
+                if name not in per_player:
+                    continue
+                later = dict(db.execute(f'SELECT player, "{name}" FROM standings(?, ?)',
+                                        (event, policy)).fetchall())
+                first = dict(db.execute(f'SELECT player, "{name}" FROM standings(?, ?)',
+                                        (event, name)).fetchall())
+                assert later == first, (policy, event, name)

@@ -1,10 +1,11 @@
 /*
 ** rank/rank.c: ordering players by a policy's tiebreakers, exactly.
 **
-** Every tiebreaker is first computed in double precision for every player,
-** except those whose values the caller does not read (aShown): theirs are
-** computed when a comparison first needs them, so a statement that reads
-** only ranks pays for the tiebreakers of tied players alone.  Two doubles further apart than any rounding error can explain order the
+** Every tiebreaker is computed in double precision for every player; or,
+** for standings() (bLazy), when a comparison first needs a player's value,
+** and then when a statement first reads its column (tb_standings_fill):
+** a statement that reads only ranks pays for the tiebreakers of the tied
+** players alone.  Two doubles further apart than any rounding error can explain order the
 ** players as their exact values would.  When they are closer than that, the
 ** two players' exact rational values are computed (once, then cached) and
 ** compared instead.  So an exact tie is always a tie, and a real difference,
@@ -632,63 +633,106 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   return rc;
 }
 
-/* Is column h computed only when needed: not read by the caller, and
-** not a group tiebreaker (NULL until a group reaches it)? */
-static int column_pending(const TbStandings *pOut, const unsigned char *aShown,
-                          int h) {
-  const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h]];
-  return aShown && !aShown[pOut->aColTb[h]] && t->xValue;
+/* Is column h computed only when needed (bLazy), not a group tiebreaker
+** (NULL until a group reaches it)? */
+static int column_pending(const TbStandings *pOut, int bLazy, int h) {
+  return bLazy && tb_aTiebreaker[pOut->aColTb[h]].xValue != 0;
 }
 
-/* Fast values of every column read for every player; a policy tiebreaker
-** is computed with its own parameters.  Group tiebreakers stay NULL until
-** a group reaches them. */
-static int fast_values(const TbEvent *e, const TbPolicy *pPolicy,
-                       const unsigned char *aShown, TbStandings *pOut) {
-  int i, h, n, nCol = pOut->nCol, rc = SQLITE_OK;
-  int aCol[2 * TB_MAX_TIEBREAKERS], nNow = 0; /* the columns computed now */
-  for (h = 0; h < nCol; h++) {
-    if (!column_pending(pOut, aShown, h)) {
-      aCol[nNow++] = h;
-      continue;
-    }
-    /* only the flags: the values are written when computed */
-    memset(&pOut->aFlag[value_index(e->nPlayer, h, 0)],
-           TB_VALUE_PENDING | TB_VALUE_NULL, (size_t)e->nPlayer);
-  }
+/* The parameters column h is computed with: a policy tiebreaker's own. */
+static const TbParams *column_params(const TbPolicy *pPolicy, int h) {
+  return h < pPolicy->nTiebreaker ? &pPolicy->aParams[h] : &pPolicy->params;
+}
+
+/* Values of columns aCol[0..nNow) for every player whose value is pending
+** (every player, when the flags were just set so). */
+static int fill_columns(const TbEvent *e, const TbParams *const *apParams,
+                        const int *aCol, int nNow, TbStandings *pOut) {
+  int i, n, h, rc = SQLITE_OK;
   /* player by player: a player's values read the same opponents' records,
   ** so the first brings them into the cache for the others */
   for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
-    if ((rc = tb_poll(e->pProbe, (i64)(nNow + 1) * (1 + e->aPlayer[i].nSeat)))) {
+    if ((rc = tb_poll(e->pProbe, (i64)nNow * (1 + e->aPlayer[i].nSeat)))) {
       return rc;
     }
-    if (nNow && i + PREFETCH_AHEAD < e->nPlayer) {
+    if (i + PREFETCH_AHEAD < e->nPlayer) {
       tb_event_prefetch_opponents(e, i + PREFETCH_AHEAD);
     }
     for (n = 0; n < nNow && rc == SQLITE_OK; n++) {
-      const TbTiebreaker *t = &tb_aTiebreaker[pOut->aColTb[h = aCol[n]]];
-      const TbParams *p = h < pPolicy->nTiebreaker ? &pPolicy->aParams[h]
-                                                   : &pPolicy->params;
-      size_t j = value_index(e->nPlayer, h, i);
-      rc = fast_value(e, t, p, i, &pOut->aValue[j], &pOut->aFlag[j]);
+      size_t j = value_index(e->nPlayer, h = aCol[n], i);
+      if (!(pOut->aFlag[j] & TB_VALUE_PENDING)) continue;
+      rc = fast_value(e, &tb_aTiebreaker[pOut->aColTb[h]], apParams[n], i,
+                      &pOut->aValue[j], &pOut->aFlag[j]);
     }
   }
   return rc;
+}
+
+/* Fast values of every column computed now for every player.  Group
+** tiebreakers stay NULL until a group reaches them. */
+static int fast_values(const TbEvent *e, const TbPolicy *pPolicy, int bLazy,
+                       TbStandings *pOut) {
+  const TbParams *apParams[2 * TB_MAX_TIEBREAKERS];
+  int aCol[2 * TB_MAX_TIEBREAKERS], nNow = 0; /* the columns computed now */
+  int h;
+  for (h = 0; h < pOut->nCol; h++) {
+    /* only the flags: the values are written when computed */
+    memset(&pOut->aFlag[value_index(e->nPlayer, h, 0)],
+           TB_VALUE_PENDING | TB_VALUE_NULL, (size_t)e->nPlayer);
+    if (!column_pending(pOut, bLazy, h)) {
+      apParams[nNow] = column_params(pPolicy, h);
+      aCol[nNow++] = h;
+    }
+  }
+  return nNow ? fill_columns(e, apParams, aCol, nNow, pOut) : SQLITE_OK;
+}
+
+/*
+** Keep what computing the pending values later needs: each column's
+** parameters (the policy may not outlive the ranking).
+*/
+static int keep_pending(const TbPolicy *pPolicy, TbStandings *pOut) {
+  int h;
+  pOut->aParams = sqlite3_malloc64(sizeof(TbParams) * ((sqlite3_uint64)pOut->nCol + 1));
+  if (pOut->aParams == 0) return SQLITE_NOMEM;
+  for (h = 0; h < pOut->nCol; h++) pOut->aParams[h] = *column_params(pPolicy, h);
+  return SQLITE_OK;
+}
+
+/* The column of tiebreaker iTiebreaker, or -1. */
+int tb_standings_column(const TbStandings *p, int iTiebreaker) {
+  int h;
+  for (h = 0; h < p->nCol && p->aColTb[h] != iTiebreaker; h++) {
+  }
+  return h < p->nCol ? h : -1;
+}
+
+/* Is player iPlayer's value of column h still to be computed? */
+int tb_standings_pending(const TbStandings *p, int iPlayer, int h) {
+  return (p->aFlag[value_index(p->nPlayer, h, iPlayer)] & TB_VALUE_PENDING) != 0;
+}
+
+/*
+** Compute column h for every player whose value no comparison needed:
+** the first time a statement reads it.  e is the event ranked, as it was.
+*/
+int tb_standings_fill(TbStandings *p, const TbEvent *e, int h) {
+  const TbParams *pParams = &p->aParams[h];
+  if (p->aParams == 0) return SQLITE_OK; /* nothing is pending */
+  return fill_columns(e, &pParams, &h, 1, p);
 }
 
 /* Player iPlayer's value of tiebreaker iTiebreaker: 0 when NULL or not
 ** computed, else 1 with the value in *pr. */
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr) {
-  int h;
-  for (h = 0; h < p->nCol; h++) {
-    if (p->aColTb[h] != iTiebreaker) continue;
-    /* NULL, or not asked for (TB_VALUE_PENDING is NULL too) */
-    if (p->aFlag[value_index(p->nPlayer, h, iPlayer)] & TB_VALUE_NULL) return 0;
-    *pr = p->aValue[value_index(p->nPlayer, h, iPlayer)];
-    return 1;
+  int h = tb_standings_column(p, iTiebreaker);
+  /* NULL, or not computed (TB_VALUE_PENDING is NULL too) */
+  if (h < 0 || (p->aFlag[value_index(p->nPlayer, h, iPlayer)] & TB_VALUE_NULL)) {
+    return 0;
   }
-  return 0;
+  *pr = p->aValue[value_index(p->nPlayer, h, iPlayer)];
+  return 1;
 }
 
 void tb_standings_free(TbStandings *p) {
@@ -698,11 +742,12 @@ void tb_standings_free(TbStandings *p) {
   sqlite3_free(p->aValue);
   sqlite3_free(p->aFlag);
   sqlite3_free(p->aSwissRank);
+  sqlite3_free(p->aParams);
   memset(p, 0, sizeof(*p));
 }
 
-int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy,
-            const unsigned char *aShown, TbStandings *pOut, char **pzErr) {
+int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
+            TbStandings *pOut, char **pzErr) {
   sqlite3_uint64 n = (sqlite3_uint64)pEvent->nPlayer;
   sqlite3_uint64 nVal;
   RankCtx c;
@@ -728,12 +773,13 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy,
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
-  c.rc = fast_values(pEvent, pPolicy, aShown, pOut);
+  c.rc = fast_values(pEvent, pPolicy, bLazy, pOut);
+  if (c.rc == SQLITE_OK && bLazy) c.rc = keep_pending(pPolicy, pOut);
 
   c.pEvent = pEvent;
   c.pPolicy = pPolicy;
   c.nPlayer = pEvent->nPlayer;
-  for (k = 0; k < pOut->nCol; k++) c.bPending |= column_pending(pOut, aShown, k);
+  for (k = 0; k < pOut->nCol; k++) c.bPending |= column_pending(pOut, bLazy, k);
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);

@@ -152,9 +152,8 @@ static int resolve_round_robin(const TbEvent *pEvent, const TbPolicy **ppPolicy,
 
 /* One event through an open reader (tb_reader_event names it). */
 int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
-                     const TbKey *pKey, const TbPolicy *pPolicy,
-                     const unsigned char *aShown, TbEvent *pEvent,
-                     TbStandings *pStandings, char **pzErr) {
+                     const TbKey *pKey, const TbPolicy *pPolicy, int bLazy,
+                     TbEvent *pEvent, TbStandings *pStandings, char **pzErr) {
   TbPolicy resolved;
   int rc = tb_enter(pConn, pzErr);
   if (rc != SQLITE_OK) return rc;
@@ -168,13 +167,9 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   if (rc == SQLITE_OK) {
     pEvent->pTerms = tb_terms_new(); /* NULL: terms computed as needed */
     if (pEvent->pCut) pEvent->pCut->pTerms = tb_terms_new();
-    rc = tb_rank(pEvent, pPolicy, aShown, pStandings, pzErr);
-    tb_terms_free(pEvent->pTerms);
-    pEvent->pTerms = 0;
-    if (pEvent->pCut) {
-      tb_terms_free(pEvent->pCut->pTerms);
-      pEvent->pCut->pTerms = 0;
-    }
+    rc = tb_rank(pEvent, pPolicy, bLazy, pStandings, pzErr);
+    /* values left pending are computed from the same terms when read */
+    if (rc != SQLITE_OK || !bLazy) tb_compute_release(pEvent);
   }
   if (rc == SQLITE_OK && (rc = tb_playoff_order(pEvent, pPolicy, pStandings))) {
     tb_standings_free(pStandings); /* as tb_rank() leaves it on errors */
@@ -187,6 +182,16 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   pEvent->pProbe = 0; /* the event may outlive the reader (scalars.c) */
   if (pEvent->pCut) pEvent->pCut->pProbe = 0;
   return rc;
+}
+
+/* Free the terms kept for computing the event's values (tb_rank). */
+void tb_compute_release(TbEvent *pEvent) {
+  tb_terms_free(pEvent->pTerms);
+  pEvent->pTerms = 0;
+  if (pEvent->pCut) {
+    tb_terms_free(pEvent->pCut->pTerms);
+    pEvent->pCut->pTerms = 0;
+  }
 }
 
 /* One event, pSrc->pEvent, with a reader of its own. */

@@ -100,8 +100,6 @@ typedef struct StandingsCursor {
   TbEventSet set;
   int iOrder;                   /* next event of set.aOrder to compute */
   sqlite3_value *apArg[N_ARG];  /* argument values, returned by xColumn */
-  unsigned char aShown[TB_MAX_COLUMNS]; /* per tiebreaker: a column read */
-  int bShownAll;                /* every tiebreaker's column may be read */
   TbSource src;                 /* parsed from apArg */
   TbPolicy policy;
   /*
@@ -195,29 +193,6 @@ static int standingsDisconnect(sqlite3_vtab *pVtab) {
 /* ---------------------------------------------------------- best index */
 
 /*
-** idxStr: which tiebreakers' columns the statement reads, one character
-** per tiebreaker ('1' read), so that the values of the others are computed
-** only for the players they rank (tb_rank's aShown).  The last bit of
-** colUsed stands for every column from the 64th on.  NULL: all are read.
-*/
-static int shown_columns(StandingsVtab *pTab, sqlite3_index_info *pInfo) {
-  sqlite3_uint64 m = pInfo->colUsed;
-  char *z;
-  int i;
-  if (pTab->iFirstTail > 63 && (m >> 63)) return SQLITE_OK;
-  z = sqlite3_malloc64((sqlite3_uint64)tb_nTiebreaker + 1);
-  if (z == 0) return SQLITE_NOMEM;
-  memset(z, '0', (size_t)tb_nTiebreaker);
-  z[tb_nTiebreaker] = 0;
-  for (i = 0; i < pTab->iFirstTail && i < 63; i++) {
-    if (pTab->aColTb[i] >= 0 && ((m >> i) & 1)) z[pTab->aColTb[i]] = '1';
-  }
-  pInfo->idxStr = z;
-  pInfo->needToFreeIdxStr = 1;
-  return SQLITE_OK;
-}
-
-/*
 ** Arguments are equality constraints on the hidden columns.  idxNum is a
 ** bitmask of the arguments present (bit i = azArg[i]); xFilter receives
 ** them in argv in that bit order.
@@ -261,7 +236,6 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
     pInfo->aConstraintUsage[aIdx[i]].omit = 1;
   }
   pInfo->idxNum = usable;
-  if (shown_columns(pTab, pInfo) != SQLITE_OK) return SQLITE_NOMEM;
   /* every event costs more than one */
   pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
   pInfo->estimatedRows = (usable & (1 << ARG_EVENT)) ? 100 : 100000;
@@ -281,6 +255,7 @@ static int standingsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
 
 static void result_free(EventResult *p) {
   tb_standings_free(&p->standings);
+  tb_compute_release(&p->event);
   tb_event_free(&p->event);
   sqlite3_free(p->zError);
   memset(p, 0, sizeof(*p));
@@ -324,10 +299,13 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn, int iEvent,
   if (rc == SQLITE_OK) {
     rc = tb_compute_event(pConn, &pCur->reader,
                           iEvent >= 0 ? 0 : pCur->src.pEvent, &key,
-                          &pCur->policy, pCur->bShownAll ? 0 : pCur->aShown,
-                          &p->event, &p->standings, pzErr);
+                          &pCur->policy, 1, &p->event, &p->standings, pzErr);
   }
-  tb_event_trim(&p->event);
+  /* kept whole while values are pending: xColumn computes them */
+  if (rc != SQLITE_OK || p->standings.aParams == 0) {
+    tb_compute_release(&p->event);
+    tb_event_trim(&p->event);
+  }
   if (rc == SQLITE_ERROR && pCur->bSkip && *pzErr) {
     /* a fault of this event's data: kept as its row, the others go on */
     tb_standings_free(&p->standings);
@@ -510,11 +488,9 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
   char *zErr = 0;
   int i, j = 0, rc;
 
+  (void)idxStr;
+
   cursor_reset(pCur);
-  pCur->bShownAll = idxStr == 0;
-  for (i = 0; idxStr && i < tb_nTiebreaker && idxStr[i]; i++) {
-    pCur->aShown[i] = idxStr[i] == '1';
-  }
   for (i = 0; i < N_ARG && j < argc; i++) {
     if ((idxNum & (1 << i)) == 0) continue;
     pCur->apArg[i] = sqlite3_value_dup(argv[j++]);
@@ -627,6 +603,24 @@ static void tail_column(sqlite3_context *ctx, const TbEvent *e,
   }
 }
 
+/*
+** A column no comparison needed for this player is computed, for every
+** player, when the statement first reads it: interruptible through the
+** reader's probe, as the ranking was.
+*/
+static int pending_column(StandingsCursor *pCur, int iPlayer, int iTiebreaker) {
+  EventResult *pRes = &pCur->res;
+  int h = tb_standings_column(&pRes->standings, iTiebreaker), rc;
+  if (h < 0 || !tb_standings_pending(&pRes->standings, iPlayer, h)) return SQLITE_OK;
+  pRes->event.pProbe = &pCur->reader.probe;
+  if (pRes->event.pCut) pRes->event.pCut->pProbe = &pCur->reader.probe;
+  rc = tb_standings_fill(&pRes->standings, &pRes->event, h);
+  pRes->event.pProbe = 0;
+  if (pRes->event.pCut) pRes->event.pCut->pProbe = 0;
+  tb_reader_reset(&pCur->reader);
+  return rc;
+}
+
 static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
                            int iCol) {
   StandingsCursor *pCur = (StandingsCursor *)cur;
@@ -678,6 +672,11 @@ static int standingsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   } else if (pTab->aColTb[iCol] >= 0) {
     const TbTiebreaker *t = &tb_aTiebreaker[pTab->aColTb[iCol]];
     double r;
+    int rc = pending_column(pCur, iPlayer, pTab->aColTb[iCol]);
+    if (rc != SQLITE_OK) {
+      sqlite3_result_error_code(ctx, rc);
+      return rc;
+    }
     if (!tb_standings_value(s, iPlayer, pTab->aColTb[iCol], &r)) return SQLITE_OK;
     /* a whole number is INTEGER while a double holds it exactly; past 2^53
     ** (hct_t3 of losses in rounds past 10^8) it is the nearest double */
