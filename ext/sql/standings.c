@@ -30,8 +30,10 @@
 ** NULL in an optional argument means its default.  xFilter reads the rows
 ** (of every event: kept compactly) and computes the first event; without an
 ** event argument xNext computes each next event from its kept rows, reading
-** only its games and ratings.  Inner statements are reset before xFilter or
-** xNext returns; xColumn only walks memory.
+** only its games and ratings.  A tiebreaker is computed for a player when
+** the ranking needs it, and for everyone when xColumn first reads its column
+** (from the event kept meanwhile).  Inner statements are reset before
+** xFilter, xNext or xColumn returns.
 */
 #include "../tiebreak_int.h"
 
