@@ -792,7 +792,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
             TbStandings *pOut, char **pzErr);
 int tb_standings_column(const TbStandings *p, int iTiebreaker);
 int tb_standings_pending(const TbStandings *p, int iPlayer, int h);
-int tb_standings_fill(TbStandings *p, const TbEvent *pEvent, int h);
+int tb_standings_fill(TbStandings *p, const TbEvent *pEvent);
 /* rank.c's merge sort, for other sorts of players (direct encounter). */
 typedef int (*TbBefore)(void *pCtx, const void *a, const void *b);
 void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,

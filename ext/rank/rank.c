@@ -633,10 +633,15 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   return rc;
 }
 
-/* Is column h computed only when needed (bLazy), not a group tiebreaker
-** (NULL until a group reaches it)? */
+/*
+** Is column h computed only when needed (bLazy)?  Not the policy's first
+** two tiebreakers, which rank nearly every player (the second breaks the
+** ties of the first, points), nor a group tiebreaker (NULL until a group
+** reaches it).
+*/
+#define EAGER_COLUMNS 2
 static int column_pending(const TbStandings *pOut, int bLazy, int h) {
-  return bLazy && tb_aTiebreaker[pOut->aColTb[h]].xValue != 0;
+  return bLazy && h >= EAGER_COLUMNS && tb_aTiebreaker[pOut->aColTb[h]].xValue != 0;
 }
 
 /* The parameters column h is computed with: a policy tiebreaker's own. */
@@ -713,13 +718,20 @@ int tb_standings_pending(const TbStandings *p, int iPlayer, int h) {
 }
 
 /*
-** Compute column h for every player whose value no comparison needed:
-** the first time a statement reads it.  e is the event ranked, as it was.
+** Compute every value no comparison needed, the first time a statement
+** reads one: a statement that reads a tiebreaker's column reads most of
+** them (a crosstable), and one pass computes a player's values together,
+** from the same opponents' records.  e is the event ranked, as it was.
 */
-int tb_standings_fill(TbStandings *p, const TbEvent *e, int h) {
-  const TbParams *pParams = &p->aParams[h];
+int tb_standings_fill(TbStandings *p, const TbEvent *e) {
+  const TbParams *apParams[2 * TB_MAX_TIEBREAKERS];
+  int aCol[2 * TB_MAX_TIEBREAKERS], n = 0, h;
   if (p->aParams == 0) return SQLITE_OK; /* nothing is pending */
-  return fill_columns(e, &pParams, &h, 1, p);
+  for (h = 0; h < p->nCol; h++) {
+    apParams[n] = &p->aParams[h];
+    aCol[n++] = h;
+  }
+  return fill_columns(e, apParams, aCol, n, p);
 }
 
 /* Player iPlayer's value of tiebreaker iTiebreaker: 0 when NULL or not

@@ -85,6 +85,7 @@ typedef struct EventResult {
   int iEvent;                   /* index in the cursor's set, or -1 */
   TbEvent event;
   TbStandings standings;
+  int bFilled;                  /* no value is pending any more */
   char *zError;
 } EventResult;
 
@@ -606,17 +607,20 @@ static void tail_column(sqlite3_context *ctx, const TbEvent *e,
 }
 
 /*
-** A column no comparison needed for this player is computed, for every
-** player, when the statement first reads it: interruptible through the
-** reader's probe, as the ranking was.
+** A value no comparison needed is computed when the statement first reads
+** one, with every other such value (tb_standings_fill): interruptible
+** through the reader's probe, as the ranking was.
 */
 static int pending_column(StandingsCursor *pCur, int iPlayer, int iTiebreaker) {
   EventResult *pRes = &pCur->res;
-  int h = tb_standings_column(&pRes->standings, iTiebreaker), rc;
+  int h, rc;
+  if (pRes->bFilled) return SQLITE_OK;
+  h = tb_standings_column(&pRes->standings, iTiebreaker);
   if (h < 0 || !tb_standings_pending(&pRes->standings, iPlayer, h)) return SQLITE_OK;
   pRes->event.pProbe = &pCur->reader.probe;
   if (pRes->event.pCut) pRes->event.pCut->pProbe = &pCur->reader.probe;
-  rc = tb_standings_fill(&pRes->standings, &pRes->event, h);
+  rc = tb_standings_fill(&pRes->standings, &pRes->event);
+  pRes->bFilled = rc == SQLITE_OK;
   pRes->event.pProbe = 0;
   if (pRes->event.pCut) pRes->event.pCut->pProbe = 0;
   tb_reader_reset(&pCur->reader);
