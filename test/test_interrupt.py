@@ -33,21 +33,20 @@ CASES = {
     "pokemon": ("pokemon_dense", 30, "SELECT count(*) FROM standings(1, 'pokemon')"),
     "omwp_scalar": ("mtg_hub", 100, "SELECT omwp(1, 0)"),
     "every_event": (None, 0, "SELECT count(*) FROM standings WHERE policy = 'fide'"),
-    # ranked on points and start numbers alone: the rating columns are computed when read
-    "columns_read": ("chess", 0, "SELECT count(aro), count(ptp), count(apro), count(appo) "
-                     "FROM standings('c', 'PTS,TPN,ARO,TPR,PTP,APRO,APPO')"),
 }
+# Ranked on points and start numbers alone: the rating columns are computed when read.
+COLUMNS_ORDER = "PTS,TPN,ARO,TPR,PTP,APRO,APPO"
+COLUMNS_READ = ("SELECT count(aro), count(ptp), count(apro), count(appo) "
+                f"FROM standings('c', '{COLUMNS_ORDER}')")
+RANKS_ONLY = f"SELECT count(*) FROM standings('c', '{COLUMNS_ORDER}')"
 SMALL = "SELECT count(*) FROM standings(2, 'fide')"
-# columns_read is interrupted halfway through computing the columns read, after ranking
-# (timed alone, without reading a column)
-RANKS_ONLY = {"columns_read": "SELECT count(*) FROM standings('c', 'PTS,TPN,ARO,TPR,PTP,APRO,APPO')"}
 
 
 @pytest.fixture(scope="module")
 def dbs(connect, tmp_path_factory):
     """One file per case, built once."""
     out = {}
-    for name, (shape, scale, _) in CASES.items():
+    for name, (shape, scale, _) in list(CASES.items()) + [("columns_read", ("chess", 0, ""))]:
         path = str(tmp_path_factory.mktemp("interrupt") / f"{name}.db")
         conn = connect(path)
         if shape == "chess":
@@ -100,15 +99,7 @@ def test_interrupt_stops_ranking(connect, dbs, case):
     sql = CASES[case][2]
     full = timed(conn, sql)
     when = full / 2
-    if case in RANKS_ONLY:
-        ranks = timed(conn, RANKS_ONLY[case])
-        when = (ranks + full) / 2
     error, latency = interrupted(conn, sql, when, conn.interrupt)
-    # the window after ranking is short: a loaded machine may finish first, so try again
-    for _ in range(3 if case in RANKS_ONLY else 0):
-        if error is not None:
-            break
-        error, latency = interrupted(conn, sql, when, conn.interrupt)
     print(f"\n{case}: full run {full * 1000:.0f} ms, interrupted at "
           f"{when * 1000:.0f} ms, stopped {latency * 1000:.1f} ms later")
     assert error is not None, "the call finished despite the interrupt"
@@ -136,4 +127,38 @@ def test_progress_handler_stops_ranking(connect, dbs, case):
           f"{full * 500:.0f} ms, stopped {latency * 1000:.1f} ms later")
     assert error is not None, "the call finished despite the progress handler"
     assert str(error).endswith("interrupted")
+    assert conn.execute(SMALL).fetchone() == (2,)
+
+
+def test_progress_handler_stops_columns_read(connect, dbs):
+    """Halfway through computing the columns a statement reads, after the ranking: the
+    progress handler's calls are counted (the same every run), so the stop lands there
+    whatever the machine's load."""
+    conn = connect(dbs["columns_read"])
+    calls = [0]
+
+    def count():
+        calls[0] += 1
+        return 0
+
+    conn.set_progress_handler(count, 100)
+    conn.execute(RANKS_ONLY).fetchall()
+    ranks, calls[0] = calls[0], 0
+    assert conn.execute(COLUMNS_READ).fetchone()[0] == 40_000
+    full, calls[0] = calls[0], 0
+    # the probe steps while the columns are computed add calls past the ranking's
+    assert full > ranks + 4, (ranks, full)
+    stop_at = (ranks + full) // 2
+
+    def stop():
+        calls[0] += 1
+        return 1 if calls[0] >= stop_at else 0
+
+    conn.set_progress_handler(stop, 100)
+    with pytest.raises(sqlite3.OperationalError, match="interrupted") as e:
+        conn.execute(COLUMNS_READ).fetchall()
+    conn.set_progress_handler(None, 0)
+    print(f"\ncolumns_read: {ranks} progress calls to rank, {full} with the columns, "
+          f"stopped at {stop_at}")
+    assert e.value.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
     assert conn.execute(SMALL).fetchone() == (2,)
