@@ -774,8 +774,9 @@ typedef struct TbStandings {
   unsigned char *aFlag;       /* same layout: TB_VALUE_* */
   int *aSwissRank;            /* with a playoff: Swiss rank of aOrder[i]
                               ** (aRank is then the final place); else NULL */
-  TbParams *aParams;          /* ranked lazily: each column's parameters,
-                              ** for tb_standings_fill(); else NULL */
+  TbParams *aParams;          /* values pending (ranked lazily): each
+                              ** column's parameters, for
+                              ** tb_standings_fill(); else NULL */
 } TbStandings;
 
 #define TB_VALUE_NULL    0x01 /* NULL (ranks as 0) */

@@ -1052,6 +1052,11 @@ static int cmp_int(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* Did the player play (have a row in) the event's last round? */
+static int plays_last_round(const TbEvent *p, const TbPlayer *pl) {
+  return pl->nSeat > 0 && p->aSeat[pl->iSeat + pl->nSeat - 1].iRound == p->iLastRound;
+}
+
 /*
 ** Whether the pairings are a round robin's (FIDE C.07 15.2), played k
 ** times (1: a single round robin, 2: a double one) by the n players with a
@@ -1086,8 +1091,7 @@ int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin) {
   for (i = 0; i < p->nPlayer; i++) {
     const TbPlayer *pl = &p->aPlayer[i];
     if (pl->nSeat > nMax) nMax = pl->nSeat;
-    nFinish += pl->nSeat > 0 &&
-               p->aSeat[pl->iSeat + pl->nSeat - 1].iRound == p->iLastRound;
+    nFinish += plays_last_round(p, pl);
   }
   if (!bAll && 2 * nFinish <= p->nPlaying) return SQLITE_OK;
   aOpp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nMax + 1));
@@ -1101,7 +1105,7 @@ int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin) {
       return rc;
     }
     if (pl->nSeat == 0) continue;
-    bFinish = p->aSeat[pl->iSeat + pl->nSeat - 1].iRound == p->iLastRound;
+    bFinish = plays_last_round(p, pl);
     for (j = 0; j < pl->nSeat; j++) {
       const TbSeat *s = &p->aSeat[pl->iSeat + j];
       if (s->iOpp >= 0) aOpp[n++] = s->iOpp;
@@ -1116,8 +1120,7 @@ int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin) {
       int h = j;
       while (h < n && aOpp[h] == aOpp[j]) h++;
       if (h - j > k) break;
-      nMet += h - j == k && (bAll || p->aSeat[o->iSeat + o->nSeat - 1].iRound ==
-                                         p->iLastRound);
+      nMet += h - j == k && (bAll || plays_last_round(p, o));
       j = h;
     }
     if (j < n) break;

@@ -136,9 +136,9 @@ enum { OPT_FRACTION01, OPT_INT, OPT_BOOL,
 ** Every option a policy string can set.  Policy-wide options (bScoring)
 ** change records (the points of a match or game) or the rules every
 ** tiebreaker follows (chess: the rule year, the rating of unrated players,
-** the Koya limit and percentage), so they apply to the whole policy even when written on
-** one tiebreaker of a custom order, and may be written once only: two
-** tiebreakers of one order never follow different rules.
+** the Koya limit and percentage), so they apply to the whole policy even
+** when written on one tiebreaker of a custom order, and may be written once
+** only: two tiebreakers of one order never follow different rules.
 */
 static const struct {
   const char *zName;

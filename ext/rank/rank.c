@@ -5,8 +5,8 @@
 ** for standings() (bLazy), when a comparison first needs a player's value,
 ** and then when a statement first reads its column (tb_standings_fill):
 ** a statement that reads only ranks pays for the tiebreakers of the tied
-** players alone.  Two doubles further apart than any rounding error can explain order the
-** players as their exact values would.  When they are closer than that, the
+** players alone.  Two doubles further apart than any rounding error can
+** explain order the players as their exact values would.  When they are closer than that, the
 ** two players' exact rational values are computed (once, then cached) and
 ** compared instead.  So an exact tie is always a tie, and a real difference,
 ** however small, always decides: no floating-point noise ranks anyone.
@@ -786,12 +786,13 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
     return SQLITE_NOMEM;
   }
   c.rc = fast_values(pEvent, pPolicy, bLazy, pOut);
-  if (c.rc == SQLITE_OK && bLazy) c.rc = keep_pending(pPolicy, pOut);
+  for (k = 0; k < pOut->nCol; k++) c.bPending |= column_pending(pOut, bLazy, k);
+  /* aParams set: some values are pending (tb_standings_fill) */
+  if (c.rc == SQLITE_OK && c.bPending) c.rc = keep_pending(pPolicy, pOut);
 
   c.pEvent = pEvent;
   c.pPolicy = pPolicy;
   c.nPlayer = pEvent->nPlayer;
-  for (k = 0; k < pOut->nCol; k++) c.bPending |= column_pending(pOut, bLazy, k);
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);

@@ -490,7 +490,6 @@ static int standingsFilter(sqlite3_vtab_cursor *cur, int idxNum,
   TbConn *pConn = ((StandingsVtab *)cur->pVtab)->pConn;
   char *zErr = 0;
   int i, j = 0, rc;
-
   (void)idxStr;
 
   cursor_reset(pCur);
