@@ -508,6 +508,7 @@ struct TbEvent {
 int tb_text_arg_connect(sqlite3 *db, const char *zSchema, size_t nBytes,
                         sqlite3_vtab **ppVtab);
 int tb_text_arg_disconnect(sqlite3_vtab *pVtab);
+int tb_op_is_eq(int op);
 int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
                            int iCol, const char *zFunc, const char *zWhat,
                            const char *zFile);
@@ -825,6 +826,9 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      TbEvent *pEvent, TbStandings *pStandings, char **pzErr);
 void tb_compute_release(TbEvent *pEvent);
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
+int tb_value_text(sqlite3_value *v, const char *zWhat, const char **pz,
+                  char **pzErr);
+int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);

@@ -166,22 +166,25 @@ static int frac_add(TbFrac *pOut, const TbFrac *pA, const TbFrac *pB) {
 
 /*
 ** Parse a floor or other parameter: "1/3", "33/100", "0.33", "1", ".5".
-** Returns 0 on success, 1 when the text is not such a number.
+** Returns 0 on success, 1 when the text is not such a number.  Each term
+** holds up to 18 digits (the shortest form of any double from 1e-2 up has at
+** most 17 significant digits, 18 decimal places): 64-bit terms.
 */
+#define FRAC_TERM_MAX 99999999999999999LL /* 10^17 - 1: one more digit fits */
 int tb_frac_parse(const char *z, TbFrac *pOut) {
   i64 num = 0, den = 1;
   int nDigit = 0;
   if (z == 0) return 1;
   while (*z == ' ') z++;
   while (*z >= '0' && *z <= '9') {
-    if (num > 100000000000000LL) return 1;
+    if (num > FRAC_TERM_MAX) return 1;
     num = num * 10 + (*z++ - '0');
     nDigit++;
   }
   if (*z == '.') {
     z++;
     while (*z >= '0' && *z <= '9') {
-      if (den > 100000000000000LL || num > 100000000000000LL) return 1;
+      if (den > FRAC_TERM_MAX || num > FRAC_TERM_MAX) return 1;
       num = num * 10 + (*z++ - '0');
       den *= 10;
       nDigit++;
@@ -193,7 +196,7 @@ int tb_frac_parse(const char *z, TbFrac *pOut) {
     if (nDigit == 0) return 1;
     z++;
     while (*z >= '0' && *z <= '9') {
-      if (d > 100000000000000LL) return 1;
+      if (d > FRAC_TERM_MAX) return 1;
       d = d * 10 + (*z++ - '0');
       nDen++;
     }

@@ -18,6 +18,8 @@
 #include "../tiebreak_int.h"
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Default parameters of each family of rules. */
@@ -207,32 +209,107 @@ static int set_error(char **pzErr, char *zMsg) {
   return zMsg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/*
+** Why a fraction's text was refused: well-formed digits that tb_frac_parse()
+** cannot hold in 64-bit terms ('0.0000000000000000001') are too long, not
+** out of range.
+*/
+static char *fraction_error(const char *zName, const char *zText) {
+  int i, nTerm = 0, nMost = 0, nSep = 0;
+  for (i = 0; zText[i]; i++) {
+    if (zText[i] >= '0' && zText[i] <= '9') {
+      if (++nTerm > nMost) nMost = nTerm;
+    } else if (zText[i] == '.' || zText[i] == '/') {
+      nSep++;
+      if (zText[i] == '/') nTerm = 0;
+    } else if (zText[i] != ' ') {
+      break;
+    }
+  }
+  if (zText[i] == 0 && nSep <= 1 && nMost > 18) {
+    return sqlite3_mprintf("%s has too many digits to be read exactly (at "
+                           "most 18 a term), got '%s'", zName, zText);
+  }
+  return sqlite3_mprintf("%s must be a number or fraction between 0 and 1, "
+                         "got '%s'", zName, zText);
+}
+
 /* Check a parsed floor: 0 <= floor <= 1. */
 static int floor_check(int bBad, const TbFrac *f, const char *zText,
                        char **pzErr) {
   if (!bBad && f->num >= 0 && f->num <= f->den) return SQLITE_OK;
-  return set_error(pzErr, sqlite3_mprintf("floor must be a number or fraction "
-                                          "between 0 and 1, got '%s'",
-                                          zText ? zText : ""));
+  return set_error(pzErr, fraction_error("floor", zText));
+}
+
+/*
+** A REAL floor read through its shortest decimal form: the fewest
+** significant digits (15 to 17) that read back as the same double.  0.33
+** is 33/100, 0.1 + 0.2 is 30000000000000004/10^17: that fraction rounds
+** back to the double passed, so no value floored by it is below that double.
+** The C library formats and reads the digits (correctly rounded, unlike a
+** 15-digit format); whatever the locale's radix character, only digits and
+** the exponent are taken from the text.
+*/
+static int floor_from_real(double r, TbFrac *pFloor, char **pzErr) {
+  char zBuf[64];
+  const char *z;
+  sqlite3_uint64 m = 0;
+  int nPrec, nDigit = 0, iExp, nPlace;
+  if (!(r >= 0.0 && r <= 1.0)) {   /* NaN too */
+    sqlite3_snprintf(sizeof(zBuf), zBuf, "%!.15g", r);
+    return set_error(pzErr, fraction_error("floor", zBuf));
+  }
+  if (r == 0.0 || r == 1.0) {
+    *pFloor = tb_frac(r == 1.0, 1);
+    return SQLITE_OK;
+  }
+  for (nPrec = 15;; nPrec++) {   /* 17 digits always read back */
+    snprintf(zBuf, sizeof(zBuf), "%.*e", nPrec - 1, r);
+    if (nPrec == 17 || strtod(zBuf, 0) == r) break;
+  }
+  for (z = zBuf; *z && *z != 'e'; z++) {
+    if (*z >= '0' && *z <= '9') {
+      m = m * 10 + (sqlite3_uint64)(*z - '0');
+      nDigit++;
+    }
+  }
+  iExp = *z == 'e' ? atoi(z + 1) : 0;
+  while (m % 10 == 0) {   /* m > 0: r > 0 */
+    m /= 10;
+    nDigit--;
+  }
+  /* the decimal places: r = m / 10^nPlace, 0 < r < 1 */
+  nPlace = nDigit - 1 - iExp;
+  if (nPlace > 18) {
+    snprintf(zBuf, sizeof(zBuf), "%.*g", nPrec, r);
+    return set_error(pzErr, sqlite3_mprintf("floor %s has more than 18 "
+                                            "decimal places: it cannot be "
+                                            "held exactly",
+                                            zBuf));
+  }
+  {
+    i64 den = 1;
+    while (nPlace-- > 0) den *= 10;
+    *pFloor = tb_frac((i64)m, den);
+  }
+  return SQLITE_OK;
 }
 
 /* A floor given as an SQL value: 0.33, 1, '1/3', '33/100'. */
 int tb_floor_from_value(sqlite3_value *pVal, TbFrac *pFloor, char **pzErr) {
   char zBuf[64];
   const char *z;
+  int rc;
   switch (sqlite3_value_type(pVal)) {
     case SQLITE_INTEGER:
       sqlite3_snprintf(sizeof(zBuf), zBuf, "%lld", sqlite3_value_int64(pVal));
       z = zBuf;
       break;
     case SQLITE_FLOAT:
-      /* the shortest text that reads back as this double: 0.33 -> 33/100 */
-      sqlite3_snprintf(sizeof(zBuf), zBuf, "%!.15g", sqlite3_value_double(pVal));
-      z = zBuf;
-      break;
+      return floor_from_real(sqlite3_value_double(pVal), pFloor, pzErr);
     case SQLITE_TEXT:
-      z = (const char *)sqlite3_value_text(pVal);
-      if (z == 0) return SQLITE_NOMEM;
+      rc = tb_value_text(pVal, "floor", &z, pzErr);
+      if (rc != SQLITE_OK) return rc;
       break;
     default:
       z = "a blob";
@@ -349,10 +426,7 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
   }
   if (aOption[i].eType == OPT_FRACTION01) {
     if (tb_frac_parse(zValue, &f) || f.num < 0 || f.num > f.den) {
-      return set_error(pzErr, sqlite3_mprintf("%s must be a number or "
-                                              "fraction between 0 and 1, "
-                                              "got '%s'",
-                                              aOption[i].zName, zValue));
+      return set_error(pzErr, fraction_error(aOption[i].zName, zValue));
     }
   } else {
     /* tb_frac_parse() reads no sign: a negative integer is parsed after it */
@@ -374,6 +448,13 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
                                               aOption[i].zName, iMin, iMax,
                                               zValue));
     }
+  }
+  /* written twice on one item: the second would silently win (policy-wide
+  ** options are checked below, wherever written) */
+  if (!aOption[i].bScoring && (pPolicy->mLast & (1u << i))) {
+    return set_error(pzErr, sqlite3_mprintf("option %s is given twice in "
+                                            "policy '%s'",
+                                            aOption[i].zName, zSpec));
   }
   pPolicy->mLast |= 1u << i;
   pPolicy->mSet |= 1u << i;

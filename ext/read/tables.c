@@ -1144,7 +1144,9 @@ static int read_player_row(TbEvent *pEvent, sqlite3_stmt *pStmt,
   }
   pReg->bRegistered = 1;
   rc = read_reg_int(pId, sqlite3_column_value(pStmt, 1),
-                    "has rating %s (expected an integer)", -((i64)1 << 62),
+                    "has rating %s (expected an integer from "
+                    "-4611686018427387904 to 4611686018427387904)",
+                    -((i64)1 << 62),
                     (i64)1 << 62, &bSet, &iVal, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (bSet) {

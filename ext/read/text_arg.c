@@ -32,7 +32,15 @@ int tb_text_arg_disconnect(sqlite3_vtab *pVtab) {
 }
 
 /*
-** Use the usable equality on column iCol as argv[0].  No such equality at
+** Whether a constraint passes its value as an argument: = and IS alike (a
+** NULL argument is refused either way).
+*/
+int tb_op_is_eq(int op) {
+  return op == SQLITE_INDEX_CONSTRAINT_EQ || op == SQLITE_INDEX_CONSTRAINT_IS;
+}
+
+/*
+** Use the usable equality (= or IS) on column iCol as argv[0].  No such equality at
 ** all: a plan with other constraints only is refused (a join has another
 ** plan that passes the text), and with none the message is
 ** "<zFunc>(): <zWhat> is required, e.g. <zFunc>(readfile('<zFile>'))".
@@ -43,7 +51,7 @@ int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
   int i, iUsable = -1, bSeen = 0;
   for (i = 0; i < pInfo->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    if (c->iColumn != iCol || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (c->iColumn != iCol || !tb_op_is_eq(c->op)) continue;
     bSeen = 1;
     if (c->usable) iUsable = i;
   }

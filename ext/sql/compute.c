@@ -6,6 +6,8 @@
 */
 #include "../tiebreak_int.h"
 
+#include <string.h>
+
 /*
 ** Enter the user's tables.  A view or trigger read by the inner queries
 ** could call back into the extension; the depth guard turns that endless
@@ -26,6 +28,61 @@ void tb_leave(TbConn *pConn) {
 }
 
 /*
+** The text of an argument, all of it: a NUL byte inside would cut it short
+** for every C string function ('mtg' || char(0) || '(floor=1)' would run
+** plain mtg), so it is refused.  v must be TEXT.
+*/
+int tb_value_text(sqlite3_value *v, const char *zWhat, const char **pz,
+                  char **pzErr) {
+  const char *z = (const char *)sqlite3_value_text(v);
+  *pz = 0;
+  if (z == 0) return SQLITE_NOMEM;
+  if (strlen(z) != (size_t)sqlite3_value_bytes(v)) {
+    *pzErr = sqlite3_mprintf("%s contains a NUL byte", zWhat);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  *pz = z;
+  return SQLITE_OK;
+}
+
+/* Whether TEXT v is written exactly as the integer *pi prints ('7', '-2';
+** not '07', '7.0', ' 7', '7' || char(0)). */
+static int text_is_int(sqlite3_value *v, i64 *pi, int *pRc) {
+  const char *z = (const char *)sqlite3_value_text(v);
+  char *zBack;
+  int n = sqlite3_value_bytes(v), bSame;
+  *pRc = SQLITE_OK;
+  if (z == 0) {
+    *pRc = SQLITE_NOMEM;
+    return 0;
+  }
+  if (n < 1 || n > 20 || sqlite3_strglob("*[^0-9-]*", z) == 0) return 0;
+  *pi = sqlite3_value_int64(v);
+  if ((zBack = sqlite3_mprintf("%lld", *pi)) == 0) {
+    *pRc = SQLITE_NOMEM;
+    return 0;
+  }
+  bSame = strlen(zBack) == (size_t)n && memcmp(zBack, z, (size_t)n) == 0;
+  sqlite3_free(zBack);
+  return bSame;
+}
+
+/*
+** A whole-number argument as the ids are taken: an INTEGER, a REAL holding
+** a whole number (3.0), or a TEXT written as an integer ('3'), since HTTP
+** clients and many drivers pass every parameter as text or REAL.  0 if v
+** is none of these, or out of memory (*pRc).
+*/
+int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc) {
+  *pRc = SQLITE_OK;
+  if (tb_value_is_integral(v)) {
+    *pi = sqlite3_value_int64(v);
+    return 1;
+  }
+  return sqlite3_value_type(v) == SQLITE_TEXT && text_is_int(v, pi, pRc);
+}
+
+/*
 ** The other form of an id: *ppOut is the INTEGER of a TEXT id written as
 ** one ('7', '-2'; not '07', '7.0', ' 7'), the TEXT of an INTEGER id, or
 ** NULL.  HTTP clients, Datasette and many drivers pass every parameter as
@@ -36,17 +93,8 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
   int rc;
   *ppOut = 0;
   if (sqlite3_value_type(v) == SQLITE_TEXT) {
-    const char *z = (const char *)sqlite3_value_text(v);
-    char *zBack;
     i64 iVal;
-    int n = sqlite3_value_bytes(v);
-    if (z == 0) return SQLITE_NOMEM;
-    if (n < 1 || n > 20 || sqlite3_strglob("*[^0-9-]*", z) == 0) return SQLITE_OK;
-    iVal = sqlite3_value_int64(v);
-    if ((zBack = sqlite3_mprintf("%lld", iVal)) == 0) return SQLITE_NOMEM;
-    rc = strcmp(zBack, z) == 0; /* written exactly as the integer prints */
-    sqlite3_free(zBack);
-    if (!rc) return SQLITE_OK;
+    if (!text_is_int(v, &iVal, &rc)) return rc;
     rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS INTEGER)", -1, &pStmt, 0);
   } else if (sqlite3_value_type(v) == SQLITE_INTEGER) {
     rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS TEXT)", -1, &pStmt, 0);

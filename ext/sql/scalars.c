@@ -23,6 +23,28 @@
 /* --------------------------------------------------------- pure formulas */
 
 /*
+** max(num/den, floor), correctly rounded: the quotient of counts below 2^53
+** is, a floor of larger terms (the shortest form of a REAL, 17 digits) is
+** rounded from its exact value.
+*/
+static int floored_double(i64 num, i64 den, const TbFrac *pFloor, double *pr) {
+  TbAcc acc;
+  TbQ q;
+  int rc = SQLITE_OK;
+  tb_acc_init(&acc, 0);
+  tb_acc_add_floored(&acc, num, den, pFloor);
+  tb_acc_normalize(&acc);
+  *pr = acc.r;
+  if (tb_acc_rounded(&acc)) return SQLITE_OK;
+  tb_acc_init(&acc, 1);
+  tb_acc_add_floored(&acc, num, den, pFloor);
+  tb_acc_take(&acc, &q);
+  if (!acc.bNoMem) *pr = tb_q_double(&q, &rc);
+  tb_q_free(&q);
+  return acc.bNoMem ? SQLITE_NOMEM : rc;
+}
+
+/*
 ** mwp(wins, losses, draws [, floor]) and gwp(...): max(points / (3 * n),
 ** floor), with points 3 per win and 1 per draw.  NULL in, NULL out; no match
 ** (or game) at all has no percentage: NULL.
@@ -32,17 +54,22 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   TbFrac floor = {33, 100};
   i64 a[3];
   int i;
-  TbAcc acc;
+  double r;
 
   for (i = 0; i < argc; i++) {
     if (sqlite3_value_type(argv[i]) == SQLITE_NULL) return;
   }
   for (i = 0; i < 3; i++) {
-    a[i] = sqlite3_value_int64(argv[i]);
-    if (sqlite3_value_type(argv[i]) != SQLITE_INTEGER || a[i] < 0 ||
+    int rc;
+    if (!tb_value_whole(argv[i], &a[i], &rc) || a[i] < 0 ||
         a[i] > 1000000000) {
-      char *zMsg = sqlite3_mprintf("%s(): counts must be integers from 0 to "
-                                   "1000000000", zName);
+      char *zMsg;
+      if (rc != SQLITE_OK) {
+        sqlite3_result_error_nomem(ctx);
+        return;
+      }
+      zMsg = sqlite3_mprintf("%s(): counts must be integers from 0 to "
+                             "1000000000", zName);
       if (zMsg) sqlite3_result_error(ctx, zMsg, -1);
       else sqlite3_result_error_nomem(ctx);
       sqlite3_free(zMsg);
@@ -61,10 +88,12 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
     }
   }
   if (a[0] + a[1] + a[2] == 0) return;
-  tb_acc_init(&acc, 0);
-  tb_acc_add_floored(&acc, 3 * a[0] + a[2], 3 * (a[0] + a[1] + a[2]), &floor);
-  /* one quotient of integers below 2^53: r is correctly rounded */
-  sqlite3_result_double(ctx, acc.r);
+  if (floored_double(3 * a[0] + a[2], 3 * (a[0] + a[1] + a[2]), &floor,
+                     &r) != SQLITE_OK) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_double(ctx, r);
 }
 
 /* ------------------------------------------------ values from the tables */
@@ -634,9 +663,9 @@ static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
                  sqlite3_mprintf("policy must be text, e.g. 'mtg'"));
       return;
     }
-    zPolicy = (const char *)sqlite3_value_text(argv[2]);
-    if (zPolicy == 0) {
-      sqlite3_result_error_nomem(ctx);
+    rc = tb_value_text(argv[2], "policy", &zPolicy, &zErr);
+    if (rc != SQLITE_OK) {
+      func_error(ctx, pData, rc, zErr);
       return;
     }
   }

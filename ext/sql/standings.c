@@ -169,7 +169,12 @@ static int standingsConnect(sqlite3 *db, void *pAux, int argc,
   }
   pNew->nCol = iCol;
   pNew->iFirstArg = iCol;
-  for (i = 0; i < N_ARG; i++) sqlite3_str_appendf(pSql, ",%s HIDDEN", azArg[i]);
+  /* BLOB: no affinity, as the visible columns (a type of just HIDDEN would
+  ** be NUMERIC), so that a comparison SQLite makes itself (event_id IS NOT
+  ** 1) tells the text '1' from 1 as the arguments do */
+  for (i = 0; i < N_ARG; i++) {
+    sqlite3_str_appendf(pSql, ",%s BLOB HIDDEN", azArg[i]);
+  }
   sqlite3_str_appendall(pSql, ",error HIDDEN)");
   zSql = sqlite3_str_finish(pSql);
   if (zSql == 0) {
@@ -196,7 +201,9 @@ static int standingsDisconnect(sqlite3_vtab *pVtab) {
 /* ---------------------------------------------------------- best index */
 
 /*
-** Arguments are equality constraints on the hidden columns.  idxNum is a
+** Arguments are equality constraints on the hidden columns (= or IS, the
+** same: left to SQLite, IS would compare under the column's affinity, so
+** that event_id IS 1 would also take the text event '1').  idxNum is a
 ** bitmask of the arguments present (bit i = azArg[i]); xFilter receives
 ** them in argv in that bit order.
 **
@@ -214,7 +221,7 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   for (i = 0; i < pInfo->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
     int iArg = c->iColumn - pTab->iFirstArg;
-    if (iArg < 0 || iArg >= N_ARG || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (iArg < 0 || iArg >= N_ARG || !tb_op_is_eq(c->op)) continue;
     seen |= 1 << iArg;
     if (!c->usable) continue;
     usable |= 1 << iArg;
@@ -387,8 +394,7 @@ static int text_arg(sqlite3_value *v, const char *zArg, const char **pz,
     *pzErr = sqlite3_mprintf("%s must be text", zArg);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  *pz = (const char *)sqlite3_value_text(v);
-  return *pz ? SQLITE_OK : SQLITE_NOMEM;
+  return tb_value_text(v, zArg, pz, pzErr);
 }
 
 /* on_error: NULL or 'stop' (0), 'skip' (1). */
@@ -451,8 +457,9 @@ static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
 
 args_ok:
   pSrc->pEvent = pEvent;
-  zPolicy = (const char *)sqlite3_value_text(pPol);
-  if (zPolicy == 0) return SQLITE_NOMEM;
+  if ((rc = tb_value_text(pPol, "policy", &zPolicy, pzErr)) != SQLITE_OK) {
+    return rc;
+  }
   if ((rc = tb_policy_parse(zPolicy, pPolicy, pzErr)) != SQLITE_OK) return rc;
   if (apArg[ARG_FLOOR] && sqlite3_value_type(apArg[ARG_FLOOR]) != SQLITE_NULL) {
     TbFrac floor;
@@ -461,8 +468,9 @@ args_ok:
     tb_policy_set_floor(pPolicy, &floor);
   }
   if (apArg[ARG_ROUND] && sqlite3_value_type(apArg[ARG_ROUND]) != SQLITE_NULL) {
-    i64 r = sqlite3_value_int64(apArg[ARG_ROUND]);
-    if (!tb_value_is_integral(apArg[ARG_ROUND]) || r < 1) {
+    i64 r = 0;
+    if (!tb_value_whole(apArg[ARG_ROUND], &r, &rc) || r < 1) {
+      if (rc != SQLITE_OK) return rc;
       *pzErr = sqlite3_mprintf("as_of_round must be a positive integer");
       return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }
