@@ -744,12 +744,14 @@ typedef struct TbPolicy {
   TbParams aParams[TB_MAX_TIEBREAKERS];
   int nDisplay;
   const TbTiebreaker *aDisplay[TB_MAX_TIEBREAKERS];
+  /* what it computes ends here (tb_policy_key) */
   unsigned mWide;             /* policy-wide options written (bit: option) */
   unsigned mSet;              /* every option written */
   unsigned mLast;             /* options of the tiebreaker being parsed */
 } TbPolicy;
 
 int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr);
+const void *tb_policy_key(const TbPolicy *pPolicy, int *pnKey);
 int tb_policy_needs(const TbPolicy *pPolicy);
 void tb_policy_set_floor(TbPolicy *pPolicy, const TbFrac *pFloor);
 int tb_floor_from_value(sqlite3_value *pVal, TbFrac *pFloor, char **pzErr);

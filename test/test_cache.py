@@ -194,3 +194,84 @@ def test_an_event_in_error_among_good_ones(db):
     assert by_column(conn, COLUMN_QUERY + " WHERE p.event_id <> 3") == before
     with pytest.raises(sqlite3.OperationalError, match="player 'P' is paired twice in round 1"):
         by_column(conn)
+
+
+# ------------------------------------------------ many policies in one statement
+
+def xor_event(conn, players, rounds):
+    """Event 1: in round r player j meets j XOR r (a perfect pairing)."""
+    conn.execute("CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)")
+    conn.executemany("INSERT INTO matches VALUES (1, ?, ?, ?, 2, ?, ?)",
+                     [(r, j, j ^ r, (j * r) % 2, (j + r) % 2)
+                      for r in range(1, rounds + 1) for j in range(players) if j < j ^ r])
+    conn.execute("CREATE INDEX m_event ON matches(event_id, round)")
+
+
+FIVE = ["mtg", "melee", "yugioh", "battlefy", "mtg(floor=0)"]
+
+
+def cycling(policies, calls, players):
+    """omwp() of one event, call i under policies[i % len(policies)]."""
+    case = " ".join(f"WHEN {i} THEN '{p}'" for i, p in enumerate(policies))
+    return (f"SELECT count(omwp(1, value % {players}, CASE value % {len(policies)} {case} END))"
+            f" FROM (WITH RECURSIVE s(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM s"
+            f" WHERE value < {calls}) SELECT value FROM s)")
+
+
+def test_five_policies_over_a_large_event(connect):
+    # 60,000 calls cycling through five policies: when the cache held four, every call
+    # computed the 10-round, 2048-player event again (5.8 ms each here, about 350 s in all:
+    # past ctest's 300 s timeout); each policy is now computed once.
+    conn = connect()
+    xor_event(conn, 2048, 10)
+    assert conn.execute(cycling(FIVE, 60000, 2048)).fetchone() == (60000,)
+
+
+def counting_view(conn):
+    """A TEMP view over matches that counts the rows the extension reads."""
+    seen = []
+    conn.create_function("counted", 1, lambda x: seen.append(1) or x)
+    conn.execute("CREATE TEMP VIEW matches AS SELECT event_id, round, player_a, player_b,"
+                 " a_wins, b_wins, counted(draws) AS draws FROM main.matches")
+    return seen
+
+
+def test_each_policy_computed_once_whatever_its_spelling(connect):
+    conn = connect()
+    xor_event(conn, 64, 5)
+    rows = conn.execute("SELECT count(*) FROM main.matches").fetchone()[0]
+    seen = counting_view(conn)
+    # 9 spellings of 4 policies: case, spaces and a default written out are the same rules
+    spellings = ["mtg", "MTG", " mtg ", "mtg(floor=0.33)", "melee", "Melee", "mtg(floor=0)",
+                 "mtg( floor = 0 )", "yugioh"]
+    values = conn.execute(
+        "SELECT value % 64, p.column1, omwp(1, value % 64, p.column1) FROM"
+        " (WITH RECURSIVE s(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM s WHERE value < 640)"
+        "  SELECT value FROM s), (VALUES " + ", ".join(f"('{p}')" for p in spellings) + ") AS p"
+        " ORDER BY value").fetchall()
+    assert len(values) == 640 * len(spellings)
+    assert len(seen) == 4 * rows
+    # and every value is the policy's own
+    seen.clear()
+    for spelling in spellings:
+        fresh_values = {p: v for p, v in conn.execute(
+            "SELECT player, omwp FROM standings(1, ?)", (spelling.strip(),))}
+        assert all(v == fresh_values[p] for p, s, v in values if s == spelling)
+    assert fresh_values != {p: v for p, v in conn.execute("SELECT player, omwp FROM standings(1, 'mtg')")}
+
+
+def test_policies_past_the_memory_bound(connect):
+    # 12,000 distinct policies in one statement hold more than the cache keeps (each parsed
+    # policy takes 6 KiB): the least recently used go, and each value is still its own.
+    conn = connect()
+    xor_event(conn, 8, 3)
+    got = conn.execute(
+        "SELECT value, omwp(1, 0, 'mtg(floor=' || value || '/12000)') FROM"
+        " (WITH RECURSIVE s(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM s WHERE value < 12000)"
+        "  SELECT value FROM s)").fetchall()
+    expected = {k: v for k, v in conn.execute(
+        "SELECT value, (SELECT omwp FROM standings(1, 'mtg(floor=' || value || '/12000)') WHERE player = 0)"
+        " FROM (WITH RECURSIVE s(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM s WHERE value < 12000)"
+        "  SELECT value FROM s)")}
+    assert len(got) == 12000 and all(v == expected[k] for k, v in got)
+    assert len(set(expected.values())) > 100

@@ -234,6 +234,11 @@ static char *fraction_error(const char *zName, const char *zText) {
                          "got '%s'", zName, zText);
 }
 
+/* *pTo = *pFrom, padding included (tb_policy_key compares the bytes). */
+static void params_copy(TbParams *pTo, const TbParams *pFrom) {
+  memcpy(pTo, pFrom, sizeof(*pTo));
+}
+
 /* Check a parsed floor: 0 <= floor <= 1. */
 static int floor_check(int bBad, const TbFrac *f, const char *zText,
                        char **pzErr) {
@@ -585,7 +590,7 @@ static int parse_named(int iPolicy, const char *zSpec, const char *z,
                        TbPolicy *pPolicy, char **pzErr) {
   int k, rc;
   pPolicy->zName = aPolicy[iPolicy].zName;
-  pPolicy->params = *aPolicy[iPolicy].pParams;
+  params_copy(&pPolicy->params, aPolicy[iPolicy].pParams);
   if (add_list(pPolicy->aTiebreaker, &pPolicy->nTiebreaker,
                aPolicy[iPolicy].zTiebreakers) != SQLITE_OK ||
       add_list(pPolicy->aDisplay, &pPolicy->nDisplay,
@@ -595,7 +600,9 @@ static int parse_named(int iPolicy, const char *zSpec, const char *z,
   }
   rc = parse_options(pPolicy, &pPolicy->params, zSpec, &z, pzErr);
   if (rc != SQLITE_OK) return rc;
-  for (k = 0; k < pPolicy->nTiebreaker; k++) pPolicy->aParams[k] = pPolicy->params;
+  for (k = 0; k < pPolicy->nTiebreaker; k++) {
+    params_copy(&pPolicy->aParams[k], &pPolicy->params);
+  }
   z = skip_space(z);
   if (*z == 0) return SQLITE_OK;
   if (*z != ',') return SQLITE_MISUSE;
@@ -691,7 +698,7 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     if (pPolicy->nTiebreaker == 0) {
       /* the first tiebreaker's family gives the points */
       int iFamily = find_policy(t->zFamily, (int)strlen(t->zFamily));
-      pPolicy->params = *aPolicy[iFamily < 0 ? 0 : iFamily].pParams;
+      params_copy(&pPolicy->params, aPolicy[iFamily < 0 ? 0 : iFamily].pParams);
     }
     for (k = 0; k < pPolicy->nTiebreaker; k++) {
       if (pPolicy->aTiebreaker[k] == t) {
@@ -702,7 +709,7 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     }
     k = pPolicy->nTiebreaker++;
     pPolicy->aTiebreaker[k] = t;
-    pPolicy->aParams[k] = pPolicy->params;
+    params_copy(&pPolicy->aParams[k], &pPolicy->params);
     pPolicy->mLast = 0;
     rc = apply_modifiers(pPolicy, &pPolicy->aParams[k], zSpec, z + nName,
                          n - nName, pzErr);
@@ -738,6 +745,19 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
 static int parse_custom(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
   pPolicy->zName = "custom";
   return parse_items(zSpec, skip_space(zSpec), pPolicy, pzErr);
+}
+
+/*
+** The bytes that decide what a parsed policy computes: its parameters and
+** tiebreakers, from params to aDisplay, not its name nor which options
+** were written, so that 'MTG', ' mtg' and 'mtg(floor=0.33)' have one key.
+** Parsing starts from zeroed memory and copies parameters whole
+** (params_copy), so their padding holds the same bytes in every parse of
+** equal rules.
+*/
+const void *tb_policy_key(const TbPolicy *pPolicy, int *pnKey) {
+  *pnKey = (int)(offsetof(TbPolicy, mWide) - offsetof(TbPolicy, params));
+  return &pPolicy->params;
 }
 
 /* Parse a policy string (see the comment at the top of this file). */

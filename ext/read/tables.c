@@ -890,16 +890,100 @@ int tb_reader_all(TbReader *r, TbEventSet *pSet, char **pzErr) {
   return rc;
 }
 
-static const char *azGameCol[] = {"event_id", "round", "player_a", "winner"};
+static const char *azGameCol[] = {"event_id", "round", "player_a", "game",
+                                  "winner"};
+
+/* The most games of one kind (won by either player, drawn) in a match, as
+** a_wins, b_wins and draws of the matches table. */
+#define TB_MAX_GAME_COUNT 1000000
+
+/*
+** The games of one event's rows, by match: (match + 1) << 32 | game, in
+** open addressing (0: empty), so that a game listed twice is found.
+*/
+typedef struct TbGamesSeen {
+  sqlite3_uint64 *aKey;
+  int nKey, nSlot;
+} TbGamesSeen;
+
+/* Add match iMatch's game iGame: 1 if it was there, 0, or SQLITE_NOMEM. */
+static int games_seen_add(TbGamesSeen *p, int iMatch, i64 iGame) {
+  sqlite3_uint64 k = ((sqlite3_uint64)(iMatch + 1) << 32) | (sqlite3_uint64)iGame;
+  int j;
+  if ((p->nKey + 1) * 2 > p->nSlot) {
+    int nNew = p->nSlot ? p->nSlot * 2 : 256, i;
+    sqlite3_uint64 *a = sqlite3_malloc64(sizeof(*a) * (sqlite3_uint64)nNew);
+    if (a == 0) return SQLITE_NOMEM;
+    memset(a, 0, sizeof(*a) * (size_t)nNew);
+    for (i = 0; i < p->nSlot; i++) {
+      if (p->aKey[i] == 0) continue;
+      j = (int)((p->aKey[i] * 0x9e3779b97f4a7c15ULL) >> 32) & (nNew - 1);
+      while (a[j]) j = (j + 1) & (nNew - 1);
+      a[j] = p->aKey[i];
+    }
+    sqlite3_free(p->aKey);
+    p->aKey = a;
+    p->nSlot = nNew;
+  }
+  j = (int)((k * 0x9e3779b97f4a7c15ULL) >> 32) & (p->nSlot - 1);
+  while (p->aKey[j] && p->aKey[j] != k) j = (j + 1) & (p->nSlot - 1);
+  if (p->aKey[j]) return 1;
+  p->aKey[j] = k;
+  p->nKey++;
+  return 0;
+}
+
+/* "games table: <zMsg> in round N match of player X" (zMsg freed). */
+static int game_error(const TbEvent *pEvent, const TbMatch *m, int iRound,
+                      char *zMsg, char **pzErr) {
+  char *zId = zMsg ? tb_key_text(&pEvent->aPlayer[m->iA].key) : 0;
+  if (zId) {
+    *pzErr = sqlite3_mprintf("games table: %s in round %d match of player %s",
+                             zMsg, iRound, zId);
+  }
+  sqlite3_free(zMsg);
+  sqlite3_free(zId);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* game_error() of a message about value v: zFmt has one %s, for v. */
+static int game_value_error(const TbEvent *pEvent, const TbMatch *m,
+                            int iRound, const char *zFmt, sqlite3_value *v,
+                            char **pzErr) {
+  char *zLit = value_literal(v);
+  char *zMsg = zLit ? sqlite3_mprintf(zFmt, zLit) : 0;
+  sqlite3_free(zLit);
+  return game_error(pEvent, m, iRound, zMsg, pzErr);
+}
+
+/* The game number of a row: an integer from 1 to 1000000000, once a match. */
+static int read_game_number(TbEvent *pEvent, const TbMatch *m, int iMatch,
+                            int iRound, sqlite3_value *v, TbGamesSeen *pSeen,
+                            char **pzErr) {
+  i64 iGame = sqlite3_value_int64(v);
+  int rc;
+  if (sqlite3_value_type(v) != SQLITE_INTEGER || iGame < 1 ||
+      iGame > 1000000000) {
+    return game_value_error(pEvent, m, iRound, "game must be an integer from "
+                            "1 to 1000000000, got %s", v, pzErr);
+  }
+  rc = games_seen_add(pSeen, iMatch, iGame);
+  if (rc == 1) {
+    return game_error(pEvent, m, iRound,
+                      sqlite3_mprintf("game %lld is listed twice", iGame),
+                      pzErr);
+  }
+  return rc;
+}
 
 /* Count each game row into its match (see match_settle in event.c). */
-static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
-  int iRound = 0, iPlayer, iWinner;
+static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, TbGamesSeen *pSeen,
+                      char **pzErr) {
+  int iRound = 0, iPlayer, iWinner, *pn;
   const TbSeat *pSeat;
   const TbMatch *m;
   TbGameCount *g;
   sqlite3_value *pWinner;
-  char *zId;
   int rc = read_round(sqlite3_column_value(pStmt, 0), &iRound, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (sqlite3_column_type(pStmt, 1) == SQLITE_NULL) {
@@ -918,34 +1002,30 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, char **pzErr) {
     return rc;
   }
   m = &pEvent->aMatch[pSeat->iMatch];
+  rc = read_game_number(pEvent, m, pSeat->iMatch, iRound,
+                        sqlite3_column_value(pStmt, 3), pSeen, pzErr);
+  if (rc != SQLITE_OK) return rc;
   if ((g = tb_event_game_count(pEvent, pSeat->iMatch)) == 0) return SQLITE_NOMEM;
-  g->nRows++;
   pWinner = sqlite3_column_value(pStmt, 2);
-  if (sqlite3_value_type(pWinner) == SQLITE_NULL) {
-    g->nD++;
-    return SQLITE_OK;
+  iWinner = sqlite3_value_type(pWinner) == SQLITE_NULL
+                ? -2
+                : tb_event_find(pEvent, pWinner);
+  pn = iWinner == -2 ? &g->nD : iWinner == m->iA ? &g->nA
+                                  : iWinner == m->iB ? &g->nB : 0;
+  if (pn == 0) {
+    return game_value_error(pEvent, m, iRound, "winner %s did not play",
+                            pWinner, pzErr);
   }
-  iWinner = tb_event_find(pEvent, pWinner);
-  if (iWinner == m->iA) {
-    g->nA++;
-    return SQLITE_OK;
+  if (*pn >= TB_MAX_GAME_COUNT) {
+    return game_error(pEvent, m, iRound,
+                      sqlite3_mprintf("more than %d games %s", TB_MAX_GAME_COUNT,
+                                      pn == &g->nD ? "drawn" : "won by one "
+                                      "player"),
+                      pzErr);
   }
-  if (iWinner == m->iB) {
-    g->nB++;
-    return SQLITE_OK;
-  }
-  {
-    char *zWinner = value_literal(pWinner);
-    zId = tb_key_text(&pEvent->aPlayer[m->iA].key);
-    if (zWinner && zId) {
-      *pzErr = sqlite3_mprintf("games table: winner %s did not play in round "
-                               "%d match of player %s",
-                               zWinner, iRound, zId);
-    }
-    sqlite3_free(zWinner);
-    sqlite3_free(zId);
-  }
-  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  (*pn)++;
+  g->nRows++;
+  return SQLITE_OK;
 }
 
 /* The games table, if any: the default one is optional, a named one not. */
@@ -958,7 +1038,7 @@ static int open_games(TbReader *r, const TbSource *pSrc, char **pzErr) {
     drop_stmt(&r->pGames);
     return SQLITE_OK;
   }
-  rc = check_table(r, zGames, azGameCol, 4, 4, &bTable, &mask, pzErr);
+  rc = check_table(r, zGames, azGameCol, 5, 5, &bTable, &mask, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (!bTable) {
     drop_stmt(&r->pGames);
@@ -968,19 +1048,21 @@ static int open_games(TbReader *r, const TbSource *pSrc, char **pzErr) {
   if (r->pGames && strcmp(r->zGames, zGames) == 0) return SQLITE_OK;
   drop_stmt(&r->pGames);
   if ((rc = set_name(&r->zGames, zGames)) != SQLITE_OK) return rc;
-  return prepare_event_query(r, "round, player_a, winner", zGames, 0,
+  return prepare_event_query(r, "round, player_a, winner, game", zGames, 0,
                              &r->pGames, pzErr);
 }
 
 static int read_games(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
                       char **pzErr) {
   sqlite3_stmt *pStmt = r->pGames;
+  TbGamesSeen seen = {0, 0, 0};
   int rc;
   if (pStmt == 0) return SQLITE_OK;
   if ((rc = bind_event(r, pStmt, pId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    if ((rc = apply_game(pEvent, pStmt, pzErr)) != SQLITE_OK) break;
+    if ((rc = apply_game(pEvent, pStmt, &seen, pzErr)) != SQLITE_OK) break;
   }
+  sqlite3_free(seen.aKey);
   return finish(r->db, pStmt, rc, pzErr);
 }
 

@@ -133,16 +133,45 @@ typedef struct CacheEvent {
   char *zErr;                 /* SQLITE_ERROR computing it: the message */
 } CacheEvent;
 
-/* The events of one policy. */
-typedef struct PolicyCache {
-  char *zPolicy;
+/*
+** The events of one policy: any number of policies per statement, found by
+** their text (an alias) or by what they compute (tb_policy_key), kept from
+** the most recently used to the least while their events fit in
+** TB_CACHE_BYTES.
+*/
+typedef struct PolicyCache PolicyCache;
+struct PolicyCache {
   TbPolicy policy;
+  sqlite3_uint64 hKey;        /* hash of tb_policy_key() */
+  PolicyCache *pNextKey;      /* in the same bucket of StmtCache.apKey */
+  PolicyCache *pNewer, *pOlder; /* in the statement's order of use */
+  i64 nBytes;                 /* what it holds, about */
   int nEvent, nAlloc;
   CacheEvent **apEvent;
   int *aHash, nHash;          /* open addressing: index + 1 */
   int bScanned;               /* reading one event scanned the whole table */
   int bAll;                   /* every event was computed (or tried) */
-} PolicyCache;
+};
+
+/*
+** What the cached events may hold together.  Every policy is kept while
+** they fit; past it the least recently used policies go (the one in use
+** stays, however large), so that a statement reading many large events
+** under many policies does not hold them all.
+*/
+#define TB_CACHE_BYTES ((i64)64 << 20)
+
+/* A policy string seen, and the policy it parsed to. */
+typedef struct PolicyAlias {
+  sqlite3_uint64 h;           /* 0: empty slot */
+  int n;
+  char *z;
+  PolicyCache *p;
+} PolicyAlias;
+
+/* Aliases kept at most: then forgotten all at once (parsed again when
+** met again), as when a policy goes. */
+#define TB_ALIAS_MAX 1024
 
 /* What the tables' contents depend on, as seen from this connection. */
 typedef struct TbSig {
@@ -156,8 +185,12 @@ typedef struct StmtCache {
   TbReader reader;            /* kept between calls, reset after each; the
                               ** statements die with the cache */
   int bReader;                /* reader initialized */
-  int nPolicy;
-  PolicyCache *apPolicy[4];   /* a statement rarely uses more policies */
+  PolicyCache **apKey;        /* buckets by hKey, nKey of them (power of 2) */
+  int nKey, nPolicy;
+  PolicyCache *pNewest, *pOldest;
+  i64 nBytes;                 /* held by every policy */
+  PolicyAlias *aAlias;        /* open addressing, nAliasSlot (power of 2) */
+  int nAliasSlot, nAlias;
 } StmtCache;
 
 static void event_free(CacheEvent *p) {
@@ -178,19 +211,29 @@ static void policy_clear(PolicyCache *p) {
   p->aHash = 0;
   p->nEvent = p->nAlloc = p->nHash = 0;
   p->bScanned = p->bAll = 0;
+  p->nBytes = sizeof(*p);
 }
 
-static void policy_free(PolicyCache *p) {
-  if (p == 0) return;
-  policy_clear(p);
-  sqlite3_free(p->zPolicy);
-  sqlite3_free(p);
+static void alias_forget(StmtCache *pCache) {
+  int i;
+  for (i = 0; i < pCache->nAliasSlot; i++) sqlite3_free(pCache->aAlias[i].z);
+  if (pCache->aAlias) {
+    memset(pCache->aAlias, 0, sizeof(PolicyAlias) * (size_t)pCache->nAliasSlot);
+  }
+  pCache->nAlias = 0;
 }
 
 static void cache_free(void *pArg) {
   StmtCache *p = (StmtCache *)pArg;
-  int i;
-  for (i = 0; i < p->nPolicy; i++) policy_free(p->apPolicy[i]);
+  while (p->pNewest) {
+    PolicyCache *pPol = p->pNewest;
+    p->pNewest = pPol->pOlder;
+    policy_clear(pPol);
+    sqlite3_free(pPol);
+  }
+  alias_forget(p);
+  sqlite3_free(p->aAlias);
+  sqlite3_free(p->apKey);
   if (p->bReader) tb_reader_close(&p->reader);
   sqlite3_free(p);
 }
@@ -289,6 +332,25 @@ static CacheEvent *policy_find(const PolicyCache *p, const TbKey *k) {
   return p->aHash[j] ? p->apEvent[p->aHash[j] - 1] : 0;
 }
 
+/* What an event holds, as kept (event_done): its arrays' sizes. */
+static i64 event_arrays_bytes(const TbEvent *e) {
+  i64 n = sqlite3_msize(e->aPlayer) + sqlite3_msize(e->aText) +
+          sqlite3_msize(e->aHash) + sqlite3_msize(e->aReg) +
+          sqlite3_msize(e->aRegText) + sqlite3_msize(e->aPlayoff);
+  if (e->pCut) n += (i64)sizeof(TbEvent) + event_arrays_bytes(e->pCut);
+  return n;
+}
+
+static i64 event_bytes(const CacheEvent *pEv) {
+  const TbStandings *s = &pEv->standings;
+  return (i64)sizeof(*pEv) + (pEv->key.eType == SQLITE_TEXT ? pEv->key.n : 0) +
+         event_arrays_bytes(&pEv->event) + sqlite3_msize(s->aOrder) +
+         sqlite3_msize(s->aRank) + sqlite3_msize(s->aDecidedBy) +
+         sqlite3_msize(s->aValue) + sqlite3_msize(s->aFlag) +
+         sqlite3_msize(s->aSwissRank) + sqlite3_msize(s->aParams) +
+         16 * (i64)sizeof(int); /* the slots of apEvent and aHash, about */
+}
+
 /* Keep a computed event (owned by the cache from here on, even on error). */
 static int policy_add(PolicyCache *p, CacheEvent *pEv) {
   int i;
@@ -320,6 +382,7 @@ static int policy_add(PolicyCache *p, CacheEvent *pEv) {
     }
   }
   p->aHash[policy_slot(p, &pEv->key)] = p->nEvent;
+  p->nBytes += event_bytes(pEv);
   return SQLITE_OK;
 }
 
@@ -443,15 +506,179 @@ static int compute_all(TbReader *r, TbConn *pConn, PolicyCache *p) {
   return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
 }
 
-/* The cache of this statement, valid now, with a part for zPolicy. */
-static int cache_get(sqlite3_context *ctx, const char *zPolicy,
-                     PolicyCache **ppPolicy, TbReader **ppReader,
-                     char **pzErr) {
+/* ------------------------------------------------ the statement's policies */
+
+/* The policy kept that computes what pPolicy does (hash h), or NULL. */
+static PolicyCache *policy_by_key(const StmtCache *pCache,
+                                  const TbPolicy *pPolicy, sqlite3_uint64 h) {
+  PolicyCache *q;
+  int n, nQ;
+  const void *pKey = tb_policy_key(pPolicy, &n);
+  if (pCache->nKey == 0) return 0;
+  for (q = pCache->apKey[h & (sqlite3_uint64)(pCache->nKey - 1)]; q;
+       q = q->pNextKey) {
+    if (q->hKey == h &&
+        memcmp(tb_policy_key(&q->policy, &nQ), pKey, (size_t)n) == 0) {
+      return q;
+    }
+  }
+  return 0;
+}
+
+/* Make p (kept or new) the most recently used policy. */
+static void policy_touch(StmtCache *pCache, PolicyCache *p) {
+  if (pCache->pNewest == p) return;
+  if (p->pNewer) p->pNewer->pOlder = p->pOlder;
+  if (p->pOlder) p->pOlder->pNewer = p->pNewer;
+  if (pCache->pOldest == p) pCache->pOldest = p->pNewer;
+  p->pNewer = 0;
+  p->pOlder = pCache->pNewest;
+  if (pCache->pNewest) pCache->pNewest->pNewer = p;
+  pCache->pNewest = p;
+  if (pCache->pOldest == 0) pCache->pOldest = p;
+}
+
+/* Keep the new policy p, found by its key from now on. */
+static int policy_keep(StmtCache *pCache, PolicyCache *p) {
+  if (pCache->nPolicy >= pCache->nKey) {
+    int nNew = pCache->nKey ? pCache->nKey * 2 : 16;
+    PolicyCache **a = sqlite3_malloc64(sizeof(*a) * (sqlite3_uint64)nNew);
+    PolicyCache *q;
+    if (a == 0) return SQLITE_NOMEM;
+    memset(a, 0, sizeof(*a) * (size_t)nNew);
+    for (q = pCache->pNewest; q; q = q->pOlder) {
+      q->pNextKey = a[q->hKey & (sqlite3_uint64)(nNew - 1)];
+      a[q->hKey & (sqlite3_uint64)(nNew - 1)] = q;
+    }
+    sqlite3_free(pCache->apKey);
+    pCache->apKey = a;
+    pCache->nKey = nNew;
+  }
+  p->pNextKey = pCache->apKey[p->hKey & (sqlite3_uint64)(pCache->nKey - 1)];
+  pCache->apKey[p->hKey & (sqlite3_uint64)(pCache->nKey - 1)] = p;
+  pCache->nPolicy++;
+  pCache->nBytes += p->nBytes;
+  policy_touch(pCache, p);
+  return SQLITE_OK;
+}
+
+/* Free the kept policy p, and every alias (some may name it). */
+static void policy_drop(StmtCache *pCache, PolicyCache *p) {
+  PolicyCache **pp = &pCache->apKey[p->hKey & (sqlite3_uint64)(pCache->nKey - 1)];
+  while (*pp != p) pp = &(*pp)->pNextKey;
+  *pp = p->pNextKey;
+  if (p->pNewer) p->pNewer->pOlder = p->pOlder;
+  else pCache->pNewest = p->pOlder;
+  if (p->pOlder) p->pOlder->pNewer = p->pNewer;
+  else pCache->pOldest = p->pNewer;
+  pCache->nPolicy--;
+  pCache->nBytes -= p->nBytes;
+  policy_clear(p);
+  sqlite3_free(p);
+  alias_forget(pCache);
+}
+
+/* Past TB_CACHE_BYTES: the least recently used policies go, not pKeep. */
+static void cache_trim(StmtCache *pCache, PolicyCache *pKeep) {
+  while (pCache->nBytes > TB_CACHE_BYTES && pCache->pOldest &&
+         pCache->pOldest != pKeep) {
+    policy_drop(pCache, pCache->pOldest);
+  }
+}
+
+/* The alias slot of the policy text z[0..n) (hash h, never 0). */
+static PolicyAlias *alias_slot(const StmtCache *pCache, const char *z, int n,
+                               sqlite3_uint64 h) {
+  int m = pCache->nAliasSlot - 1, j = (int)(h & (sqlite3_uint64)m);
+  const PolicyAlias *a = pCache->aAlias;
+  while (a[j].h && (a[j].h != h || a[j].n != n ||
+                    memcmp(a[j].z, z, (size_t)n) != 0)) {
+    j = (j + 1) & m;
+  }
+  return &pCache->aAlias[j];
+}
+
+/* Remember that z[0..n) (hash h) parses to p. */
+static int alias_add(StmtCache *pCache, const char *z, int n,
+                     sqlite3_uint64 h, PolicyCache *p) {
+  PolicyAlias *pSlot;
+  if ((pCache->nAlias + 1) * 2 > pCache->nAliasSlot) {
+    if (pCache->nAliasSlot >= 2 * TB_ALIAS_MAX) {
+      alias_forget(pCache);
+    } else {
+      int nOld = pCache->nAliasSlot, nNew = nOld ? nOld * 2 : 16, i;
+      PolicyAlias *aOld = pCache->aAlias;
+      PolicyAlias *a = sqlite3_malloc64(sizeof(*a) * (sqlite3_uint64)nNew);
+      if (a == 0) return SQLITE_NOMEM;
+      memset(a, 0, sizeof(*a) * (size_t)nNew);
+      pCache->aAlias = a;
+      pCache->nAliasSlot = nNew;
+      for (i = 0; i < nOld; i++) {
+        if (aOld[i].h) *alias_slot(pCache, aOld[i].z, aOld[i].n, aOld[i].h) = aOld[i];
+      }
+      sqlite3_free(aOld);
+    }
+  }
+  pSlot = alias_slot(pCache, z, n, h);
+  if ((pSlot->z = sqlite3_malloc64((sqlite3_uint64)n + 1)) == 0) {
+    return SQLITE_NOMEM;
+  }
+  memcpy(pSlot->z, z, (size_t)n);
+  pSlot->z[n] = 0;
+  pSlot->h = h;
+  pSlot->n = n;
+  pSlot->p = p;
+  pCache->nAlias++;
+  return SQLITE_OK;
+}
+
+/*
+** The policy of the text z[0..n): by the text when seen before, else
+** parsed, then the policy kept that computes the same if there is one
+** ('MTG' and 'mtg' share their events), else a new one.
+*/
+static int cache_policy(StmtCache *pCache, const char *z, int n,
+                        PolicyCache **ppPolicy, char **pzErr) {
+  sqlite3_uint64 h = tb_hash_text(z, n) | 1, hKey;
+  PolicyCache *p, *q;
+  const void *pKey;
+  int rc, nKey;
+  if (pCache->nAliasSlot && (p = alias_slot(pCache, z, n, h)->p) != 0) {
+    policy_touch(pCache, p);
+    *ppPolicy = p;
+    return SQLITE_OK;
+  }
+  if ((p = sqlite3_malloc64(sizeof(*p))) == 0) return SQLITE_NOMEM;
+  memset(p, 0, sizeof(*p));
+  if ((rc = tb_policy_parse(z, &p->policy, pzErr)) != SQLITE_OK) {
+    sqlite3_free(p);
+    return rc;
+  }
+  pKey = tb_policy_key(&p->policy, &nKey);
+  hKey = tb_hash_text((const char *)pKey, nKey);
+  if ((q = policy_by_key(pCache, &p->policy, hKey)) != 0) {
+    sqlite3_free(p);
+    p = q;
+    policy_touch(pCache, p);
+  } else {
+    p->hKey = hKey;
+    p->nBytes = sizeof(*p);
+    if ((rc = policy_keep(pCache, p)) != SQLITE_OK) {
+      sqlite3_free(p);
+      return rc;
+    }
+  }
+  *ppPolicy = p;
+  return alias_add(pCache, z, n, h, p);
+}
+
+/* The cache of this statement, valid now. */
+static int cache_get(sqlite3_context *ctx, StmtCache **ppCache, char **pzErr) {
   sqlite3 *db = sqlite3_context_db_handle(ctx);
   StmtCache *pCache = sqlite3_get_auxdata(ctx, TB_CACHE_SLOT);
   PolicyCache *p;
   TbSig sig;
-  int rc, i;
+  int rc;
 
   if ((rc = sig_now(db, &sig, pzErr)) != SQLITE_OK) return rc;
   if (pCache == 0) {
@@ -465,7 +692,12 @@ static int cache_get(sqlite3_context *ctx, const char *zPolicy,
     }
   }
   if (pCache->sig.nChanges != sig.nChanges || pCache->sig.h != sig.h) {
-    for (i = 0; i < pCache->nPolicy; i++) policy_clear(pCache->apPolicy[i]);
+    /* the events go, the policies parsed stay */
+    for (p = pCache->pNewest; p; p = p->pOlder) {
+      pCache->nBytes -= p->nBytes;
+      policy_clear(p);
+      pCache->nBytes += p->nBytes;
+    }
     /* the tables may be others now: checked again at the next open */
     if (pCache->bReader) tb_reader_close(&pCache->reader);
     pCache->sig = sig;
@@ -474,50 +706,33 @@ static int cache_get(sqlite3_context *ctx, const char *zPolicy,
     tb_reader_init(&pCache->reader, db);
     pCache->bReader = 1;
   }
-  *ppReader = &pCache->reader;
-  for (i = 0; i < pCache->nPolicy; i++) {
-    if (strcmp(pCache->apPolicy[i]->zPolicy, zPolicy) == 0) {
-      *ppPolicy = pCache->apPolicy[i];
-      return SQLITE_OK;
-    }
-  }
-  if ((p = sqlite3_malloc64(sizeof(*p))) == 0) return SQLITE_NOMEM;
-  memset(p, 0, sizeof(*p));
-  if ((p->zPolicy = sqlite3_mprintf("%s", zPolicy)) == 0) {
-    sqlite3_free(p);
-    return SQLITE_NOMEM;
-  }
-  if ((rc = tb_policy_parse(zPolicy, &p->policy, pzErr)) != SQLITE_OK) {
-    policy_free(p);
-    return rc;
-  }
-  if (pCache->nPolicy == (int)(sizeof(pCache->apPolicy) / sizeof(p))) {
-    policy_free(pCache->apPolicy[0]); /* the oldest makes room */
-    memmove(pCache->apPolicy, pCache->apPolicy + 1,
-            sizeof(p) * (size_t)(pCache->nPolicy - 1));
-    pCache->nPolicy--;
-  }
-  pCache->apPolicy[pCache->nPolicy++] = p;
-  *ppPolicy = p;
+  *ppCache = pCache;
   return SQLITE_OK;
 }
 
-/* The computed event of argument pEvent, from the cache or computed now. */
-static int cache_event(const TbFuncData *pData, TbReader *r, PolicyCache *p,
-                       sqlite3_value *pEvent, CacheEvent **ppEv,
-                       char **pzErr) {
+/* The computed event of argument pEvent, from the cache or computed now
+** (then the least recently used policies may go: not p). */
+static int cache_event(const TbFuncData *pData, StmtCache *pCache,
+                       PolicyCache *p, sqlite3_value *pEvent,
+                       CacheEvent **ppEv, char **pzErr) {
+  TbReader *r = &pCache->reader;
+  i64 nBefore = p->nBytes;
   TbKey k;
-  int rc;
+  int rc = SQLITE_OK;
   key_of_arg(pEvent, &k);
   if (k.eType == SQLITE_TEXT && k.z == 0) return SQLITE_NOMEM;
   if ((*ppEv = policy_find(p, &k)) != 0) return SQLITE_OK;
   if (p->bScanned && !p->bAll) {
-    if ((rc = compute_all(r, pData->pConn, p)) != SQLITE_OK) return rc;
-    if ((*ppEv = policy_find(p, &k)) != 0) return SQLITE_OK;
+    rc = compute_all(r, pData->pConn, p);
+    if (rc == SQLITE_OK) *ppEv = policy_find(p, &k);
   }
   /* not in the table under this id's type (or not every event read) */
-  rc = compute_one(r, pData->pConn, p, pEvent, &k, pzErr);
-  if (rc == SQLITE_OK) *ppEv = policy_find(p, &k);
+  if (rc == SQLITE_OK && *ppEv == 0) {
+    rc = compute_one(r, pData->pConn, p, pEvent, &k, pzErr);
+    if (rc == SQLITE_OK) *ppEv = policy_find(p, &k);
+  }
+  pCache->nBytes += p->nBytes - nBefore;
+  cache_trim(pCache, p);
   return rc;
 }
 
@@ -621,13 +836,16 @@ static void func_error(sqlite3_context *ctx, const TbFuncData *pData,
 static int cached_value(sqlite3_context *ctx, const TbFuncData *pData,
                         sqlite3_value **argv, const char *zPolicy,
                         char **pzErr) {
+  StmtCache *pCache;
   PolicyCache *p;
   CacheEvent *pEv;
-  TbReader *pReader;
   int iPlayer, rc;
   double r;
-  rc = cache_get(ctx, zPolicy, &p, &pReader, pzErr);
-  if (rc == SQLITE_OK) rc = cache_event(pData, pReader, p, argv[0], &pEv, pzErr);
+  rc = cache_get(ctx, &pCache, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = cache_policy(pCache, zPolicy, (int)strlen(zPolicy), &p, pzErr);
+  }
+  if (rc == SQLITE_OK) rc = cache_event(pData, pCache, p, argv[0], &pEv, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (pEv == 0) return SQLITE_NOMEM; /* kept, then lost: cannot be */
   if (pEv->zErr) {
