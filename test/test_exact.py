@@ -325,3 +325,33 @@ def test_pokemon_tie_credit_of_64_bit_parts(db):
     assert got["P"]["rank"] + 1 == got["Q"]["rank"]
     # with the default tie credit, 1/2
     assert standings(db, 1, "pokemon")["E"]["win_pct"] == float((n + Fraction(1, 2)) / (n + 2))
+
+
+def shortest_places(x):
+    """Decimal places of repr(x), Python's shortest round-trip form."""
+    mantissa, _, exponent = repr(x).partition("e")
+    digits = mantissa.split(".")[1].rstrip("0") if "." in mantissa else ""
+    return len(digits) - int(exponent or 0)
+
+
+def test_real_floor_is_its_shortest_decimal(db):
+    # A REAL floor is the fraction of its shortest round-trip decimal: mwp() of a loss,
+    # floored, is that fraction correctly rounded, i.e. the very double passed; one with
+    # more than 18 decimal places cannot be held in 64-bit terms and is refused as such.
+    rng = random.Random(18)
+    floors = [0.1 + 0.2, 0.4999999999999999, 1 / 3, 2 / 3, 0.33, 5e-18, 0.1 ** 17]
+    floors += [rng.random() * 10 ** -rng.randint(0, 2) for _ in range(2500)]
+    floors += [rng.random() * 10 ** -rng.randint(3, 19) for _ in range(500)]
+    held = refused = 0
+    for x in floors:
+        if shortest_places(x) <= 18:
+            got = db.execute("SELECT mwp(0, 1, 0, ?), gwp(0, 3, 0, ?)", (x, x)).fetchone()
+            assert got == (x, x), (repr(x), got)
+            ogwp = db.execute("SELECT mwp(1, 2, 0, ?)", (x,)).fetchone()[0]
+            assert ogwp == float(max(Fraction(3, 9), Fraction(repr(x))))
+            held += 1
+        else:
+            with pytest.raises(Exception, match=r"more than 18 decimal places"):
+                db.execute("SELECT mwp(0, 1, 0, ?)", (x,)).fetchone()
+            refused += 1
+    assert held > 1000 and refused > 100

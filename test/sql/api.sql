@@ -271,3 +271,59 @@ INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws)
 SELECT mwp('1', '10'), round(omwp('1', '10'), 4), mwp(1, 10), mwp(2, 7), mwp(1, '010'), mwp(1, '-9223372036854775808');
 -- expect:
 -- 1.0|0.415|1.0|1.0||
+
+-- case: is_takes_the_argument_as_equals
+-- IS on an argument is =: the integer event 1 alone, not the text '1' too
+CREATE TABLE ids (event_id, round, player_a, player_b, a_wins, b_wins, draws);
+INSERT INTO ids VALUES (1, 1, 'int1', 'int2', 2, 0, 0), (1, 1, 'int3', 'int4', 2, 0, 0),
+                       ('1', 1, 'text', 'y', 2, 0, 0);
+SELECT (SELECT count(*) FROM standings WHERE policy = 'mtg' AND matches_table = 'ids' AND event_id = 1),
+       (SELECT count(*) FROM standings WHERE policy IS 'mtg' AND matches_table IS 'ids' AND event_id IS 1),
+       (SELECT count(*) FROM standings WHERE policy = 'mtg' AND matches_table = 'ids' AND event_id IS '1'),
+       (SELECT group_concat(DISTINCT event_id || ':' || typeof(event_id)) FROM standings
+         WHERE policy = 'mtg' AND matches_table = 'ids' AND event_id IS NOT 1),
+       (SELECT count(*) FROM standings WHERE policy IS 'mtg' AND matches_table IS 'ids' AND event_id IS NULL);
+-- expect:
+-- 4|4|2|1:text|0
+
+-- case: is_null_argument_is_null
+SELECT * FROM standings WHERE policy = 'mtg' AND event_id IS NULL AND event_id IS 1;
+-- expect:
+
+-- case: file_readers_take_is
+SELECT (SELECT count(*) FROM melee_matches WHERE event_id IS '{"Rounds":[{"RoundName":"Round 1","Matches":[{"Player1":"A","Player2":"B","Result":"2-0-0"}]}]}'),
+       (SELECT count(*) FROM melee_matches WHERE event_id = '{"Rounds":[{"RoundName":"Round 1","Matches":[{"Player1":"A","Player2":"B","Result":"2-0-0"}]}]}');
+-- expect:
+-- 1|1
+
+-- case: whole_number_arguments_as_text_or_real
+-- as ids are taken: '3' and 3.0 are 3; '03', ' 3' and '3.0' are not integers
+CREATE TABLE r3 (event_id, round, player_a, player_b, a_wins, b_wins, draws);
+INSERT INTO r3 VALUES (1, 1, 'A', 'B', 2, 0, 0), (1, 2, 'A', 'C', 2, 0, 0), (1, 3, 'B', 'C', 2, 0, 0);
+SELECT (SELECT group_concat(match_points) FROM standings(1, 'mtg', NULL, '1', 'r3')),
+       (SELECT group_concat(match_points) FROM standings(1, 'mtg', NULL, 2.0, 'r3')),
+       mwp('5', 2, 1) = mwp(5, 2, 1), mwp(5.0, '2', 1.0) = mwp(5, 2, 1);
+-- expect:
+-- 3,0|6,0,0|1|1
+
+-- case: whole_number_arguments_refused_as_ids_are
+SELECT mwp('05', 2, 1);
+-- error: mwp(): counts must be integers from 0 to 1000000000
+
+-- case: floor_real_read_through_its_shortest_form
+-- the shortest decimal that reads back as the same double: never below the floor passed
+SELECT mwp(0, 3, 0, 0.4999999999999999) = 0.4999999999999999, mwp(0, 3, 0, 0.4999999999999999) < 0.5,
+       mwp(0, 3, 0, 0.1 + 0.2) = 0.1 + 0.2,
+       gwp(0, 3, 0, 0.1 + 0.2) >= 0.1 + 0.2, mwp(0, 3, 0, 0.33) = mwp(0, 3, 0, '33/100'),
+       mwp(0, 3, 0, 5e-18) = 5e-18, mwp(0, 3, 0, '0.30000000000000004') = 0.1 + 0.2;
+-- expect:
+-- 1|1|1|1|1|1|1
+
+-- case: floor_real_in_standings_never_below_it
+DELETE FROM matches;
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  (1, 1, 'A', 'B', 2, 0, 0), (1, 2, 'A', 'C', 2, 0, 0), (1, 3, 'B', 'C', 2, 0, 0);
+SELECT min(mwp) = 0.1 + 0.2, min(gwp) = 0.1 + 0.2, min(omwp) >= 0.1 + 0.2
+FROM standings(1, 'mtg', 0.1 + 0.2);
+-- expect:
+-- 1|1|1

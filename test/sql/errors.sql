@@ -522,3 +522,134 @@ SELECT * FROM standings WHERE policy = 'mtg' AND on_error = 1;
 INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
 SELECT * FROM standings WHERE policy = 'mtg' AND on_error IS NULL;
 -- error: standings(): event 7: player 'X' is paired twice in round 2
+
+-- case: option_given_twice
+SELECT * FROM standings(1, 'mtg(floor=1/3, floor=1/2)');
+-- error: standings(): option floor is given twice in policy 'mtg(floor=1/3, floor=1/2)'
+
+-- case: option_given_twice_on_one_tiebreaker
+SELECT omwp(1, 'A', 'mp,omw(floor=0.25,floor=0.5),gw');
+-- error: omwp(): option floor is given twice in policy 'mp,omw(floor=0.25,floor=0.5),gw'
+
+-- case: option_given_twice_by_modifier_and_option
+SELECT * FROM standings(1, 'PTS,BH/P(forfeits_played=1)');
+-- error: standings(): option forfeits_played is given twice in policy 'PTS,BH/P(forfeits_played=1)'
+
+-- case: one_option_on_two_tiebreakers_is_no_repeat
+SELECT player, round(mwp, 4), round(omwp, 4) FROM standings(1, 'mp,mwp(floor=0.5),omw(floor=0.75)') ORDER BY player;
+-- expect:
+-- A|1.0|0.75
+-- B|0.5|1.0
+-- C|0.5|1.0
+
+-- case: policy_with_nul_byte
+SELECT * FROM standings(1, 'mtg' || char(0) || '(floor=1)');
+-- error: standings(): policy contains a NUL byte
+
+-- case: scalar_policy_with_nul_byte
+SELECT omwp(1, 'A', 'mtg' || char(0) || '(floor=1)');
+-- error: omwp(): policy contains a NUL byte
+
+-- case: table_name_with_nul_byte
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches' || char(0) || 'x');
+-- error: standings(): matches_table contains a NUL byte
+
+-- case: games_and_players_table_with_nul_byte
+SELECT (SELECT count(*) FROM standings(1, 'mtg', NULL, NULL, NULL, 'games' || char(0)));
+-- error: standings(): games_table contains a NUL byte
+
+-- case: players_table_with_nul_byte
+SELECT * FROM standings WHERE event_id = 1 AND policy = 'mtg' AND players_table = char(0);
+-- error: standings(): players_table contains a NUL byte
+
+-- case: floor_with_nul_byte
+SELECT * FROM standings(1, 'mtg', '1/3' || char(0) || 'x');
+-- error: standings(): floor contains a NUL byte
+
+-- case: on_error_with_nul_byte
+SELECT * FROM standings(1, 'mtg', NULL, NULL, NULL, NULL, NULL, 'skip' || char(0));
+-- error: standings(): on_error contains a NUL byte
+
+-- case: event_id_with_nul_byte_is_matched_whole
+-- '1' || char(0) is neither the text '1' nor the integer 1
+INSERT INTO loose VALUES ('1', 1, 'T', 'U', 2, 0, 0, NULL);
+SELECT (SELECT count(*) FROM standings('1' || char(0), 'mtg')),
+       (SELECT count(*) FROM standings('1' || char(0) || 'x', 'mtg', NULL, NULL, 'loose')),
+       (SELECT count(*) FROM standings('1', 'mtg', NULL, NULL, 'loose')),
+       omwp('1' || char(0), 'A'), mwp(1, 'A' || char(0)), mwp(1, 'A');
+-- expect:
+-- 0|0|2|||1.0
+
+-- case: floor_real_too_small_to_hold
+SELECT mwp(0, 3, 0, 1e-300);
+-- error: mwp(): floor 1e-300 has more than 18 decimal places: it cannot be held exactly
+
+-- case: floor_text_too_many_digits
+SELECT * FROM standings(1, 'mtg', '0.0000000000000000001');
+-- error: standings(): floor has too many digits to be read exactly (at most 18 a term), got '0.0000000000000000001'
+
+-- case: floor_option_too_many_digits
+SELECT * FROM standings(1, 'mtg(floor=1/10000000000000000000)');
+-- error: standings(): floor has too many digits to be read exactly (at most 18 a term), got '1/10000000000000000000'
+
+-- case: floor_out_of_range_still_says_so
+SELECT (SELECT count(*) FROM standings(1, 'mtg', 1.5));
+-- error: standings(): floor must be a number or fraction between 0 and 1, got '1.5'
+
+-- case: rating_out_of_range_names_the_range
+CREATE TABLE players (event_id, player, rating);
+INSERT INTO players VALUES (1, 'A', 9223372036854775807);
+SELECT * FROM standings(1, 'fide');
+-- error: standings(): players table: player 'A' has rating 9223372036854775807 (expected an integer from -4611686018427387904 to 4611686018427387904)
+
+-- case: as_of_round_not_written_as_an_integer
+SELECT (SELECT count(*) FROM standings(1, 'mtg', NULL, '01'));
+-- error: standings(): as_of_round must be a positive integer
+
+-- case: game_listed_twice
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 VALUES (1, 1, 'A', 1, 'A'), (1, 1, 'A', 2, 'A'), (1, 1, 'A', 2, 'A');
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: game 2 is listed twice in round 1 match of player 'A'
+
+-- case: game_listed_twice_from_either_side
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 VALUES (1, 1, 'A', 1, 'A'), (1, 1, 'B', 1, 'A');
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: game 1 is listed twice in round 1 match of player 'A'
+
+-- case: game_number_null
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 VALUES (1, 1, 'A', NULL, 'A');
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: game must be an integer from 1 to 1000000000, got NULL in round 1 match of player 'A'
+
+-- case: game_number_negative
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 VALUES (1, 1, 'A', -1, 'A');
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: game must be an integer from 1 to 1000000000, got -1 in round 1 match of player 'A'
+
+-- case: game_number_huge
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 VALUES (1, 1, 'A', 1000000001, 'A');
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: game must be an integer from 1 to 1000000000, got 1000000001 in round 1 match of player 'A'
+
+-- case: game_number_text
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 VALUES (1, 1, 'A', '1', 'A');
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: game must be an integer from 1 to 1000000000, got '1' in round 1 match of player 'A'
+
+-- case: games_table_without_game_column
+CREATE TABLE g3 (event_id, round, player_a, winner);
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): table g3 has no column game
+
+-- case: more_games_in_a_match_than_a_count_holds
+CREATE TABLE g3 (event_id, round, player_a, game, winner);
+INSERT INTO g3 WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 1000001)
+  SELECT 1, 2, 'A', i, NULL FROM s;
+SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
+-- error: standings(): games table: more than 1000000 games drawn in round 2 match of player 'A'
