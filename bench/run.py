@@ -17,6 +17,8 @@ For each size (see gen.py) it times, side by side on the same file:
              (L: once per event)
   column     SELECT count(omwp(event_id, player)) FROM entries: the event from
              a column, every entry of every event in one statement
+  policies   the same under five policies, the policy from a column too (one
+             per entry in turn): each event computed once per policy
 
 Each measurement runs in its own process (connect, load, one untimed run to
 warm the caches, one timed run), the kinds interleaved round-robin so that
@@ -42,7 +44,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 import gen  # noqa: E402
 
-KINDS = ("scan", "standings", "pure", "omwp", "joined", "column")
+KINDS = ("scan", "standings", "pure", "omwp", "joined", "column", "policies")
 
 SCAN_SQL = ("SELECT count(*), max(player_a), max(player_b), "
             "sum(round + a_wins + b_wins + draws) FROM matches")
@@ -51,6 +53,9 @@ STANDINGS_ALL_SQL = "SELECT count(*) FROM standings WHERE policy = 'mtg'"
 JOINED_SQL = "SELECT count(*) FROM events AS e, standings(e.id, 'mtg')"
 OMWP_SQL = "SELECT count(omwp(?1, player)) FROM entries WHERE event_id = ?1"
 COLUMN_SQL = "SELECT count(omwp(event_id, player)) FROM entries"
+POLICIES_SQL = ("SELECT count(omwp(event_id, player, CASE rowid % 5 WHEN 0 THEN 'mtg'"
+                " WHEN 1 THEN 'melee' WHEN 2 THEN 'yugioh' WHEN 3 THEN 'battlefy'"
+                " ELSE 'mtg(floor=0)' END)) FROM entries")
 
 
 def pure_sql():
@@ -79,6 +84,8 @@ def query_runner(conn, kind, all_events):
         return lambda: conn.execute(JOINED_SQL).fetchall()
     if kind == "column":
         return lambda: conn.execute(COLUMN_SQL).fetchall()
+    if kind == "policies":
+        return lambda: conn.execute(POLICIES_SQL).fetchall()
     sql = {"standings": STANDINGS_SQL,
            "pure": "SELECT count(*) FROM (\n" + pure_sql() + "\n)",
            "omwp": OMWP_SQL}[kind]
@@ -283,6 +290,10 @@ def report(results, checks, ext):
         m = r["median"]
         print(f"{r['size']}: omwp(event_id, player) for every entry, the event from a column:"
               f" {fmt_ms(m['column'])} ms, {ratio(m['column'], m['standings'])} standings")
+    for r in results:
+        m = r["median"]
+        print(f"{r['size']}: the same under five policies in turn:"
+              f" {fmt_ms(m['policies'])} ms, {ratio(m['policies'], m['column'])} one policy")
     print()
     print("Peak memory above the idle process, MiB (idle: Python + SQLite + tiebreak)")
     head = f"{'size':<4} {'idle':>6} {'scan':>7} {'standings':>9} {'pure SQL':>8} {'omwp x n':>8}"

@@ -75,7 +75,7 @@ CREATE TABLE games (           -- OPTIONAL table: one row per game played
   event_id  NOT NULL,
   round     INTEGER NOT NULL,
   player_a  NOT NULL,          -- identifies the match (event_id, round, player_a)
-  game      INTEGER NOT NULL,  -- 1, 2, 3 ...
+  game      INTEGER NOT NULL,  -- 1, 2, 3 ... (up to 1000000000), once per match
   winner,                      -- id of the player who won the game; NULL = drawn/unfinished game
   PRIMARY KEY (event_id, round, player_a, game)
 );

@@ -325,6 +325,13 @@ static const char *azQuery[] = {
   /* the event from a column: each event once per statement, two policies */
   "SELECT player_a, omwp(event_id, player_a), ogwp(event_id, player_a, "
   "'mtg(floor=0)'), mwp(event_id, player_b) FROM matches WHERE event_id <> 2;",
+  /* five policies, some spelled alike: their aliases, keys and order of use */
+  "SELECT player_a, omwp(event_id, player_a, 'MTG'), ogwp(event_id, player_a, "
+  "' mtg '), omwp(event_id, player_a, 'melee'), omwp(event_id, player_a, "
+  "'yugioh'), ogwp(event_id, player_a, 'battlefy'), omwp(event_id, player_a, "
+  "'mtg(floor=0)') FROM matches WHERE event_id <> 2;",
+  /* a REAL floor of 17 digits: the value rounded from its exact fraction */
+  "SELECT mwp(0, 3, 0, 0.1 + 0.2), gwp(1, 2, 0, 0.4999999999999999);",
   "SELECT tiebreak_version(), length(tiebreak_debug()) > 0;",
   /* chess: TRF text, the C.07 tiebreakers */
   "SELECT * FROM trf_matches((SELECT x FROM trf));",

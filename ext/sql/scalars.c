@@ -111,7 +111,9 @@ static void formula_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 ** against what could have changed the tables since it was filled (see
 ** sig_now).  When the first event read scanned the whole matches table (no
 ** index on event_id), every event is computed in one more pass and kept:
-** the rest then cost nothing to read.  Before SQLite 3.39 (no
+** the rest then cost nothing to read.  Each policy a statement uses has its
+** events (PolicyCache), so a policy from a column costs one computation of
+** each event per policy, not one per call.  Before SQLite 3.39 (no
 ** sqlite3_db_name() to list the databases) only the event of a constant
 ** argument is kept, per call site.
 */
