@@ -53,7 +53,7 @@ STANDINGS_ALL_SQL = "SELECT count(*) FROM standings WHERE policy = 'mtg'"
 JOINED_SQL = "SELECT count(*) FROM events AS e, standings(e.id, 'mtg')"
 OMWP_SQL = "SELECT count(omwp(?1, player)) FROM entries WHERE event_id = ?1"
 COLUMN_SQL = "SELECT count(omwp(event_id, player)) FROM entries"
-POLICIES_SQL = ("SELECT count(omwp(event_id, player, CASE rowid % 5 WHEN 0 THEN 'mtg'"
+POLICIES_SQL = ("SELECT count(omwp(event_id, player, CASE player % 5 WHEN 0 THEN 'mtg'"
                 " WHEN 1 THEN 'melee' WHEN 2 THEN 'yugioh' WHEN 3 THEN 'battlefy'"
                 " ELSE 'mtg(floor=0)' END)) FROM entries")
 
