@@ -280,8 +280,13 @@ def test_as_of_round_keeps_the_registrations(db):
                          "'dropped' or 'disqualified')"),
     ("status", "3", "players table: player 'A' has status 3 (expected NULL, 'active', 'dropped' "
                     "or 'disqualified')"),
-    ("rating", "'high'", "players table: player 'A' has rating 'high' (expected an integer)"),
-    ("rating", "1800.5", "players table: player 'A' has rating 1800.5 (expected an integer)"),
+    ("rating", "'high'", "players table: player 'A' has rating 'high'"
+     " (expected an integer from -4611686018427387904 to 4611686018427387904)"),
+    ("rating", "1800.5", "players table: player 'A' has rating 1800.5"
+     " (expected an integer from -4611686018427387904 to 4611686018427387904)"),
+    # an integer, out of range: the message names the range
+    ("rating", "9223372036854775807", "players table: player 'A' has rating 9223372036854775807"
+     " (expected an integer from -4611686018427387904 to 4611686018427387904)"),
     ("dropped_after", "-1", "players table: player 'A' has dropped_after -1 (expected a round from 0 "
                             "to 1000000000)"),
     ("dropped_after", "1000000001", "players table: player 'A' has dropped_after 1000000001 "
