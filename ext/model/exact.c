@@ -171,6 +171,7 @@ static int frac_add(TbFrac *pOut, const TbFrac *pA, const TbFrac *pB) {
 ** most 17 significant digits, 18 decimal places): 64-bit terms.
 */
 #define FRAC_TERM_MAX 99999999999999999LL /* 10^17 - 1: one more digit fits */
+#define FRAC_DEN_MAX 100000000000000000LL /* 10^17: one more decimal place */
 int tb_frac_parse(const char *z, TbFrac *pOut) {
   i64 num = 0, den = 1;
   int nDigit = 0;
@@ -184,7 +185,7 @@ int tb_frac_parse(const char *z, TbFrac *pOut) {
   if (*z == '.') {
     z++;
     while (*z >= '0' && *z <= '9') {
-      if (den > FRAC_TERM_MAX || num > FRAC_TERM_MAX) return 1;
+      if (den > FRAC_DEN_MAX || num > FRAC_TERM_MAX) return 1;
       num = num * 10 + (*z++ - '0');
       den *= 10;
       nDigit++;
