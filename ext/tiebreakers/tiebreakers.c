@@ -235,7 +235,9 @@ static const TbAcc *exact_term(TbTermColumn *col, const TbEvent *e,
   }
   if (!col->aExactDone[i]) {
     tb_acc_init(&col->aExact[i], 1);
+    col->aExact[i].pProbe = e->pProbe;
     f(&col->aExact[i], e, p, i);
+    tb_acc_settle(&col->aExact[i]);
     col->aExactDone[i] = 1;
   }
   return &col->aExact[i];
