@@ -356,28 +356,25 @@ static void mul_base64(u64 *r, const u64 *a, int na, const u64 *b, int nb) {
 /* r[0, n) += a[0, na), na <= n; the carry out of r is dropped (the callers
 ** know the sum fits) */
 static void limbs_add(u64 *r, int n, const u64 *a, int na) {
-  u64 c = 0;
+  u128 c = 0;
   int i;
-  for (i = 0; i < na || (c && i < n); i++) {
-    u64 x = i < na ? a[i] : 0;
-    u64 t = r[i] + x;
-    u64 c1 = t < x;
-    r[i] = t + c;
-    c = c1 | (r[i] < t);
+  for (i = 0; i < na; i++) {
+    c += (u128)r[i] + a[i];
+    r[i] = (u64)c;
+    c >>= 64;
   }
+  for (; c && i < n; i++) c = ++r[i] == 0;
 }
 
 /* r[0, n) -= a[0, na), na <= n, r >= a */
 static void limbs_sub(u64 *r, int n, const u64 *a, int na) {
-  u64 b = 0;
+  u128 d = 0;
   int i;
-  for (i = 0; i < na || (b && i < n); i++) {
-    u64 x = i < na ? a[i] : 0;
-    u64 t = r[i] - x;
-    u64 b1 = r[i] < x;
-    r[i] = t - b;
-    b = b1 | (t < b);
+  for (i = 0; i < na; i++) {
+    d = (u128)r[i] - a[i] - (u64)(d >> 127);
+    r[i] = (u64)d;
   }
+  for (; (d >> 127) && i < n; i++) d = (u128)(r[i]-- == 0) << 127;
 }
 
 static int mul_limbs(u64 *r, const u64 *a, int na, const u64 *b, int nb,
