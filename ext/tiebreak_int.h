@@ -454,7 +454,7 @@ typedef struct TbTermCache TbTermCache;
 ** Interrupts while computing.  SQLite looks at sqlite3_interrupt() and at
 ** the progress handler only while a statement runs, and scoring and ranking
 ** run none.  So the long loops report their work to a probe, which every
-** TB_POLL_WORK units steps a prepared "SELECT 1": that step fails with
+** TB_POLL_WORK units steps a prepared statement (compute.c): that step fails with
 ** SQLITE_INTERRUPT once the connection is interrupted or the progress
 ** handler asks to stop (its VM step counter grows across resets, so the
 ** handler is reached), on any SQLite version: 3.40 has no
@@ -465,7 +465,7 @@ typedef struct TbTermCache TbTermCache;
 #define TB_POLL_WORK 1024
 struct TbProbe {
   sqlite3 *db;
-  sqlite3_stmt *pStmt;        /* "SELECT 1", or NULL until the first step */
+  sqlite3_stmt *pStmt;        /* TB_PROBE_SQL, or NULL until the first step */
   i64 nWork;                  /* units since the last step */
   int rc;                     /* SQLITE_INTERRUPT ... once stopped */
   int bOff;                   /* could not prepare (an authorizer): no polls */
