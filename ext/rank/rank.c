@@ -617,8 +617,9 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   if (t->xValue == 0) return SQLITE_OK;
   e = value_event(e, i);
   tb_acc_init(&acc, 0);
+  acc.pProbe = e->pProbe; /* the exact values some values are made of */
   t->xValue(e, p, i, &acc);
-  if (acc.bNoMem) return SQLITE_NOMEM;
+  if (acc.bNoMem) return tb_acc_error(&acc);
   if (acc.bNull) return SQLITE_OK;
   tb_acc_normalize(&acc);
   *pr = acc.r;
