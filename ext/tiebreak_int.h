@@ -454,10 +454,10 @@ typedef struct TbTermCache TbTermCache;
 ** Interrupts while computing.  SQLite looks at sqlite3_interrupt() and at
 ** the progress handler only while a statement runs, and scoring and ranking
 ** run none.  So the long loops report their work to a probe, which every
-** TB_POLL_WORK units steps a prepared statement (compute.c): that step fails with
-** SQLITE_INTERRUPT once the connection is interrupted or the progress
-** handler asks to stop (its VM step counter grows across resets, so the
-** handler is reached), on any SQLite version: 3.40 has no
+** TB_POLL_WORK units steps a prepared statement (compute.c): that step
+** fails with SQLITE_INTERRUPT once the connection is interrupted or the
+** progress handler asks to stop (its VM step counter grows across resets,
+** so the handler is reached), on any SQLite version: 3.40 has no
 ** sqlite3_is_interrupted().  A unit is about one seat or one comparison.
 ** One probe per reader, prepared on its first step, kept until the reader
 ** is closed.  Once it has failed, every poll returns its error.
