@@ -94,6 +94,18 @@ def hub(s):
             f"draws) SELECT 1, r, a, b, {A_WINS}, {B_WINS}, {DRAWS} FROM k ORDER BY r DESC")
 
 
+def exact_tie(s):
+    """Two players, X and Y, against the same 10,000 x s opponents, opponent
+    i (from 1) losing (i+1)-i to each, X's matches first: X and Y tie on
+    everything, and their OGW% are means of i/(2i+1), fractions of distinct
+    denominators, too close as doubles to order, so compared exactly."""
+    n = 10_000 * s
+    return (_seq(n) + " INSERT INTO matches (event_id, round, player_a, player_b, "
+            "a_wins, b_wins, draws) SELECT 1, i + 1, 'X', 'o' || (i + 1), i + 2, "
+            f"i + 1, 0 FROM s UNION ALL SELECT 1, {n} + i + 1, 'Y', 'o' || (i + 1), "
+            "i + 2, i + 1, 0 FROM s")
+
+
 # name: (generator, policy, what the shape stresses)
 SHAPES = {
     "fide_sparse": (fide_sparse, "fide", "rounds up to 10^9: absent rounds counted, not walked"),
@@ -105,6 +117,7 @@ SHAPES = {
     "yugioh_hub": (hub, "yugioh", "OOMW% and KTS through one player"),
     "battlefy_hub": (hub, "battlefy", "OOMW% through one player"),
     "mtg_hub": (hub, "mtg", "OMW% through one player, rows in reverse round order"),
+    "mtg_exact_tie": (exact_tie, "mtg", "an exact OGW% tie over opponents of distinct game counts"),
 }
 
 

@@ -66,6 +66,12 @@ typedef struct TbFrac {
 /* A rational of any size, for values past 128 bits (exact.c). */
 typedef struct TbBigQ TbBigQ;
 
+/* Terms of an exact sum waiting to be added in a balanced tree (exact.c). */
+typedef struct TbSum TbSum;
+
+/* Interrupts while computing (below). */
+typedef struct TbProbe TbProbe;
+
 /* An exact value: q, or *pBig when that is not NULL (then it owns it). */
 typedef struct TbQ {
   TbFrac q;
@@ -76,6 +82,7 @@ TbFrac tb_frac(i64 num, i64 den);
 int tb_frac_cmp(const TbFrac *a, const TbFrac *b);
 int tb_frac_parse(const char *z, TbFrac *pOut);
 int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc);
+int tb_q_cmp_polled(const TbQ *a, const TbQ *b, TbProbe *pProbe, int *pRc);
 double tb_q_double(const TbQ *a, int *pRc);
 i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc);
 void tb_q_free(TbQ *a);
@@ -86,7 +93,8 @@ void tb_q_free(TbQ *a);
 ** exact (rational) only for the players whose doubles are too close to
 ** order, or too close to a rounding midpoint to round (see rank.c).  The
 ** exact mode works in 128 bits and moves to a rational of any size when a
-** sum outgrows them; only running out of memory stops it (bNoMem).
+** sum outgrows them; only running out of memory, or an interrupt met by
+** pProbe, stops it (bNoMem; tb_acc_error tells which).
 */
 typedef struct TbAcc {
   int bExact;       /* 1: exact mode */
@@ -96,6 +104,8 @@ typedef struct TbAcc {
   double err;       /* ... within err (0: exactly r + lo) */
   TbFrac q;         /* exact mode value, while pBig is NULL */
   TbBigQ *pBig;     /* exact mode value once past 128 bits */
+  TbSum *pSum;      /* exact mode: terms still to add to it, or NULL */
+  TbProbe *pProbe;  /* exact mode: polled by long arithmetic, or NULL */
 } TbAcc;
 
 void tb_acc_add_exact(TbAcc *p, i64 num, i64 den);
@@ -104,6 +114,7 @@ void tb_acc_add_q(TbAcc *p, const TbQ *a);
 void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild);
 void tb_acc_mean_exact(TbAcc *p, i64 n);
 void tb_acc_clear(TbAcc *p);
+void tb_acc_settle(TbAcc *p);
 void tb_acc_take(TbAcc *p, TbQ *pOut);
 int tb_acc_rounded(const TbAcc *p);
 
@@ -133,6 +144,14 @@ static inline void tb_acc_init(TbAcc *p, int bExact) {
   p->q.num = 0;
   p->q.den = 1;
   p->pBig = 0;
+  p->pSum = 0;
+  p->pProbe = 0;
+}
+
+/* A nested accumulator: the parent's mode, and its probe. */
+static inline void tb_acc_init_child(TbAcc *p, const TbAcc *pParent) {
+  tb_acc_init(p, pParent->bExact);
+  p->pProbe = pParent->pProbe;
 }
 
 /* fast mode: r + lo might not be exactly the value */
@@ -435,22 +454,22 @@ typedef struct TbTermCache TbTermCache;
 ** Interrupts while computing.  SQLite looks at sqlite3_interrupt() and at
 ** the progress handler only while a statement runs, and scoring and ranking
 ** run none.  So the long loops report their work to a probe, which every
-** TB_POLL_WORK units steps a prepared "SELECT 1": that step fails with
-** SQLITE_INTERRUPT once the connection is interrupted or the progress
-** handler asks to stop (its VM step counter grows across resets, so the
-** handler is reached), on any SQLite version: 3.40 has no
+** TB_POLL_WORK units steps a prepared statement (compute.c): that step
+** fails with SQLITE_INTERRUPT once the connection is interrupted or the
+** progress handler asks to stop (its VM step counter grows across resets,
+** so the handler is reached), on any SQLite version: 3.40 has no
 ** sqlite3_is_interrupted().  A unit is about one seat or one comparison.
 ** One probe per reader, prepared on its first step, kept until the reader
 ** is closed.  Once it has failed, every poll returns its error.
 */
 #define TB_POLL_WORK 1024
-typedef struct TbProbe {
+struct TbProbe {
   sqlite3 *db;
-  sqlite3_stmt *pStmt;        /* "SELECT 1", or NULL until the first step */
+  sqlite3_stmt *pStmt;        /* TB_PROBE_SQL, or NULL until the first step */
   i64 nWork;                  /* units since the last step */
   int rc;                     /* SQLITE_INTERRUPT ... once stopped */
   int bOff;                   /* could not prepare (an authorizer): no polls */
-} TbProbe;
+};
 
 int tb_probe_step(TbProbe *p);
 void tb_probe_close(TbProbe *p);
@@ -465,6 +484,12 @@ static inline int tb_poll(TbProbe *p, i64 nWork) {
   p->nWork += nWork;
   if (p->nWork < TB_POLL_WORK) return p->rc;
   return tb_probe_step(p);
+}
+
+/* What stopped an exact accumulator (bNoMem): its probe's interrupt, or
+** else no memory. */
+static inline int tb_acc_error(const TbAcc *p) {
+  return p->pProbe && p->pProbe->rc != SQLITE_OK ? p->pProbe->rc : SQLITE_NOMEM;
 }
 
 typedef struct TbEvent TbEvent;

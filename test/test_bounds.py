@@ -10,6 +10,7 @@ figures or against small references written from the docs/ definitions.
 
 Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_bounds.py -q
 """
+import math
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -236,6 +237,47 @@ def test_hubs_of_every_opponents_average(db):
     hub = db.execute("SELECT omwp, rounds FROM standings(1, 'mtg') WHERE player = 0"
                      ).fetchone()
     assert hub == (pytest.approx(float(omwp[0]), rel=1e-12), 1000)
+
+
+# ------------------------------------------------------------ exact ties
+
+def exact_tie_rows(db):
+    return rows_of(db, "SELECT rank, player, match_points, omwp, gwp, ogwp "
+                       "FROM standings(1, 'mtg') LIMIT 3")
+
+
+def test_exact_tie_values(db):
+    """X and Y meet the same k opponents with the same results: equal on every
+    tiebreaker, so they share rank 1.  Opponent i lost (i+1)-i to each, so OGW%
+    is the mean of i/(2i+1) (all above the 0.33 floor), GW% is
+    sum(i+1) / sum(2i+1) = (k+3) / (2(k+2)), OMW% the floor: every value
+    the correctly rounded double of the fraction."""
+    shapes.build(db, "mtg_exact_tie", 0.1)
+    k = 1000
+    ogwp = sum(Fraction(i, 2 * i + 1) for i in range(1, k + 1)) / k
+    x, y, third = exact_tie_rows(db)
+    expected = dict(rank=1, match_points=3 * k, omwp=0.33,
+                    gwp=float(Fraction(k + 3, 2 * (k + 2))), ogwp=float(ogwp))
+    assert x == dict(expected, player="X") and y == dict(expected, player="Y")
+    # the opponents, 0 points each, the last of them ranked first by GW%
+    assert (third["rank"], third["player"]) == (3, f"o{k}")
+
+
+def test_exact_tie_over_many_opponents(db):
+    """400,000 shared opponents: the OGW% sums reach millions of bits (their
+    denominators the products of distinct game counts), and are equal.  Added
+    term by term that took minutes (0.21 s at k = 10,000, 16.7 s at 100,000)."""
+    shapes.build(db, "mtg_exact_tie", 40)
+    k = 400_000
+    x, y, third = exact_tie_rows(db)
+    # sum i/(2i+1) = k/2 - sum 1/(2(2i+1))
+    ogwp = (k / 2 - math.fsum(1 / (4 * i + 2) for i in range(1, k + 1))) / k
+    assert x["ogwp"] == pytest.approx(ogwp, rel=1e-12)
+    assert x["gwp"] == float(Fraction(k + 3, 2 * (k + 2)))
+    assert (x["rank"], x["player"], y["rank"], y["player"]) == (1, "X", 1, "Y")
+    assert {key: x[key] for key in x if key != "player"} == \
+        {key: y[key] for key in y if key != "player"}
+    assert (third["rank"], third["player"]) == (3, f"o{k}")
 
 
 # Sizes at which walking pairs takes minutes: 60,000 opponents of one player

@@ -33,7 +33,10 @@ CASES = {
     "pokemon": ("pokemon_dense", 30, "SELECT count(*) FROM standings(1, 'pokemon')"),
     "omwp_scalar": ("mtg_hub", 100, "SELECT omwp(1, 0)"),
     "every_event": (None, 0, "SELECT count(*) FROM standings WHERE policy = 'fide'"),
+    "exact_tie": ("mtg_exact_tie", 10, "SELECT count(*) FROM standings(1, 'mtg')"),
 }
+# The same event without OGW%: ranked alike, with no exact sum over 100,000 terms.
+NO_OGW = "SELECT count(*) FROM standings(1, 'mp,omw,gw')"
 # Ranked on points and start numbers alone: the rating columns are computed when read.
 COLUMNS_ORDER = "PTS,TPN,ARO,TPR,PTP,APRO,APPO"
 COLUMNS_READ = ("SELECT count(aro), count(ptp), count(apro), count(appo) "
@@ -159,6 +162,41 @@ def test_progress_handler_stops_columns_read(connect, dbs):
         conn.execute(COLUMNS_READ).fetchall()
     conn.set_progress_handler(None, 0)
     print(f"\ncolumns_read: {ranks} progress calls to rank, {full} with the columns, "
+          f"stopped at {stop_at}")
+    assert e.value.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
+    assert conn.execute(SMALL).fetchone() == (2,)
+
+
+def counting_handler(calls, stop_at=None):
+    """A progress handler that counts its calls, and says stop at the stop_at-th."""
+    def handler():
+        calls[0] += 1
+        return 1 if stop_at is not None and calls[0] >= stop_at else 0
+    return handler
+
+
+def test_progress_handler_stops_exact_tie(connect, dbs):
+    """Two players tied on OGW%, a mean over 100,000 fractions of distinct
+    denominators: the exact sums and their comparison poll the probe as they go
+    (without that, they add no call to the handler's), and stop halfway when the
+    handler says so.  Counted calls, not time: the stop lands in the same place on
+    a loaded machine."""
+    conn = connect(dbs["exact_tie"])
+    calls = [0]
+    conn.set_progress_handler(counting_handler(calls), 100)
+    assert conn.execute(NO_OGW).fetchone() == (100_002,)
+    plain, calls[0] = calls[0], 0
+    assert conn.execute(CASES["exact_tie"][2]).fetchone() == (100_002,)
+    full, calls[0] = calls[0], 0
+    # OGW% in doubles adds about a dozen calls (26,144 and 26,156 when the exact
+    # arithmetic did not poll); the exact sums and their comparison add hundreds
+    assert full > plain + 200, (plain, full)
+    stop_at = (plain + full) // 2
+    conn.set_progress_handler(counting_handler(calls, stop_at), 100)
+    with pytest.raises(sqlite3.OperationalError, match="interrupted") as e:
+        conn.execute(CASES["exact_tie"][2]).fetchall()
+    conn.set_progress_handler(None, 0)
+    print(f"\nexact_tie: {plain} progress calls without OGW%, {full} with it, "
           f"stopped at {stop_at}")
     assert e.value.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
     assert conn.execute(SMALL).fetchone() == (2,)

@@ -87,6 +87,62 @@ static void test_acc(void) {
   CHECK(z.bNull);
 }
 
+/*
+** Long sums of fractions of distinct denominators, past 128 bits and past
+** the size where products split (Karatsuba) and terms wait in a balanced
+** sum: 1/1 + 1/3 + ... + 1/(2n - 1), then less 1/3 + 1/5 + ... + 1/(2n + 1),
+** is 1 - 1/(2n + 1).
+*/
+static void test_long_sums(void) {
+  const long long n = 20000;
+  TbAcc x, y;
+  TbQ qx, qy, q;
+  long long i;
+  int rc = SQLITE_OK;
+  tb_acc_init(&x, 1);
+  for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
+  for (i = 1; i <= n; i++) tb_acc_add(&x, -1, 2 * i + 1);
+  tb_acc_take(&x, &qx);
+  CHECK(!x.bNoMem && qx.pBig != 0);
+  q.pBig = 0;
+  q.q.num = 2 * n;
+  q.q.den = 2 * n + 1;
+  CHECK(tb_q_cmp(&qx, &q, &rc) == 0 && tb_q_cmp(&q, &qx, &rc) == 0);
+  CHECK(tb_q_double(&qx, &rc) == (double)(2 * n) / (double)(2 * n + 1));
+  /* a neighbour 2^-100 away either side */
+  q.q.num = ((i128)(2 * n) << 100) + 1;
+  q.q.den = (i128)(2 * n + 1) << 100;
+  CHECK(tb_q_cmp(&qx, &q, &rc) < 0);
+  q.q.num -= 2;
+  CHECK(tb_q_cmp(&qx, &q, &rc) > 0);
+  tb_q_free(&qx);
+  /* the same sum of i/(2i + 1) forwards and backwards: other partial sums,
+  ** other (unreduced) denominators, the same value */
+  tb_acc_init(&x, 1);
+  tb_acc_init(&y, 1);
+  for (i = 1; i <= n; i++) {
+    tb_acc_add(&x, i, 2 * i + 1);
+    tb_acc_add(&y, n + 1 - i, 2 * (n + 1 - i) + 1);
+  }
+  tb_acc_mean(&x, n);
+  tb_acc_mean(&y, n);
+  tb_acc_add(&y, 1, 1000000007);
+  tb_acc_take(&x, &qx);
+  tb_acc_take(&y, &qy);
+  CHECK(!x.bNoMem && !y.bNoMem);
+  CHECK(tb_q_cmp(&qx, &qy, &rc) < 0 && tb_q_cmp(&qy, &qx, &rc) > 0);
+  tb_q_free(&qy);
+  tb_acc_init(&y, 1);
+  for (i = n; i >= 1; i--) tb_acc_add(&y, i, 2 * i + 1);
+  tb_acc_mean(&y, n);
+  tb_acc_take(&y, &qy);
+  CHECK(tb_q_cmp(&qx, &qy, &rc) == 0);
+  CHECK(tb_q_double(&qx, &rc) == tb_q_double(&qy, &rc));
+  CHECK(rc == SQLITE_OK);
+  tb_q_free(&qx);
+  tb_q_free(&qy);
+}
+
 static int exec_int(sqlite3 *db, const char *zSql, long long *pOut) {
   sqlite3_stmt *pStmt;
   int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
@@ -156,6 +212,7 @@ static void test_every_event_memory(void) {
 int main(void) {
   test_frac();
   test_acc();
+  test_long_sums();
   test_static_registration();
   test_every_event_memory();
   printf("%d passed, %d failed\n", nPass, nFail);

@@ -88,21 +88,73 @@ static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
   return k->n == n && memcmp(key_text(p, k), z, n) == 0;
 }
 
+/*
+** Growing or clearing an array of many megabytes writes new memory, each
+** page of which faults when first written: 100 MB takes a few hundred ms
+** on a shared core.  So large blocks are copied or cleared in slices
+** between polls; small ones are left to realloc(), which may grow in place.
+*/
+#define SLICE_BYTES 16384         /* written between polls: 4 pages ... */
+#define SLICE_WORK 32             /* ... counted as this many units */
+#define GROW_POLLED (1 << 20)     /* blocks from this size grow by slices */
+
+/* n bytes from pFrom to pTo, or zeros if pFrom is NULL, by slices. */
+static int write_polled(TbProbe *pProbe, char *pTo, const char *pFrom,
+                        size_t n) {
+  size_t i;
+  for (i = 0; i < n; i += SLICE_BYTES) {
+    size_t m = n - i < SLICE_BYTES ? n - i : SLICE_BYTES;
+    int rc = tb_poll(pProbe, SLICE_WORK);
+    if (rc != SQLITE_OK) return rc;
+    if (pFrom) {
+      memcpy(pTo + i, pFrom + i, m);
+    } else {
+      memset(pTo + i, 0, m);
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* *pa, a block of nOld bytes, moved to one of nNew > nOld; left as it was
+** on failure (out of memory, an interrupt). */
+static int grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew) {
+  char *aNew;
+  int rc;
+  if (nOld < GROW_POLLED) {
+    if ((aNew = sqlite3_realloc64(*pa, nNew)) == 0) return SQLITE_NOMEM;
+  } else {
+    if ((aNew = sqlite3_malloc64(nNew)) == 0) return SQLITE_NOMEM;
+    if ((rc = write_polled(pProbe, aNew, *pa, nOld)) != SQLITE_OK) {
+      sqlite3_free(aNew);
+      return rc;
+    }
+    sqlite3_free(*pa);
+  }
+  *pa = aNew;
+  return SQLITE_OK;
+}
+
 /* Double the hash table (kept at most half full); it starts with room for
 ** 128 players, so that a small event is not rehashed as it is read. */
 static int hash_grow(TbEvent *p) {
   int nNew = p->nHash ? p->nHash * 2 : 256;
   TbSlot *aNew = sqlite3_malloc64(sizeof(TbSlot) * (sqlite3_uint64)nNew);
-  int i;
+  int i, rc;
   if (aNew == 0) return SQLITE_NOMEM;
-  memset(aNew, 0, sizeof(TbSlot) * (size_t)nNew);
-  for (i = 0; i < p->nHash; i++) {
+  rc = write_polled(p->pProbe, (char *)aNew, 0, sizeof(TbSlot) * (size_t)nNew);
+  for (i = 0; rc == SQLITE_OK && i < p->nHash; i++) {
     const TbSlot *s = &p->aHash[i];
     int j;
+    /* a million players rehashed at random: poll as the reading does */
+    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) break;
     if (s->iPlayer1 == 0) continue;
     j = (int)(s->h & (sqlite3_uint64)(nNew - 1));
     while (aNew[j].iPlayer1) j = (j + 1) & (nNew - 1);
     aNew[j] = *s;
+  }
+  if (rc != SQLITE_OK) {
+    sqlite3_free(aNew);
+    return rc;
   }
   sqlite3_free(p->aHash);
   p->aHash = aNew;
@@ -201,20 +253,20 @@ static int text_append(TbEvent *p, const char *z, int n, i64 *piOff) {
   return SQLITE_OK;
 }
 
-/* Room for one more player: the table grown if needed, an entry added. */
-static TbPlayer *player_add(TbEvent *p) {
-  TbPlayer *pNew;
+/* Room for one more player: the table grown if needed, an entry added
+** (*ppNew).  Out of memory, or interrupted while growing: an error. */
+static int player_add(TbEvent *p, TbPlayer **ppNew) {
   if (p->nPlayer >= p->nPlayerAlloc) {
     int nNew = p->nPlayerAlloc ? p->nPlayerAlloc * 2 : 64;
-    TbPlayer *aNew = sqlite3_realloc64(p->aPlayer,
-                                       sizeof(TbPlayer) * (sqlite3_uint64)nNew);
-    if (aNew == 0) return 0;
-    p->aPlayer = aNew;
+    int rc = grow_polled(p->pProbe, (void **)&p->aPlayer,
+                         sizeof(TbPlayer) * (size_t)p->nPlayerAlloc,
+                         sizeof(TbPlayer) * (size_t)nNew);
+    if (rc != SQLITE_OK) return rc;
     p->nPlayerAlloc = nNew;
   }
-  pNew = &p->aPlayer[p->nPlayer];
-  memset(pNew, 0, sizeof(*pNew));
-  return pNew;
+  *ppNew = &p->aPlayer[p->nPlayer];
+  memset(*ppNew, 0, sizeof(**ppNew));
+  return SQLITE_OK;
 }
 
 /* Point hash slot j at the player just added. */
@@ -243,7 +295,7 @@ int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer) {
     if ((rc = hash_grow(p)) != SQLITE_OK) return rc;
   }
   j = hash_slot(p, h, SQLITE_INTEGER, iVal, 0, 0);
-  if ((pNew = player_add(p)) == 0) return SQLITE_NOMEM;
+  if ((rc = player_add(p, &pNew)) != SQLITE_OK) return rc;
   pNew->key.eType = SQLITE_INTEGER;
   pNew->key.i = iVal;
   slot_fill(p, j, h, SQLITE_INTEGER);
@@ -321,7 +373,7 @@ int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer) {
     if ((rc = hash_grow(p)) != SQLITE_OK) return rc;
   }
   j = hash_slot(p, h, eType, 0, z, n);
-  if ((pNew = player_add(p)) == 0) return SQLITE_NOMEM;
+  if ((rc = player_add(p, &pNew)) != SQLITE_OK) return rc;
   pNew->key.eType = eType;
   pNew->key.n = n;
   if ((rc = text_append(p, z, n, &pNew->key.i)) != SQLITE_OK) return rc;
@@ -589,9 +641,20 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
     k += p->aPlayer[i].nSeat;
     p->nPlaying += p->aPlayer[i].nSeat > 0;
   }
+  /* the fill below writes at random: new pages are touched here first */
+  rc = write_polled(p->pProbe, (char *)p->aSeat, 0,
+                    sizeof(TbSeat) * (size_t)p->nSeat);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(aFill);
+    return rc;
+  }
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
     TbSeat *s = &p->aSeat[aFill[m->iA]++];
+    if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) {
+      sqlite3_free(aFill);
+      return rc;
+    }
     memset(s, 0, sizeof(*s));
     s->iRound = m->iRound;
     s->iMatch = i;

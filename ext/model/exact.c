@@ -315,27 +315,182 @@ static void big_sub(Big *x, const Big *y) {
   big_trim(x);
 }
 
-/* x = y * z; x is neither */
-static int big_mul(Big *x, const Big *y, const Big *z) {
+/*
+** Products are the cost of long exact sums: a sum of k terms of distinct
+** denominators has a denominator of O(k) limbs (balanced sums, below).  So
+** long products are done in 64-bit limbs, and operands of KARATSUBA_MIN such
+** limbs or more are split in halves (three products of half the size
+** instead of four); short ones are multiplied limb by limb.  Long products
+** poll the probe, so that an interrupt stops them: one unit of work is
+** LIMB_WORK products of 64-bit limbs, about the cost of a seat.
+*/
+#define KARATSUBA_MIN 24
+#define LIMB_WORK 32
+
+/* r[0, na + nb) = a * b, 32-bit limbs, limb by limb; r overlaps neither. */
+static void mul_base(u32 *r, const u32 *a, int na, const u32 *b, int nb) {
   int i, j;
+  memset(r, 0, sizeof(u32) * (size_t)(na + nb));
+  for (i = 0; i < na; i++) {
+    u64 c = 0;
+    for (j = 0; j < nb; j++) {
+      c += (u64)a[i] * b[j] + r[i + j];
+      r[i + j] = (u32)c;
+      c >>= 32;
+    }
+    r[i + nb] = (u32)c;
+  }
+}
+
+/* r[0, na + nb) = a * b, 64-bit limbs, limb by limb. */
+static void mul_base64(u64 *r, const u64 *a, int na, const u64 *b, int nb) {
+  int i, j;
+  memset(r, 0, sizeof(u64) * (size_t)(na + nb));
+  for (i = 0; i < na; i++) {
+    u128 c = 0;
+    for (j = 0; j < nb; j++) {
+      c += (u128)a[i] * b[j] + r[i + j];
+      r[i + j] = (u64)c;
+      c >>= 64;
+    }
+    r[i + nb] = (u64)c;
+  }
+}
+
+/* r[0, n) += a[0, na), na <= n; the carry out of r is dropped (the callers
+** know the sum fits) */
+static void limbs_add(u64 *r, int n, const u64 *a, int na) {
+  u128 c = 0;
+  int i;
+  for (i = 0; i < na; i++) {
+    c += (u128)r[i] + a[i];
+    r[i] = (u64)c;
+    c >>= 64;
+  }
+  for (; c && i < n; i++) c = ++r[i] == 0;
+}
+
+/* r[0, n) -= a[0, na), na <= n, r >= a */
+static void limbs_sub(u64 *r, int n, const u64 *a, int na) {
+  u128 d = 0;
+  int i;
+  for (i = 0; i < na; i++) {
+    d = (u128)r[i] - a[i] - (u64)(d >> 127);
+    r[i] = (u64)d;
+  }
+  for (; (d >> 127) && i < n; i++) d = (u128)(r[i]-- == 0) << 127;
+}
+
+static int mul_limbs(u64 *r, const u64 *a, int na, const u64 *b, int nb,
+                     TbProbe *pProbe);
+
+/* mul_limbs() for nb <= na / 2 (about): a in slices of nb limbs, each
+** product added in place, so that Karatsuba's halves stay balanced. */
+static int mul_sliced(u64 *r, const u64 *a, int na, const u64 *b, int nb,
+                      TbProbe *pProbe) {
+  u64 *t = sqlite3_malloc64(sizeof(u64) * (u64)(2 * nb));
+  int i, rc = SQLITE_OK;
+  if (t == 0) return SQLITE_NOMEM;
+  memset(r, 0, sizeof(u64) * (size_t)(na + nb));
+  for (i = 0; i < na && rc == SQLITE_OK; i += nb) {
+    int m = na - i < nb ? na - i : nb;
+    rc = mul_limbs(t, b, nb, a + i, m, pProbe);
+    if (rc == SQLITE_OK) limbs_add(r + i, na + nb - i, t, m + nb);
+  }
+  sqlite3_free(t);
+  return rc;
+}
+
+/* a0 + a1 (a0 of h limbs, a1 of n1 <= h) into s[0, h + 1) */
+static void limbs_halves(u64 *s, const u64 *a, int h, int n1) {
+  memcpy(s, a, sizeof(u64) * (size_t)h);
+  s[h] = 0;
+  limbs_add(s, h + 1, a + h, n1);
+}
+
+/*
+** r[0, na + nb) = a * b, na >= nb > 0, r overlapping neither.  Karatsuba:
+** with a = a1 B^h + a0 and b = b1 B^h + b0, a b = z2 B^2h + z1 B^h + z0
+** where z1 = (a0 + a1)(b0 + b1) - z0 - z2.
+*/
+static int mul_limbs(u64 *r, const u64 *a, int na, const u64 *b, int nb,
+                     TbProbe *pProbe) {
+  int h = (na + 1) / 2, rc;
+  u64 *sa, *sb, *z1;
+  if (nb < KARATSUBA_MIN) {
+    mul_base64(r, a, na, b, nb);
+    return tb_poll(pProbe, 1 + (i64)na * nb / LIMB_WORK);
+  }
+  if (nb <= h) return mul_sliced(r, a, na, b, nb, pProbe);
+  sa = sqlite3_malloc64(sizeof(u64) * (u64)(4 * h + 4));
+  if (sa == 0) return SQLITE_NOMEM;
+  sb = sa + h + 1;
+  z1 = sb + h + 1;
+  limbs_halves(sa, a, h, na - h);
+  limbs_halves(sb, b, h, nb - h);
+  if ((rc = mul_limbs(r, a, h, b, h, pProbe)) == SQLITE_OK &&
+      (rc = mul_limbs(r + 2 * h, a + h, na - h, b + h, nb - h, pProbe)) ==
+          SQLITE_OK &&
+      (rc = mul_limbs(z1, sa, h + 1, sb, h + 1, pProbe)) == SQLITE_OK) {
+    limbs_sub(z1, 2 * h + 2, r, 2 * h);
+    limbs_sub(z1, 2 * h + 2, r + 2 * h, na + nb - 2 * h);
+    limbs_add(r + h, na + nb - h, z1,
+              2 * h + 2 < na + nb - h ? 2 * h + 2 : na + nb - h);
+  }
+  sqlite3_free(sa);
+  return rc;
+}
+
+/* x's limbs in pairs, as n64 64-bit limbs */
+static void limbs_pack(u64 *r, int n64, const Big *x) {
+  int i;
+  for (i = 0; i < n64; i++) {
+    r[i] = (2 * i < x->n ? x->a[2 * i] : 0) |
+           (2 * i + 1 < x->n ? (u64)x->a[2 * i + 1] << 32 : 0);
+  }
+}
+
+/* x = y * z, y->n >= z->n > 0, in 64-bit limbs */
+static int big_mul_long(Big *x, const Big *y, const Big *z, TbProbe *pProbe) {
+  int ny = (y->n + 1) / 2, nz = (z->n + 1) / 2, i, rc;
+  u64 *a = sqlite3_malloc64(sizeof(u64) * (u64)(2 * (ny + nz)));
+  if (a == 0) return SQLITE_NOMEM;
+  limbs_pack(a, ny, y);
+  limbs_pack(a + ny, nz, z);
+  rc = mul_limbs(a + ny + nz, a, ny, a + ny, nz, pProbe);
+  if (rc == SQLITE_OK) {
+    for (i = 0; i < ny + nz; i++) {
+      x->a[2 * i] = (u32)a[ny + nz + i];
+      x->a[2 * i + 1] = (u32)(a[ny + nz + i] >> 32);
+    }
+  }
+  sqlite3_free(a);
+  return rc;
+}
+
+/* x = y * z; x is neither.  pProbe may be NULL (short products). */
+static int big_mul_polled(Big *x, const Big *y, const Big *z, TbProbe *pProbe) {
+  const Big *pLong = y->n >= z->n ? y : z, *pShort = y->n >= z->n ? z : y;
+  int rc = SQLITE_OK;
   if (y->n == 0 || z->n == 0) {
     x->n = 0;
     return SQLITE_OK;
   }
-  if (big_reserve(x, y->n + z->n)) return SQLITE_NOMEM;
-  memset(x->a, 0, sizeof(u32) * (size_t)(y->n + z->n));
-  for (i = 0; i < y->n; i++) {
-    u64 c = 0;
-    for (j = 0; j < z->n; j++) {
-      c += (u64)y->a[i] * z->a[j] + x->a[i + j];
-      x->a[i + j] = (u32)c;
-      c >>= 32;
-    }
-    x->a[i + z->n] = (u32)c;
+  /* room for the 64-bit limbs of the product too */
+  if (big_reserve(x, y->n + z->n + 2)) return SQLITE_NOMEM;
+  if (pShort->n < 8) {
+    mul_base(x->a, pLong->a, pLong->n, pShort->a, pShort->n);
+  } else {
+    rc = big_mul_long(x, pLong, pShort, pProbe);
   }
+  if (rc != SQLITE_OK) return rc;
   x->n = y->n + z->n;
   big_trim(x);
   return SQLITE_OK;
+}
+
+static int big_mul(Big *x, const Big *y, const Big *z) {
+  return big_mul_polled(x, y, z, 0);
 }
 
 /* x *= m */
@@ -604,17 +759,20 @@ static int bigq_div_small(TbBigQ *p, u64 n) {
 }
 
 /* Compare x and y, either of any size. */
-static int bigq_cmp(const TbBigQ *x, const TbBigQ *y, int *pRc) {
+static int bigq_cmp(const TbBigQ *x, const TbBigQ *y, TbProbe *pProbe,
+                    int *pRc) {
   Big a, b;
   int cmp = 0;
   int sx = x->num.n == 0 ? 0 : x->bNeg ? -1 : 1;
   int sy = y->num.n == 0 ? 0 : y->bNeg ? -1 : 1;
   if (sx != sy) return sx < sy ? -1 : 1;
   if (sx == 0) return 0;
+  /* sums of the same terms in the same order share their denominator */
+  if (big_cmp(&x->den, &y->den) == 0) return big_cmp(&x->num, &y->num) * sx;
   memset(&a, 0, sizeof(a));
   memset(&b, 0, sizeof(b));
-  if ((*pRc = big_mul(&a, &x->num, &y->den)) == SQLITE_OK &&
-      (*pRc = big_mul(&b, &y->num, &x->den)) == SQLITE_OK) {
+  if ((*pRc = big_mul_polled(&a, &x->num, &y->den, pProbe)) == SQLITE_OK &&
+      (*pRc = big_mul_polled(&b, &y->num, &x->den, pProbe)) == SQLITE_OK) {
     cmp = big_cmp(&a, &b) * sx;
   }
   big_free(&a);
@@ -667,6 +825,143 @@ done:
   return v;
 }
 
+/* ---------------------------------------------------------- balanced sums */
+
+/*
+** A long sum.  Adding a term to a rational of n limbs costs O(n), and a sum
+** of k terms of distinct denominators (OGW% over k opponents of distinct
+** game counts) grows to O(k) limbs: added one by one, O(k^2).  So once a
+** sum's denominator passes SUM_LIMBS limbs, further terms wait in a TbSum:
+** runs of them are summed in 128 bits while that holds (the chunk), the
+** runs kept in a stack where a part is merged with the one below it as soon
+** as that one is no larger: a balanced tree, whose merges of one level cost
+** about one product of the sum's size.  Merged parts are not reduced (a GCD
+** of numbers that large would cost more than the sum): the denominator is
+** then the product of the runs' denominators, O(k) limbs still, and the
+** value is the same.
+*/
+#define SUM_LIMBS 16
+
+struct TbSum {
+  int n, nAlloc;
+  TbBigQ *a;                  /* parts, each smaller than the one below */
+  int bChunk;                 /* 1: chunk holds a run of terms */
+  TbFrac chunk;
+};
+
+static void bigq_clear(TbBigQ *p) {
+  big_free(&p->num);
+  big_free(&p->den);
+}
+
+/* p += y, neither reduced nor divided by a GCD: for parts of a long sum. */
+static int bigq_add_cross(TbBigQ *p, const TbBigQ *y, TbProbe *pProbe) {
+  Big t, u;
+  int rc;
+  memset(&t, 0, sizeof(t));
+  memset(&u, 0, sizeof(u));
+  if (big_cmp(&p->den, &y->den) == 0) {
+    rc = big_copy(&t, &y->num);
+  } else if ((rc = big_mul_polled(&t, &y->num, &p->den, pProbe)) == SQLITE_OK &&
+             (rc = big_mul_polled(&u, &p->num, &y->den, pProbe)) == SQLITE_OK) {
+    big_free(&p->num);
+    p->num = u;
+    memset(&u, 0, sizeof(u));
+    if ((rc = big_mul_polled(&u, &p->den, &y->den, pProbe)) == SQLITE_OK) {
+      big_free(&p->den);
+      p->den = u;
+      memset(&u, 0, sizeof(u));
+    }
+  }
+  bigq_add_num(p, &t, y->bNeg, &rc);
+  big_free(&t);
+  big_free(&u);
+  return rc;
+}
+
+static void sum_free(TbSum *s) {
+  int i;
+  if (s == 0) return;
+  for (i = 0; i < s->n; i++) bigq_clear(&s->a[i]);
+  sqlite3_free(s->a);
+  sqlite3_free(s);
+}
+
+static int bigq_limbs(const TbBigQ *p) {
+  return p->num.n + p->den.n;
+}
+
+/* Push part *q (moved: *q is left empty), merging the parts no larger. */
+static int sum_push(TbSum *s, TbBigQ *q, TbProbe *pProbe) {
+  int rc = SQLITE_OK;
+  if (s->n == s->nAlloc) {
+    int nNew = s->nAlloc * 2 + 8;
+    TbBigQ *a = sqlite3_realloc64(s->a, sizeof(TbBigQ) * (u64)nNew);
+    if (a == 0) {
+      bigq_clear(q);
+      return SQLITE_NOMEM;
+    }
+    s->a = a;
+    s->nAlloc = nNew;
+  }
+  s->a[s->n++] = *q;
+  memset(q, 0, sizeof(*q));
+  while (rc == SQLITE_OK && s->n >= 2 &&
+         bigq_limbs(&s->a[s->n - 2]) <= bigq_limbs(&s->a[s->n - 1])) {
+    rc = bigq_add_cross(&s->a[s->n - 2], &s->a[s->n - 1], pProbe);
+    bigq_clear(&s->a[--s->n]);
+  }
+  return rc;
+}
+
+/* Push the value f as a part. */
+static int sum_push_frac(TbSum *s, const TbFrac *f, TbProbe *pProbe) {
+  TbBigQ q;
+  memset(&q, 0, sizeof(q));
+  q.bNeg = f->num < 0;
+  if (big_set_u128(&q.num, abs128(f->num)) ||
+      big_set_u128(&q.den, (u128)f->den)) {
+    bigq_clear(&q);
+    return SQLITE_NOMEM;
+  }
+  return sum_push(s, &q, pProbe);
+}
+
+/* s += f: to the chunk while 128 bits hold the run. */
+static int sum_add_frac(TbSum *s, const TbFrac *f, TbProbe *pProbe) {
+  int rc = SQLITE_OK;
+  if (s->bChunk && frac_add(&s->chunk, &s->chunk, f) == 0) return SQLITE_OK;
+  if (s->bChunk) rc = sum_push_frac(s, &s->chunk, pProbe);
+  s->chunk = *f;
+  s->bChunk = 1;
+  return rc;
+}
+
+/* s += y, a copy of y as a part */
+static int sum_add_big(TbSum *s, const TbBigQ *y, TbProbe *pProbe) {
+  TbBigQ q;
+  memset(&q, 0, sizeof(q));
+  q.bNeg = y->bNeg;
+  if (big_copy(&q.num, &y->num) || big_copy(&q.den, &y->den)) {
+    bigq_clear(&q);
+    return SQLITE_NOMEM;
+  }
+  return sum_push(s, &q, pProbe);
+}
+
+/* p += the terms of s, which is freed. */
+static int sum_into(TbBigQ *p, TbSum *s, TbProbe *pProbe) {
+  int rc = SQLITE_OK;
+  if (s->bChunk) rc = sum_push_frac(s, &s->chunk, pProbe);
+  while (rc == SQLITE_OK && s->n >= 2) {
+    rc = bigq_add_cross(&s->a[s->n - 2], &s->a[s->n - 1], pProbe);
+    bigq_clear(&s->a[--s->n]);
+  }
+  if (rc == SQLITE_OK && s->n == 1) rc = bigq_add_cross(p, &s->a[0], pProbe);
+  sum_free(s);
+  return rc;
+}
+
 /* ------------------------------------------------------------ exact values */
 
 /* *a as a TbBigQ: *ppTmp is a new one to free, or NULL (a->pBig's). */
@@ -677,18 +972,24 @@ static const TbBigQ *q_big(const TbQ *a, TbBigQ **ppTmp, int *pRc) {
   return *ppTmp;
 }
 
-/* Compare two exact values; *pRc is set if out of memory. */
-int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc) {
+/* Compare two exact values; *pRc is set if out of memory, or if pProbe
+** (NULL: none) stops a long comparison. */
+int tb_q_cmp_polled(const TbQ *a, const TbQ *b, TbProbe *pProbe, int *pRc) {
   TbBigQ *pA, *pB;
   const TbBigQ *x, *y;
   int cmp = 0;
   if (a->pBig == 0 && b->pBig == 0) return tb_frac_cmp(&a->q, &b->q);
   x = q_big(a, &pA, pRc);
   y = q_big(b, &pB, pRc);
-  if (x && y) cmp = bigq_cmp(x, y, pRc);
+  if (x && y) cmp = bigq_cmp(x, y, pProbe, pRc);
   bigq_free(pA);
   bigq_free(pB);
   return cmp;
+}
+
+/* Compare two exact values; *pRc is set if out of memory. */
+int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc) {
+  return tb_q_cmp_polled(a, b, 0, pRc);
 }
 
 /* The correctly rounded double of an exact value (README: REAL columns). */
@@ -769,16 +1070,46 @@ static int acc_promote(TbAcc *p) {
   return p->bNoMem ? SQLITE_NOMEM : SQLITE_OK;
 }
 
+/* The TbSum that further terms go to, once p is long (or y is); NULL: add
+** them to p->pBig one by one. */
+static TbSum *acc_sum(TbAcc *p, const TbBigQ *y) {
+  if (p->pSum == 0 && (p->pBig->den.n > SUM_LIMBS ||
+                       (y && y->den.n > SUM_LIMBS))) {
+    if ((p->pSum = sqlite3_malloc64(sizeof(TbSum))) == 0) {
+      p->bNoMem = 1;
+      return 0;
+    }
+    memset(p->pSum, 0, sizeof(TbSum));
+  }
+  return p->pSum;
+}
+
 static void acc_add_frac(TbAcc *p, const TbFrac *pF) {
+  TbSum *s;
   if (p->bNoMem) return;
   if (p->pBig == 0 && frac_add(&p->q, &p->q, pF) == 0) return;
   if (acc_promote(p)) return;
-  if (pF->den <= (i128)UINT64_MAX && pF->num >= -((i128)1 << 126)) {
+  if ((s = acc_sum(p, 0)) != 0) {
+    if (sum_add_frac(s, pF, p->pProbe)) p->bNoMem = 1;
+  } else if (p->bNoMem) {
+    return;
+  } else if (pF->den <= (i128)UINT64_MAX && pF->num >= -((i128)1 << 126)) {
     if (bigq_add_small(p->pBig, pF->num, (u64)pF->den)) p->bNoMem = 1;
   } else {
     TbBigQ *y = bigq_new(pF);
     if (y == 0 || bigq_add(p->pBig, y)) p->bNoMem = 1;
     bigq_free(y);
+  }
+}
+
+/* p += y, y of any size */
+static void acc_add_big(TbAcc *p, const TbBigQ *y) {
+  TbSum *s;
+  if (p->bNoMem || acc_promote(p)) return;
+  if ((s = acc_sum(p, y)) != 0) {
+    if (sum_add_big(s, y, p->pProbe)) p->bNoMem = 1;
+  } else if (!p->bNoMem && bigq_add(p->pBig, y)) {
+    p->bNoMem = 1;
   }
 }
 
@@ -799,8 +1130,20 @@ void tb_acc_add_frac_exact(TbAcc *p, const TbFrac *f) {
 void tb_acc_add_q(TbAcc *p, const TbQ *a) {
   if (a->pBig == 0) {
     acc_add_frac(p, &a->q);
-  } else if (!p->bNoMem && acc_promote(p) == SQLITE_OK) {
-    if (bigq_add(p->pBig, a->pBig)) p->bNoMem = 1;
+  } else {
+    acc_add_big(p, a->pBig);
+  }
+}
+
+/* The terms still waiting in p->pSum added to its value. */
+void tb_acc_settle(TbAcc *p) {
+  TbSum *s = p->pSum;
+  if (s == 0) return;
+  p->pSum = 0;
+  if (p->bNoMem) {
+    sum_free(s);
+  } else if (sum_into(p->pBig, s, p->pProbe)) {
+    p->bNoMem = 1;
   }
 }
 
@@ -810,16 +1153,23 @@ void tb_acc_add_acc(TbAcc *p, const TbAcc *pChild) {
   if (pChild->bNull) return;
   if (!p->bExact) {
     tb_acc_add_dd(p, pChild->r, pChild->lo, pChild->err);
+    return;
+  }
+  /* settling changes how the child holds its value, not the value */
+  tb_acc_settle((TbAcc *)pChild);
+  if (pChild->bNoMem) {
+    p->bNoMem = 1;
   } else if (pChild->pBig == 0) {
     acc_add_frac(p, &pChild->q);
-  } else if (!p->bNoMem && acc_promote(p) == SQLITE_OK) {
-    if (bigq_add(p->pBig, pChild->pBig)) p->bNoMem = 1;
+  } else {
+    acc_add_big(p, pChild->pBig);
   }
 }
 
 /* value /= n in exact mode, n > 0 (the rest is inline, tiebreak_int.h) */
 void tb_acc_mean_exact(TbAcc *p, i64 n) {
   i128 den;
+  tb_acc_settle(p);
   if (p->bNoMem) return;
   if (p->pBig == 0) {
     if (!__builtin_mul_overflow(p->q.den, (i128)n, &den)) {
@@ -833,12 +1183,15 @@ void tb_acc_mean_exact(TbAcc *p, i64 n) {
 
 /* Free what an exact accumulator holds. */
 void tb_acc_clear(TbAcc *p) {
+  sum_free(p->pSum);
+  p->pSum = 0;
   bigq_free(p->pBig);
   p->pBig = 0;
 }
 
 /* Move an exact accumulator's value to *pOut (which then owns it). */
 void tb_acc_take(TbAcc *p, TbQ *pOut) {
+  tb_acc_settle(p);
   pOut->q = p->q;
   pOut->pBig = p->pBig;
   p->pBig = 0;

@@ -151,10 +151,12 @@ static const TbQ *exact_value(RankCtx *c, int k, int i, int *pbNull) {
     TbAcc acc;
     if (poll(c, 1 + c->pEvent->aPlayer[i].nSeat) != SQLITE_OK) return 0;
     tb_acc_init(&acc, 1);
+    acc.pProbe = c->pEvent->pProbe;
     t->xValue(value_event(c->pEvent, i), &c->pPolicy->aParams[k], i, &acc);
+    tb_acc_settle(&acc);
     if (acc.bNoMem) {
       tb_acc_clear(&acc);
-      c->rc = SQLITE_NOMEM;
+      c->rc = tb_acc_error(&acc);
       return 0;
     }
     tb_acc_take(&acc, &c->aExact[k][i]);
@@ -202,7 +204,7 @@ static int compare_exact(RankCtx *c, int k, int a, int fa, int b, int fb) {
       exact_or_zero(c, k, b, fb & TB_VALUE_NULL, &qb) != SQLITE_OK) {
     return 0;
   }
-  cmp = tb_q_cmp(&qa, &qb, &rc);
+  cmp = tb_q_cmp_polled(&qa, &qb, c->pEvent->pProbe, &rc);
   if (rc != SQLITE_OK) c->rc = rc;
   return cmp;
 }
@@ -615,8 +617,9 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   if (t->xValue == 0) return SQLITE_OK;
   e = value_event(e, i);
   tb_acc_init(&acc, 0);
+  acc.pProbe = e->pProbe; /* the exact values some values are made of */
   t->xValue(e, p, i, &acc);
-  if (acc.bNoMem) return SQLITE_NOMEM;
+  if (acc.bNoMem) return tb_acc_error(&acc);
   if (acc.bNull) return SQLITE_OK;
   tb_acc_normalize(&acc);
   *pr = acc.r;
@@ -624,11 +627,12 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
   if (!tb_acc_rounded(&acc)) {
     TbQ q;
     tb_acc_init(&acc, 1);
+    acc.pProbe = e->pProbe;
     t->xValue(e, p, i, &acc);
     tb_acc_take(&acc, &q);
     if (!acc.bNoMem) *pr = tb_q_double(&q, &rc);
     tb_q_free(&q);
-    if (acc.bNoMem) rc = SQLITE_NOMEM;
+    if (acc.bNoMem) rc = tb_acc_error(&acc);
   }
   return rc;
 }

@@ -767,6 +767,7 @@ static void de_score(DeGroup *g, int k, int iClass, int m) {
   TbAcc acc;
   int j, nMet = 0;
   tb_acc_init(&acc, 1);
+  acc.pProbe = g->e->pProbe;
   for (j = 0; j < pl->nSeat; j++) {
     int kOpp;
     if (!is_game(g->p, &a[j], 1)) continue;
@@ -791,9 +792,9 @@ static void de_score(DeGroup *g, int k, int iClass, int m) {
   }
   /* a sum of fractions whose denominators' least common multiple may pass
   ** any fixed width (every count of games up to n): kept at any size */
-  if (acc.bNoMem) g->rc = SQLITE_NOMEM;
   tb_q_free(&g->aScore[k]);
   tb_acc_take(&acc, &g->aScore[k]);
+  if (acc.bNoMem) g->rc = tb_acc_error(&acc);
   g->aMissing[k] = m - 1 - nMet;
 }
 
@@ -807,9 +808,9 @@ static void de_bound(DeGroup *g, TbQ *pOut, const TbQ *pScore, i64 nPoints,
   tb_acc_init(&acc, 1);
   tb_acc_add_q(&acc, pScore);
   tb_acc_add_frac(&acc, &f);
-  if (acc.bNoMem) g->rc = SQLITE_NOMEM;
   tb_q_free(pOut);
   tb_acc_take(&acc, pOut);
+  if (acc.bNoMem) g->rc = SQLITE_NOMEM;
 }
 
 static void de_push(DeGroup *g, int lo, int hi) {

@@ -25,7 +25,7 @@ static void omwp_into(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 /* A player's OMW%, as a term of their opponents' OOMW%. */
 static void add_omwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
   TbAcc child;
-  tb_acc_init(&child, pAcc->bExact);
+  tb_acc_init_child(&child, pAcc);
   omwp_into(&child, e, p, i);
   tb_acc_add_acc(pAcc, &child);
   tb_acc_clear(&child);
@@ -62,6 +62,7 @@ static i64 per_mille(const TbEvent *e, const TbParams *p, int i, MeanFn f,
   int rc = SQLITE_OK;
   i64 v;
   tb_acc_init(&acc, 1);
+  acc.pProbe = e->pProbe;
   f(&acc, e, p, i);
   tb_acc_take(&acc, &q);
   v = acc.bNull || acc.bNoMem ? 0 : tb_q_floor(&q, 1000, !p->bKtsTruncate, &rc);

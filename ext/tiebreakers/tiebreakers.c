@@ -235,7 +235,9 @@ static const TbAcc *exact_term(TbTermColumn *col, const TbEvent *e,
   }
   if (!col->aExactDone[i]) {
     tb_acc_init(&col->aExact[i], 1);
+    col->aExact[i].pProbe = e->pProbe;
     f(&col->aExact[i], e, p, i);
+    tb_acc_settle(&col->aExact[i]);
     col->aExactDone[i] = 1;
   }
   return &col->aExact[i];
@@ -295,6 +297,12 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = e->aSeat[pl->iSeat + j].iOpp;
       if (iOpp < 0 || e->aSeat[pl->iSeat + j].bRepeat) continue;
+      /* an exact term costs many seats of the fast pass: a player met by
+      ** thousands polls as the terms are added (an interrupt: no value) */
+      if (pAcc->bExact && tb_poll(e->pProbe, 1) != SQLITE_OK) {
+        pAcc->bNoMem = 1;
+        return;
+      }
       add_term(pAcc, col, e, f, p, iOpp);
       n++;
     }
