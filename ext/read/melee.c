@@ -23,8 +23,12 @@
 ** reaches this function, and one statement goes from the file to the
 ** standings.  The extension never opens the file: the caller reads it
 ** (readfile() in the sqlite3 shell, a parameter from any client).  The text
-** is parsed with SQLite's own JSON functions (json_each), built in since
-** SQLite 3.38.
+** is read with SQLite's own JSON functions, built in since SQLite 3.38:
+** json_extract() gives an array's text once, which is split into its
+** elements here (MeleeList), each then read with json_extract().  Not
+** json_each(): a table of that name in the database hides it, and asking
+** the whole round for its name beside each match read the round once per
+** match.
 **
 ** melee_players() yields the registrations standings() reads as its players
 ** table, one row per entry of the published Standings[], with what Melee
@@ -276,24 +280,129 @@ static int mark_mirrors(MeleeCursor *pCur, char **pzErr) {
   return rc;
 }
 
-/* One match of the JSON as the query returns it; checks its values. */
-static int read_match(MeleeCursor *pCur, sqlite3_stmt *pStmt, char **pzErr) {
-  int iRound = sqlite3_column_int(pStmt, 0) + 1;
-  const char *zName = (const char *)sqlite3_column_text(pStmt, 1);
-  const char *zA = (const char *)sqlite3_column_text(pStmt, 2);
-  const char *zB = (const char *)sqlite3_column_text(pStmt, 3);
-  const char *zRes = (const char *)sqlite3_column_text(pStmt, 4);
+/* ------------------------------------------------ arrays of the JSON */
+
+/*
+** An array of the text at a path, as json_extract() renders it (minified;
+** strings keep their escapes), walked element by element: the text of each
+** element is found by counting brackets outside strings, in one pass.
+*/
+typedef struct MeleeList {
+  sqlite3_stmt *pStmt;        /* json_type(), json_extract() of the path */
+  const char *z;              /* the array's text; NULL: not an array */
+  int n, i;                   /* its length, the next element's offset */
+} MeleeList;
+
+/* The length of the element at z[0..n): up to a ',' or ']' outside
+** brackets and strings. */
+static int element_len(const char *z, int n) {
+  int i, nDepth = 0;
+  for (i = 0; i < n; i++) {
+    char c = z[i];
+    if (c == '"') {
+      for (i++; i < n && z[i] != '"'; i++) {
+        if (z[i] == '\\') i++;
+      }
+    } else if (c == '[' || c == '{') {
+      nDepth++;
+    } else if (c == ']' || c == '}') {
+      if (nDepth-- == 0) break;
+    } else if (c == ',' && nDepth == 0) {
+      break;
+    }
+  }
+  return i < n ? i : n;
+}
+
+static int is_json_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The next element: 1 and its text in *pz, *pn; 0 at the end. */
+static int list_next(MeleeList *p, const char **pz, int *pn) {
+  int n;
+  if (p->z == 0) return 0;
+  while (p->i < p->n && (is_json_space(p->z[p->i]) || p->z[p->i] == ',')) p->i++;
+  if (p->i >= p->n || p->z[p->i] == ']') return 0;
+  n = element_len(p->z + p->i, p->n - p->i);
+  *pz = p->z + p->i;
+  while (n > 0 && is_json_space((*pz)[n - 1])) n--;
+  *pn = n;
+  p->i += n > 0 ? n : 1;
+  return 1;
+}
+
+/* Read the value at zPath of pText (bound, not copied: it must outlive
+** the list).  *peType: 0 absent, 1 an array (walked by list_next), 2
+** another value.  Malformed JSON is the statement's error. */
+static int list_open(sqlite3 *db, MeleeList *p, sqlite3_value *pText,
+                     const char *zPath, int *peType) {
+  const char *zText = (const char *)sqlite3_value_text(pText);
+  const char *zType;
+  int rc;
+  memset(p, 0, sizeof(*p));
+  *peType = 0;
+  if (zText == 0) return SQLITE_NOMEM;
+  rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, ?2), json_extract(?1, ?2)",
+                          -1, &p->pStmt, 0);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_bind_text(p->pStmt, 1, zText, sqlite3_value_bytes(pText),
+                           SQLITE_STATIC);
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_bind_text(p->pStmt, 2, zPath, -1, SQLITE_STATIC);
+  if (rc == SQLITE_OK) rc = sqlite3_step(p->pStmt);
+  if (rc != SQLITE_ROW) return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
+  zType = (const char *)sqlite3_column_text(p->pStmt, 0);
+  if (zType == 0) return SQLITE_OK;
+  *peType = strcmp(zType, "array") == 0 ? 1 : 2;
+  if (*peType == 1) {
+    p->z = (const char *)sqlite3_column_text(p->pStmt, 1);
+    p->n = sqlite3_column_bytes(p->pStmt, 1);
+    if (p->z == 0) return SQLITE_NOMEM;
+    p->i = 1; /* past the '[' */
+  }
+  return SQLITE_OK;
+}
+
+static void list_close(MeleeList *p) {
+  sqlite3_finalize(p->pStmt);
+  memset(p, 0, sizeof(*p));
+}
+
+/* Step pStmt with the element z[0..n) as ?1: SQLITE_ROW, or an error. */
+static int step_element(sqlite3_stmt *pStmt, const char *z, int n) {
+  int rc;
+  sqlite3_reset(pStmt);
+  rc = sqlite3_bind_text(pStmt, 1, z, n, SQLITE_STATIC);
+  if (rc == SQLITE_OK) rc = sqlite3_step(pStmt);
+  return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
+}
+
+/* The message of a statement's error, for an error code that has none. */
+static int db_error(sqlite3 *db, int rc, char **pzErr) {
+  if (rc == SQLITE_OK || rc == SQLITE_NOMEM || *pzErr) return rc;
+  *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  return *pzErr ? rc : SQLITE_NOMEM;
+}
+
+/* ------------------------------------------------ melee_matches() */
+
+/* One match (Player1, Player2, Result of the statement); checks its values. */
+static int read_match(MeleeCursor *pCur, int iRound, const char *zName,
+                      sqlite3_stmt *pStmt, char **pzErr) {
+  const char *zA = (const char *)sqlite3_column_text(pStmt, 0);
+  const char *zB = (const char *)sqlite3_column_text(pStmt, 1);
+  const char *zRes = (const char *)sqlite3_column_text(pStmt, 2);
   int nW, nL, nD;
-  if (zName == 0) zName = "";
-  if (sqlite3_column_type(pStmt, 2) != SQLITE_TEXT || zA == 0 || zA[0] == 0 ||
-      strcmp(zA, "-") == 0 || sqlite3_column_type(pStmt, 3) != SQLITE_TEXT ||
+  if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || zA == 0 || zA[0] == 0 ||
+      strcmp(zA, "-") == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_TEXT ||
       zB == 0 || zB[0] == 0) {
     *pzErr = sqlite3_mprintf("round %d (%s): a match without Player1 and "
                              "Player2 names",
                              iRound, zName);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (sqlite3_column_type(pStmt, 4) != SQLITE_TEXT ||
+  if (sqlite3_column_type(pStmt, 2) != SQLITE_TEXT ||
       !parse_result(zRes, &nW, &nL, &nD)) {
     *pzErr = sqlite3_mprintf("round %d (%s): result %Q of %Q against %Q is "
                              "not W-L-D",
@@ -304,53 +413,70 @@ static int read_match(MeleeCursor *pCur, sqlite3_stmt *pStmt, char **pzErr) {
   return row_add(pCur, iRound, zName, zA, zB, nW, nL, nD);
 }
 
-/* The text as ?1; a BLOB (readfile() returns one) read as UTF-8 text. */
-static int bind_text(sqlite3_stmt *pStmt, sqlite3_value *pText) {
-  const char *z = (const char *)sqlite3_value_text(pText);
-  if (z == 0) return SQLITE_NOMEM;
-  return sqlite3_bind_text(pStmt, 1, z, sqlite3_value_bytes(pText),
-                           SQLITE_STATIC);
-}
+/* The statements that read a round and a match, ?1 their text. */
+typedef struct MeleeReader {
+  sqlite3_stmt *pRound;       /* RoundName, the type and text of Matches */
+  sqlite3_stmt *pMatch;       /* Player1, Player2, Result */
+} MeleeReader;
 
-/* No match read: an error unless the text has a Rounds array (an event
-** with no rounds yet has no rows). */
-static int check_rounds(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, '$.Rounds') IS 'array'",
-                              -1, &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
-  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    rc = SQLITE_OK;
-    if (!sqlite3_column_int(pStmt, 0)) {
-      *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
-      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-    }
+/* The matches of round iRound, whose text (an object, or not) is z[0..n). */
+static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
+                      const char *z, int n, char **pzErr) {
+  MeleeList matches;
+  const char *zType, *zName, *zMatch;
+  int rc, nMatch;
+  if (n == 0 || z[0] != '{') return SQLITE_OK; /* no Matches to read */
+  if ((rc = step_element(p->pRound, z, n)) != SQLITE_ROW) return rc;
+  zName = (const char *)sqlite3_column_text(p->pRound, 0);
+  zType = (const char *)sqlite3_column_text(p->pRound, 1);
+  if (zName == 0) zName = "";
+  if (zType == 0) return SQLITE_OK; /* no Matches: no rows */
+  if (strcmp(zType, "array") != 0) {
+    *pzErr = sqlite3_mprintf("round %d (%s): Matches is not an array", iRound,
+                             zName);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  sqlite3_finalize(pStmt);
+  memset(&matches, 0, sizeof(matches));
+  matches.z = (const char *)sqlite3_column_text(p->pRound, 2);
+  matches.n = sqlite3_column_bytes(p->pRound, 2);
+  matches.i = 1;
+  if (matches.z == 0) return SQLITE_NOMEM;
+  rc = SQLITE_OK;
+  while (rc == SQLITE_OK && list_next(&matches, &zMatch, &nMatch)) {
+    rc = step_element(p->pMatch, zMatch, nMatch);
+    if (rc == SQLITE_ROW) rc = read_match(pCur, iRound, zName, p->pMatch, pzErr);
+  }
   return rc;
 }
 
 /* Every match of the text, in file order. */
 static int read_json(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
-  static const char zSql[] =
-      "SELECT r.key, json_extract(r.value, '$.RoundName'),"
-      " json_extract(m.value, '$.Player1'), json_extract(m.value, '$.Player2'),"
-      " json_extract(m.value, '$.Result')"
-      " FROM json_each(?1, '$.Rounds') AS r, json_each(r.value, '$.Matches') AS m"
-      " ORDER BY r.key, m.key";
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
-  while (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    rc = read_match(pCur, pStmt, pzErr);
+  MeleeList rounds;
+  MeleeReader r = {0, 0};
+  const char *z;
+  int n, eType, iRound = 0;
+  int rc = list_open(db, &rounds, pCur->pText, "$.Rounds", &eType);
+  if (rc == SQLITE_OK && eType != 1) {
+    *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (rc == SQLITE_DONE) rc = SQLITE_OK;
-  if (rc == SQLITE_OK && pCur->nRow == 0) rc = check_rounds(db, pCur, pzErr);
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
-    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
-    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.RoundName'),"
+                            " json_type(?1, '$.Matches'), json_extract(?1, '$.Matches')",
+                            -1, &r.pRound, 0);
   }
-  sqlite3_finalize(pStmt);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player1'),"
+                            " json_extract(?1, '$.Player2'), json_extract(?1, '$.Result')",
+                            -1, &r.pMatch, 0);
+  }
+  while (rc == SQLITE_OK && list_next(&rounds, &z, &n)) {
+    rc = read_round(pCur, &r, ++iRound, z, n, pzErr);
+  }
+  rc = db_error(db, rc, pzErr);
+  sqlite3_finalize(r.pRound);
+  sqlite3_finalize(r.pMatch);
+  list_close(&rounds);
   return rc;
 }
 
@@ -463,35 +589,41 @@ static int name_added(MeleeCursor *pCur, int nListed) {
   return SQLITE_OK;
 }
 
+/* A player's published record, when an entry of Standings[] gives one. */
+static int infer_entry(MeleeCursor *pCur, const MeleeSeat *aSeat, int nSeat,
+                       int iLastSwiss, int nListed, sqlite3_stmt *pStmt) {
+  const char *z = (const char *)sqlite3_column_text(pStmt, 0);
+  if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
+      sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
+    return SQLITE_OK; /* a standings line without a record: nothing to infer */
+  }
+  /* at most as many rows added as listed: a file missing more is not
+  ** an export that left a few rounds out */
+  return infer_player(pCur, aSeat, nSeat, iLastSwiss, 2 * nListed, z,
+                      sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
+}
+
 static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
-  static const char zSql[] =
-      "SELECT json_extract(s.value, '$.Player'), json_extract(s.value, '$.Wins'),"
-      " json_extract(s.value, '$.Losses')"
-      " FROM json_each(?1, '$.Standings') AS s";
+  MeleeList standings;
   MeleeSeat *aSeat = 0;
   sqlite3_stmt *pStmt = 0;
-  int nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
+  const char *z;
+  int n, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
   int rc = seats_of(pCur, &aSeat, &nSeat, &iLastSwiss);
-  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
-  while (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    const char *z = (const char *)sqlite3_column_text(pStmt, 0);
-    rc = SQLITE_OK;
-    if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
-        sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
-      continue; /* a standings line without a record: nothing to infer */
-    }
-    /* at most as many rows added as listed: a file missing more is not
-    ** an export that left a few rounds out */
-    rc = infer_player(pCur, aSeat, nSeat, iLastSwiss, 2 * nListed, z,
-                      sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
+  memset(&standings, 0, sizeof(standings));
+  if (rc == SQLITE_OK) rc = list_open(db, &standings, pCur->pText, "$.Standings", &eType);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player'),"
+                            " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses')",
+                            -1, &pStmt, 0);
   }
-  if (rc == SQLITE_DONE) rc = SQLITE_OK;
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
-    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
-    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  while (rc == SQLITE_OK && list_next(&standings, &z, &n)) {
+    rc = step_element(pStmt, z, n);
+    if (rc == SQLITE_ROW) rc = infer_entry(pCur, aSeat, nSeat, iLastSwiss, nListed, pStmt);
   }
+  rc = db_error(db, rc, pzErr);
   sqlite3_finalize(pStmt);
+  list_close(&standings);
   sqlite3_free(aSeat);
   if (rc == SQLITE_OK && pCur->nRow > nListed) rc = name_added(pCur, nListed);
   return rc;
@@ -593,12 +725,14 @@ static sqlite3_module meleeModule = {
 /* ------------------------------------------------ melee_players() */
 
 /*
-** The cursor steps a query over Standings[] as the outer query asks for
-** rows: one entry is checked and shown at a time.
+** The cursor walks Standings[] as the outer query asks for rows: one entry
+** is read, checked and shown at a time.
 */
 typedef struct PlayersCursor {
   sqlite3_vtab_cursor base;
-  sqlite3_stmt *pStmt;        /* NULL: no rows, or past the last */
+  MeleeList standings;
+  sqlite3_stmt *pEntry;       /* the fields of the entry shown */
+  int bEof;
   sqlite3_value *pText;       /* the event_id argument */
   sqlite3_int64 iRow;
 } PlayersCursor;
@@ -608,16 +742,19 @@ static int playersOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   (void)pVtab;
   if (pCur == 0) return SQLITE_NOMEM;
   memset(pCur, 0, sizeof(*pCur));
+  pCur->bEof = 1;
   *ppCursor = &pCur->base;
   return SQLITE_OK;
 }
 
 static void players_clear(PlayersCursor *pCur) {
-  sqlite3_finalize(pCur->pStmt);
+  sqlite3_finalize(pCur->pEntry);
+  list_close(&pCur->standings);
   sqlite3_value_free(pCur->pText);
-  pCur->pStmt = 0;
+  pCur->pEntry = 0;
   pCur->pText = 0;
   pCur->iRow = 0;
+  pCur->bEof = 1;
 }
 
 static int playersClose(sqlite3_vtab_cursor *cur) {
@@ -637,15 +774,16 @@ static const struct {
 };
 #define N_STANDING_FIELD 8
 
-/* The entry the query stands on: a Player name, and fields of their type
-** or absent (NULL). */
-static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
-  int i, iEntry = sqlite3_column_int(pStmt, N_STANDING_FIELD + 1);
+/* The entry iEntry (from 0) the statement stands on: a Player name, and
+** fields of their type or absent (NULL). */
+static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
+                         sqlite3_int64 iEntry) {
+  int i;
   const char *z = (const char *)sqlite3_column_text(pStmt, 0);
   if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || z == 0 || z[0] == 0) {
     if (sqlite3_column_type(pStmt, 0) != SQLITE_NULL && z == 0) return SQLITE_NOMEM;
     return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("Standings entry %d has no Player name",
+                       sqlite3_mprintf("Standings entry %lld has no Player name",
                                        iEntry + 1));
   }
   for (i = 0; i < N_STANDING_FIELD; i++) {
@@ -653,7 +791,7 @@ static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
     if (t == SQLITE_NULL || t == SQLITE_INTEGER) continue;
     if (t == SQLITE_FLOAT && aStandingField[i].cType == 'r') continue;
     return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("Standings entry %d (%s): %s is not %s",
+                       sqlite3_mprintf("Standings entry %lld (%s): %s is not %s",
                                        iEntry + 1, z, aStandingField[i].zField,
                                        aStandingField[i].cType == 'i'
                                            ? "an integer" : "a number"));
@@ -661,33 +799,21 @@ static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
   return SQLITE_OK;
 }
 
-/* The next entry, checked; at the end the statement is finalized. */
+/* The next entry, read and checked; at the end, bEof. */
 static int players_step(PlayersCursor *pCur) {
   sqlite3_vtab *pVtab = pCur->base.pVtab;
   MeleeVtab *pTab = (MeleeVtab *)pVtab;
-  int rc = sqlite3_step(pCur->pStmt);
-  if (rc == SQLITE_ROW) return players_check(pVtab, pCur->pStmt);
-  sqlite3_finalize(pCur->pStmt);
-  pCur->pStmt = 0;
-  if (rc == SQLITE_DONE) return SQLITE_OK;
+  const char *z;
+  int n, rc;
+  if (!list_next(&pCur->standings, &z, &n)) {
+    pCur->bEof = 1;
+    return SQLITE_OK;
+  }
+  rc = step_element(pCur->pEntry, z, n);
+  if (rc == SQLITE_ROW) return players_check(pVtab, pCur->pEntry, pCur->iRow);
+  pCur->bEof = 1;
   if (rc == SQLITE_NOMEM) return rc;
   return melee_error(pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
-}
-
-/* *peType: 0 no Standings (or not an object), 1 an array, 2 another
-** value; malformed JSON is the query's error. */
-static int standings_type(sqlite3 *db, sqlite3_value *pText, int *peType) {
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, '$.Standings')", -1,
-                              &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pText);
-  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    const char *z = (const char *)sqlite3_column_text(pStmt, 0);
-    rc = SQLITE_OK;
-    *peType = z == 0 ? 0 : strcmp(z, "array") == 0 ? 1 : 2;
-  }
-  sqlite3_finalize(pStmt);
-  return rc;
 }
 
 /* Standings[] absent: no rows (an event not yet published); anything but
@@ -695,12 +821,11 @@ static int standings_type(sqlite3 *db, sqlite3_value *pText, int *peType) {
 static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
                          const char *idxStr, int argc, sqlite3_value **argv) {
   static const char zSql[] =
-      "SELECT json_extract(s.value, '$.Player'),"
-      " json_extract(s.value, '$.Rank'), json_extract(s.value, '$.Points'),"
-      " json_extract(s.value, '$.Wins'), json_extract(s.value, '$.Losses'),"
-      " json_extract(s.value, '$.Draws'), json_extract(s.value, '$.OMWP'),"
-      " json_extract(s.value, '$.GWP'), json_extract(s.value, '$.OGWP'), s.key"
-      " FROM json_each(?1, '$.Standings') AS s ORDER BY s.key";
+      "SELECT json_extract(?1, '$.Player'),"
+      " json_extract(?1, '$.Rank'), json_extract(?1, '$.Points'),"
+      " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses'),"
+      " json_extract(?1, '$.Draws'), json_extract(?1, '$.OMWP'),"
+      " json_extract(?1, '$.GWP'), json_extract(?1, '$.OGWP')";
   PlayersCursor *pCur = (PlayersCursor *)cur;
   MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
   int rc, eType = 0;
@@ -714,7 +839,7 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        sqlite3_mprintf("the event must be JSON text"));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
-  rc = standings_type(pTab->db, pCur->pText, &eType);
+  rc = list_open(pTab->db, &pCur->standings, pCur->pText, "$.Standings", &eType);
   if (rc == SQLITE_OK && eType == 0) {
     players_clear(pCur);
     return SQLITE_OK;
@@ -724,9 +849,11 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
     return melee_error(cur->pVtab, SQLITE_ERROR,
                        sqlite3_mprintf("Standings is not an array"));
   }
-  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pCur->pStmt, pCur->pText);
-  if (rc == SQLITE_OK) return players_step(pCur);
+  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pEntry, 0);
+  if (rc == SQLITE_OK) {
+    pCur->bEof = 0;
+    return players_step(pCur);
+  }
   players_clear(pCur);
   if (rc == SQLITE_NOMEM) return rc;
   return melee_error(cur->pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
@@ -739,7 +866,7 @@ static int playersNext(sqlite3_vtab_cursor *cur) {
 }
 
 static int playersEof(sqlite3_vtab_cursor *cur) {
-  return ((PlayersCursor *)cur)->pStmt == 0;
+  return ((PlayersCursor *)cur)->bEof;
 }
 
 static int playersRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
@@ -756,12 +883,12 @@ static int playersColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   switch (iCol) {
     case MP_PLAYER:
     case MP_NAME:
-      sqlite3_result_value(ctx, sqlite3_column_value(pCur->pStmt, 0));
+      sqlite3_result_value(ctx, sqlite3_column_value(pCur->pEntry, 0));
       break;
     case MP_EVENT_ID: sqlite3_result_value(ctx, pCur->pText); break;
     default:
       if (iCol >= MP_RANK && iCol <= MP_OGWP) {
-        sqlite3_result_value(ctx, sqlite3_column_value(pCur->pStmt,
+        sqlite3_result_value(ctx, sqlite3_column_value(pCur->pEntry,
                                                        iCol - MP_RANK + 1));
       }
       break;
