@@ -19,6 +19,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 sys.dont_write_bytecode = True
+import files  # noqa: E402
 import shapes  # noqa: E402
 
 SCHEMA = (REPO / "sql" / "schema.sql").read_text()
@@ -258,24 +259,12 @@ def test_large_shapes(db, shape, scale):
         assert ranks >= 3
 
 
-def melee_text(rounds, players):
-    """A Melee file of `rounds` rounds, `players` players paired 0-1, 2-3 ... each
-    round (the pairs shifted by the round), Player1 winning 2-0."""
-    out = []
-    for r in range(rounds):
-        order = [(i + r * 2) % players for i in range(players)]
-        matches = ",".join('{"Player1":"p%d","Player2":"p%d","Result":"2-0-0"}'
-                           % (order[i], order[i + 1]) for i in range(0, players - 1, 2))
-        out.append('{"RoundName":"Round %d","Matches":[%s]}' % (r + 1, matches))
-    return '{"Rounds":[%s]}' % ",".join(out)
-
-
 # The Melee reader once read a round's whole text for each of its matches:
 # one round of 100,000 matches took minutes (16,000 took 16 s), a 5-round
 # file of 100,000 players too.
 @pytest.mark.parametrize("rounds, players", [(1, 200_000), (5, 100_000)])
 def test_melee_rounds_of_many_matches(db, rounds, players):
-    text = melee_text(rounds, players)
+    text = files.melee_text(rounds, players)
     n_matches = rounds * (players // 2)
     assert db.execute("SELECT count(*), count(DISTINCT round), sum(a_wins) FROM "
                       "melee_matches(?)", (text,)).fetchone() == (n_matches, rounds,

@@ -61,3 +61,25 @@ int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
   pInfo->estimatedRows = 200;
   return SQLITE_OK;
 }
+
+/*
+** The readers sort what they read (players by id, seats by player) before
+** checking it: rank.c's merge sort, which polls the probe as it merges, so
+** that a sort of a million items answers an interrupt too (qsort cannot).
+*/
+int tb_text_arg_sort(void **pa, int n, int nSize, TbBefore xBefore,
+                     TbProbe *pProbe) {
+  void *y, *pSorted;
+  int rc;
+  if (n < 2) return SQLITE_OK;
+  y = sqlite3_malloc64((sqlite3_uint64)n * (sqlite3_uint64)nSize);
+  if (y == 0) return SQLITE_NOMEM;
+  pSorted = tb_merge_sort(*pa, y, n, nSize, 1, xBefore, 0, pProbe, &rc);
+  if (pSorted == y) {
+    sqlite3_free(*pa);
+    *pa = y;
+  } else {
+    sqlite3_free(y);
+  }
+  return rc;
+}
