@@ -195,3 +195,34 @@ def test_strings_with_brackets_and_escapes(db):
     assert db.execute("SELECT round, player_a, player_b FROM melee_matches(?)",
                       (text,)).fetchall() == [
         (1, names[0], names[1]), (1, names[2], names[3]), (2, names[4], names[0])]
+
+
+# The reader checks the text by the grammar SQLite's json functions read
+# (RFC 8259, at most 2,000 nested containers, up to a NUL), in one pass that
+# answers interrupts; these were checked against json_valid() of SQLite 3.40.
+@pytest.mark.parametrize("value, valid", [
+    ("-0", True), ("1.5e3", True), ("1E+5", True), ("[0.0e-0]", True), ("1e9999", True),
+    ('"\\/\\u00e9\\n"', True), ('"a\x7fb"', True), ("[true,false,null]", True),
+    ('{"a" : 1 , "b":[ ]}', True), ("[" * 1999 + "]" * 1999, True),
+    ("01", False), ("-", False), ("1.", False), ("1e", False), ("1e+", False), ("-01", False),
+    ("1.2.3", False), ("[1,]", False), ('{"a":1,}', False), ('"a\tb"', False), ('"\\x"', False),
+    ('"\\u12G4"', False), ("[1\f]", False), ("nullx", False), ("{1:2}", False),
+    ("[" * 2000 + "]" * 2000, False), ("", False), ("tru", False), ('"open', False),
+])
+def test_json_grammar(db, value, valid):
+    text = '{"Rounds": [], "x": %s}' % value  # 1 + 1,999 containers deep at most
+    try:
+        db.execute(ROWS, (text,)).fetchall()
+        ok = True
+    except sqlite3.OperationalError as e:
+        assert str(e) == "melee_matches(): malformed JSON"
+        ok = False
+    assert ok == valid, text[:60]
+
+
+def test_json_ends_at_a_nul(db):
+    """SQLite's json functions read text up to a NUL; so does the reader."""
+    text = event([("Round 1", [("A", "B", "2-0-0")])]) + "\x00 trailing bytes"
+    assert len(db.execute(ROWS, (text,)).fetchall()) == 1
+    with pytest.raises(sqlite3.OperationalError, match="melee_matches\\(\\): malformed JSON$"):
+        db.execute(ROWS, ("\x00" + text,)).fetchall()

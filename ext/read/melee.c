@@ -23,12 +23,11 @@
 ** reaches this function, and one statement goes from the file to the
 ** standings.  The extension never opens the file: the caller reads it
 ** (readfile() in the sqlite3 shell, a parameter from any client).  The text
-** is read with SQLite's own JSON functions, built in since SQLite 3.38:
-** json_extract() gives an array's text once, which is split into its
-** elements here (MeleeList), each then read with json_extract().  Not
-** json_each(): a table of that name in the database hides it, and asking
-** the whole round for its name beside each match read the round once per
-** match.
+** is checked and walked here, in one pass that answers interrupts, and the
+** small values it holds (a match, a round's name, a Standings entry) are
+** read with SQLite's json_extract(), built in since SQLite 3.38.  Not
+** json_each(): a table of that name in the database hides it, and a round
+** asked for its name beside each match was read once per match.
 **
 ** melee_players() yields the registrations standings() reads as its players
 ** table, one row per entry of the published Standings[], with what Melee
@@ -37,7 +36,6 @@
 */
 #include "../tiebreak_int.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Columns, in schema order. */
@@ -236,6 +234,11 @@ static int pair_cmp(const void *pA, const void *pB) {
   return a < b ? -1 : a > b; /* stable: the first listing stays */
 }
 
+static int pair_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return pair_cmp(pA, pB) < 0;
+}
+
 /* Counts of r from the side of player zSide. */
 static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
   int bA = strcmp(zSide, r->zA) == 0;
@@ -248,14 +251,14 @@ static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
 ** A match listed twice (Melee lists some drawn matches from both sides):
 ** the later listing is dropped when both say the same, else an error.
 */
-static int mark_mirrors(MeleeCursor *pCur, char **pzErr) {
+static int mark_mirrors(MeleeCursor *pCur, TbProbe *pProbe, char **pzErr) {
   MeleeRow **ap;
   int i, rc = SQLITE_OK;
   if (pCur->nRow < 2) return SQLITE_OK;
   ap = sqlite3_malloc64(sizeof(MeleeRow *) * (sqlite3_uint64)pCur->nRow);
   if (ap == 0) return SQLITE_NOMEM;
   for (i = 0; i < pCur->nRow; i++) ap[i] = &pCur->aRow[i];
-  qsort(ap, (size_t)pCur->nRow, sizeof(*ap), pair_cmp);
+  rc = tb_text_arg_sort((void **)&ap, pCur->nRow, sizeof(*ap), pair_before, pProbe);
   for (i = 1; i < pCur->nRow && rc == SQLITE_OK; i++) {
     const MeleeRow *p = ap[i - 1];
     MeleeRow *r = ap[i];
@@ -280,22 +283,156 @@ static int mark_mirrors(MeleeCursor *pCur, char **pzErr) {
   return rc;
 }
 
-/* ------------------------------------------------ arrays of the JSON */
+/* ------------------------------------------------ the JSON text */
 
 /*
-** An array of the text at a path, as json_extract() renders it (minified;
-** strings keep their escapes), walked element by element: the text of each
-** element is found by counting brackets outside strings, in one pass.
+** The text is checked here, in one pass that answers interrupts (TbProbe),
+** by the grammar SQLite's json functions accept (RFC 8259, at most 2,000
+** nested arrays and objects, the text ending at a NUL as they read it);
+** then its objects are searched and its arrays split here, and only the
+** small values read (a match, a name, a Standings entry) are given to
+** json_extract(), which decodes them.  A key is matched as written, as
+** json_extract('$.Rounds') of SQLite 3.40 does; a key listed twice is
+** read at its first place.
 */
-typedef struct MeleeList {
-  sqlite3_stmt *pStmt;        /* json_type(), json_extract() of the path */
-  const char *z;              /* the array's text; NULL: not an array */
-  int n, i;                   /* its length, the next element's offset */
-} MeleeList;
+#define MELEE_JSON_MAX_DEPTH 2000
 
-/* The length of the element at z[0..n): up to a ',' or ']' outside
-** brackets and strings. */
-static int element_len(const char *z, int n) {
+static int is_json_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int skip_space(const char *z, int n, int i) {
+  while (i < n && is_json_space(z[i])) i++;
+  return i;
+}
+
+static int is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+static int is_hex(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Past the string that opens at z[i] ('"'), or -1 if it is malformed. */
+static int string_end(const char *z, int n, int i) {
+  for (i++; i < n; i++) {
+    unsigned char c = (unsigned char)z[i];
+    if (c < 0x20) return -1;
+    if (c == '"') return i + 1;
+    if (c != '\\') continue;
+    if (++i >= n) return -1;
+    if (z[i] == 'u') {
+      if (i + 4 >= n || !is_hex(z[i + 1]) || !is_hex(z[i + 2]) ||
+          !is_hex(z[i + 3]) || !is_hex(z[i + 4])) {
+        return -1;
+      }
+      i += 4;
+    } else if (strchr("\"\\/bfnrt", z[i]) == 0) {
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/* Past the digits from z[i], at least one; -1 if none. */
+static int digits_end(const char *z, int n, int i) {
+  int i0 = i;
+  while (i < n && is_digit(z[i])) i++;
+  return i > i0 ? i : -1;
+}
+
+/* Past the number at z[i]: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static int number_end(const char *z, int n, int i) {
+  if (i < n && z[i] == '-') i++;
+  if (i < n && z[i] == '0') {
+    i++;
+  } else if ((i = digits_end(z, n, i)) < 0) {
+    return -1;
+  }
+  if (i < n && z[i] == '.' && (i = digits_end(z, n, i + 1)) < 0) return -1;
+  if (i < n && (z[i] == 'e' || z[i] == 'E')) {
+    i++;
+    if (i < n && (z[i] == '+' || z[i] == '-')) i++;
+    return digits_end(z, n, i);
+  }
+  return i;
+}
+
+/* Past the scalar value at z[i], or -1 if there is none. */
+static int scalar_end(const char *z, int n, int i) {
+  static const char *azWord[] = {"true", "false", "null"};
+  int k;
+  if (i >= n) return -1;
+  if (z[i] == '"') return string_end(z, n, i);
+  if (z[i] == '-' || is_digit(z[i])) return number_end(z, n, i);
+  for (k = 0; k < 3; k++) {
+    int nWord = (int)strlen(azWord[k]);
+    if (n - i >= nWord && memcmp(z + i, azWord[k], (size_t)nWord) == 0) return i + nWord;
+  }
+  return -1;
+}
+
+/* Past the key and ':' that begin a member at z[i], or -1. */
+static int key_end(const char *z, int n, int i) {
+  if (i >= n || z[i] != '"' || (i = string_end(z, n, i)) < 0) return -1;
+  i = skip_space(z, n, i);
+  return i < n && z[i] == ':' ? skip_space(z, n, i + 1) : -1;
+}
+
+/*
+** Whether z[0..n) is JSON text: *pbValid.  Containers open on a stack of
+** their closing brackets; after each value comes ',' (then a value, or a
+** key and its value) or the innermost closing bracket.
+*/
+static int json_check(const char *z, int n, TbProbe *pProbe, int *pbValid) {
+  char aClose[MELEE_JSON_MAX_DEPTH];
+  int nDepth = 0, i = skip_space(z, n, 0), iPolled = i, rc;
+  *pbValid = 0;
+  for (;;) {
+    /* a value at z[i] */
+    if (i < n && (z[i] == '[' || z[i] == '{')) {
+      char cClose = z[i] == '[' ? ']' : '}';
+      if (nDepth == MELEE_JSON_MAX_DEPTH) return SQLITE_OK;
+      aClose[nDepth++] = cClose;
+      i = skip_space(z, n, i + 1);
+      if (i < n && z[i] == cClose) {
+        nDepth--;
+        i++;
+      } else {
+        if (cClose == '}' && (i = key_end(z, n, i)) < 0) return SQLITE_OK;
+        continue;
+      }
+    } else if ((i = scalar_end(z, n, i)) < 0) {
+      return SQLITE_OK;
+    }
+    /* after the value: ',' or closing brackets, until a value is next */
+    for (;;) {
+      /* a byte read costs about what a unit of the computation does */
+      if ((rc = tb_poll(pProbe, i - iPolled)) != SQLITE_OK) return rc;
+      iPolled = i;
+      i = skip_space(z, n, i);
+      if (nDepth == 0) {
+        *pbValid = i == n;
+        return SQLITE_OK;
+      }
+      if (i < n && z[i] == aClose[nDepth - 1]) {
+        nDepth--;
+        i++;
+      } else if (i < n && z[i] == ',') {
+        i = skip_space(z, n, i + 1);
+        if (aClose[nDepth - 1] == '}' && (i = key_end(z, n, i)) < 0) return SQLITE_OK;
+        break;
+      } else {
+        return SQLITE_OK;
+      }
+    }
+  }
+}
+
+/* The length of the value at z[0..n) of checked text: up to a ',' or a
+** closing bracket outside brackets and strings, less trailing space. */
+static int value_len(const char *z, int n) {
   int i, nDepth = 0;
   for (i = 0; i < n; i++) {
     char c = z[i];
@@ -311,62 +448,92 @@ static int element_len(const char *z, int n) {
       break;
     }
   }
-  return i < n ? i : n;
+  if (i > n) i = n;
+  while (i > 0 && is_json_space(z[i - 1])) i--;
+  return i;
 }
 
-static int is_json_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+/* The value of key zKey in the object z[0..n) of checked text: 1 and its
+** text in *pz, *pn; 0 if z is no object or has no such key. */
+static int member(const char *z, int n, const char *zKey, const char **pz,
+                  int *pn) {
+  int nKey = (int)strlen(zKey), i;
+  if (n == 0 || z[0] != '{') return 0;
+  for (i = skip_space(z, n, 1); i < n && z[i] == '"';) {
+    int iKeyEnd = string_end(z, n, i), iValue = key_end(z, n, i), nValue;
+    if (iKeyEnd < 0 || iValue < 0) return 0;
+    nValue = value_len(z + iValue, n - iValue);
+    if (iKeyEnd - i - 2 == nKey && memcmp(z + i + 1, zKey, (size_t)nKey) == 0) {
+      *pz = z + iValue;
+      *pn = nValue;
+      return 1;
+    }
+    i = skip_space(z, n, iValue + nValue);
+    if (i < n && z[i] == ',') i = skip_space(z, n, i + 1);
+  }
+  return 0;
+}
+
+/* An array of checked text, walked element by element. */
+typedef struct MeleeList {
+  const char *z;              /* the array's text; NULL: no array */
+  int n, i;                   /* its length, the next element's offset */
+} MeleeList;
+
+/* The array z[0..n) in *p: 1, or 0 if z is not an array. */
+static int list_open(MeleeList *p, const char *z, int n) {
+  memset(p, 0, sizeof(*p));
+  if (n == 0 || z[0] != '[') return 0;
+  p->z = z;
+  p->n = n;
+  p->i = 1;
+  return 1;
 }
 
 /* The next element: 1 and its text in *pz, *pn; 0 at the end. */
 static int list_next(MeleeList *p, const char **pz, int *pn) {
-  int n;
   if (p->z == 0) return 0;
-  while (p->i < p->n && (is_json_space(p->z[p->i]) || p->z[p->i] == ',')) p->i++;
+  p->i = skip_space(p->z, p->n, p->i);
+  if (p->i < p->n && p->z[p->i] == ',') p->i = skip_space(p->z, p->n, p->i + 1);
   if (p->i >= p->n || p->z[p->i] == ']') return 0;
-  n = element_len(p->z + p->i, p->n - p->i);
   *pz = p->z + p->i;
-  while (n > 0 && is_json_space((*pz)[n - 1])) n--;
-  *pn = n;
-  p->i += n > 0 ? n : 1;
+  *pn = value_len(*pz, p->n - p->i);
+  p->i += *pn > 0 ? *pn : 1;
   return 1;
 }
 
-/* Read the value at zPath of pText (bound, not copied: it must outlive
-** the list).  *peType: 0 absent, 1 an array (walked by list_next), 2
-** another value.  Malformed JSON is the statement's error. */
-static int list_open(sqlite3 *db, MeleeList *p, sqlite3_value *pText,
-                     const char *zPath, int *peType) {
-  const char *zText = (const char *)sqlite3_value_text(pText);
-  const char *zType;
-  int rc;
-  memset(p, 0, sizeof(*p));
-  *peType = 0;
-  if (zText == 0) return SQLITE_NOMEM;
-  rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, ?2), json_extract(?1, ?2)",
-                          -1, &p->pStmt, 0);
-  if (rc == SQLITE_OK) {
-    rc = sqlite3_bind_text(p->pStmt, 1, zText, sqlite3_value_bytes(pText),
-                           SQLITE_STATIC);
+/*
+** The event's text, checked: *pz, *pn (up to a NUL, as SQLite reads it),
+** or the error "malformed JSON".
+*/
+static int event_text(sqlite3_value *pText, TbProbe *pProbe, const char **pz,
+                      int *pn, char **pzErr) {
+  const char *z = (const char *)sqlite3_value_text(pText);
+  int n = sqlite3_value_bytes(pText), bValid = 0, rc;
+  const char *zNul;
+  if (z == 0) return SQLITE_NOMEM;
+  if ((zNul = memchr(z, 0, (size_t)n)) != 0) n = (int)(zNul - z);
+  rc = json_check(z, n, pProbe, &bValid);
+  if (rc == SQLITE_OK && !bValid) {
+    *pzErr = sqlite3_mprintf("malformed JSON");
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (rc == SQLITE_OK) rc = sqlite3_bind_text(p->pStmt, 2, zPath, -1, SQLITE_STATIC);
-  if (rc == SQLITE_OK) rc = sqlite3_step(p->pStmt);
-  if (rc != SQLITE_ROW) return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
-  zType = (const char *)sqlite3_column_text(p->pStmt, 0);
-  if (zType == 0) return SQLITE_OK;
-  *peType = strcmp(zType, "array") == 0 ? 1 : 2;
-  if (*peType == 1) {
-    p->z = (const char *)sqlite3_column_text(p->pStmt, 1);
-    p->n = sqlite3_column_bytes(p->pStmt, 1);
-    if (p->z == 0) return SQLITE_NOMEM;
-    p->i = 1; /* past the '[' */
-  }
-  return SQLITE_OK;
+  *pz = z + skip_space(z, n, 0);
+  *pn = n - (int)(*pz - z);
+  return rc;
 }
 
-static void list_close(MeleeList *p) {
-  sqlite3_finalize(p->pStmt);
-  memset(p, 0, sizeof(*p));
+/* The top-level value of key zKey, of the checked text z[0..n): *peType
+** 0 absent, 1 an array (in *pList), 2 another value. */
+static void top_list(const char *z, int n, const char *zKey, MeleeList *pList,
+                     int *peType) {
+  const char *zValue;
+  int nValue;
+  memset(pList, 0, sizeof(*pList));
+  *peType = 0;
+  if (member(z, n, zKey, &zValue, &nValue)) {
+    *peType = list_open(pList, zValue, nValue) ? 1 : 2;
+  }
 }
 
 /* Step pStmt with the element z[0..n) as ?1: SQLITE_ROW, or an error. */
@@ -413,9 +580,9 @@ static int read_match(MeleeCursor *pCur, int iRound, const char *zName,
   return row_add(pCur, iRound, zName, zA, zB, nW, nL, nD);
 }
 
-/* The statements that read a round and a match, ?1 their text. */
+/* The statements that read a round's name and a match, ?1 their text. */
 typedef struct MeleeReader {
-  sqlite3_stmt *pRound;       /* RoundName, the type and text of Matches */
+  sqlite3_stmt *pValue;       /* the value decoded */
   sqlite3_stmt *pMatch;       /* Player1, Player2, Result */
 } MeleeReader;
 
@@ -423,25 +590,21 @@ typedef struct MeleeReader {
 static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
                       const char *z, int n, char **pzErr) {
   MeleeList matches;
-  const char *zType, *zName, *zMatch;
-  int rc, nMatch;
-  if (n == 0 || z[0] != '{') return SQLITE_OK; /* no Matches to read */
-  if ((rc = step_element(p->pRound, z, n)) != SQLITE_ROW) return rc;
-  zName = (const char *)sqlite3_column_text(p->pRound, 0);
-  zType = (const char *)sqlite3_column_text(p->pRound, 1);
-  if (zName == 0) zName = "";
-  if (zType == 0) return SQLITE_OK; /* no Matches: no rows */
-  if (strcmp(zType, "array") != 0) {
+  const char *zName = "", *zValue, *zMatch;
+  int rc = SQLITE_OK, nValue, nMatch;
+  if (member(z, n, "RoundName", &zValue, &nValue)) {
+    if ((rc = step_element(p->pValue, zValue, nValue)) != SQLITE_ROW) return rc;
+    zName = (const char *)sqlite3_column_text(p->pValue, 0);
+    if (zName == 0 && sqlite3_column_type(p->pValue, 0) != SQLITE_NULL) return SQLITE_NOMEM;
+    if (zName == 0) zName = "";
+    rc = SQLITE_OK;
+  }
+  if (!member(z, n, "Matches", &zValue, &nValue)) return SQLITE_OK; /* no rows */
+  if (!list_open(&matches, zValue, nValue)) {
     *pzErr = sqlite3_mprintf("round %d (%s): Matches is not an array", iRound,
                              zName);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  memset(&matches, 0, sizeof(matches));
-  matches.z = (const char *)sqlite3_column_text(p->pRound, 2);
-  matches.n = sqlite3_column_bytes(p->pRound, 2);
-  matches.i = 1;
-  if (matches.z == 0) return SQLITE_NOMEM;
-  rc = SQLITE_OK;
   while (rc == SQLITE_OK && list_next(&matches, &zMatch, &nMatch)) {
     rc = step_element(p->pMatch, zMatch, nMatch);
     if (rc == SQLITE_ROW) rc = read_match(pCur, iRound, zName, p->pMatch, pzErr);
@@ -449,34 +612,30 @@ static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
   return rc;
 }
 
-/* Every match of the text, in file order. */
-static int read_json(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
+/* Every match of the checked text z[0..n), in file order. */
+static int read_json(sqlite3 *db, MeleeCursor *pCur, const char *z, int n,
+                     char **pzErr) {
   MeleeList rounds;
   MeleeReader r = {0, 0};
-  const char *z;
-  int n, eType, iRound = 0;
-  int rc = list_open(db, &rounds, pCur->pText, "$.Rounds", &eType);
-  if (rc == SQLITE_OK && eType != 1) {
+  const char *zRound;
+  int rc = SQLITE_OK, nRound, eType, iRound = 0;
+  top_list(z, n, "Rounds", &rounds, &eType);
+  if (eType != 1) {
     *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
-    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (rc == SQLITE_OK) {
-    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.RoundName'),"
-                            " json_type(?1, '$.Matches'), json_extract(?1, '$.Matches')",
-                            -1, &r.pRound, 0);
-  }
+  rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$')", -1, &r.pValue, 0);
   if (rc == SQLITE_OK) {
     rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player1'),"
                             " json_extract(?1, '$.Player2'), json_extract(?1, '$.Result')",
                             -1, &r.pMatch, 0);
   }
-  while (rc == SQLITE_OK && list_next(&rounds, &z, &n)) {
-    rc = read_round(pCur, &r, ++iRound, z, n, pzErr);
+  while (rc == SQLITE_OK && list_next(&rounds, &zRound, &nRound)) {
+    rc = read_round(pCur, &r, ++iRound, zRound, nRound, pzErr);
   }
   rc = db_error(db, rc, pzErr);
-  sqlite3_finalize(r.pRound);
+  sqlite3_finalize(r.pValue);
   sqlite3_finalize(r.pMatch);
-  list_close(&rounds);
   return rc;
 }
 
@@ -496,6 +655,11 @@ static int seat_cmp(const void *pA, const void *pB) {
   return (a->iRound > b->iRound) - (a->iRound < b->iRound);
 }
 
+static int seat_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return seat_cmp(pA, pB) < 0;
+}
+
 /* The first seat of zPlayer in the sorted seats, or n. */
 static int seat_find(const MeleeSeat *a, int n, const char *zPlayer) {
   int lo = 0, hi = n;
@@ -507,10 +671,10 @@ static int seat_find(const MeleeSeat *a, int n, const char *zPlayer) {
 }
 
 /* Every listed round of every player, sorted by player, then round. */
-static int seats_of(const MeleeCursor *pCur, MeleeSeat **paSeat, int *pnSeat,
-                    int *piLastSwiss) {
+static int seats_of(const MeleeCursor *pCur, TbProbe *pProbe, MeleeSeat **paSeat,
+                    int *pnSeat, int *piLastSwiss) {
   MeleeSeat *a = sqlite3_malloc64(sizeof(MeleeSeat) * (2 * (sqlite3_uint64)pCur->nRow + 1));
-  int i, n = 0;
+  int i, n = 0, rc;
   if (a == 0) return SQLITE_NOMEM;
   *piLastSwiss = 0;
   for (i = 0; i < pCur->nRow; i++) {
@@ -527,10 +691,10 @@ static int seats_of(const MeleeCursor *pCur, MeleeSeat **paSeat, int *pnSeat,
     a[n].bWin = r->nL > r->nW;
     a[n++].bLoss = r->nW > r->nL;
   }
-  qsort(a, (size_t)n, sizeof(*a), seat_cmp);
+  rc = tb_text_arg_sort((void **)&a, n, sizeof(*a), seat_before, pProbe);
   *paSeat = a;
   *pnSeat = n;
-  return SQLITE_OK;
+  return rc;
 }
 
 /*
@@ -603,27 +767,28 @@ static int infer_entry(MeleeCursor *pCur, const MeleeSeat *aSeat, int nSeat,
                       sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
 }
 
-static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
+/* Rows for what the published records count and the rounds leave out,
+** from Standings[] of the checked text z[0..n). */
+static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
+                          const char *z, int n, char **pzErr) {
   MeleeList standings;
   MeleeSeat *aSeat = 0;
   sqlite3_stmt *pStmt = 0;
-  const char *z;
-  int n, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
-  int rc = seats_of(pCur, &aSeat, &nSeat, &iLastSwiss);
-  memset(&standings, 0, sizeof(standings));
-  if (rc == SQLITE_OK) rc = list_open(db, &standings, pCur->pText, "$.Standings", &eType);
+  const char *zEntry;
+  int nEntry, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
+  int rc = seats_of(pCur, pProbe, &aSeat, &nSeat, &iLastSwiss);
+  top_list(z, n, "Standings", &standings, &eType);
   if (rc == SQLITE_OK) {
     rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player'),"
                             " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses')",
                             -1, &pStmt, 0);
   }
-  while (rc == SQLITE_OK && list_next(&standings, &z, &n)) {
-    rc = step_element(pStmt, z, n);
+  while (rc == SQLITE_OK && list_next(&standings, &zEntry, &nEntry)) {
+    rc = step_element(pStmt, zEntry, nEntry);
     if (rc == SQLITE_ROW) rc = infer_entry(pCur, aSeat, nSeat, iLastSwiss, nListed, pStmt);
   }
   rc = db_error(db, rc, pzErr);
   sqlite3_finalize(pStmt);
-  list_close(&standings);
   sqlite3_free(aSeat);
   if (rc == SQLITE_OK && pCur->nRow > nListed) rc = name_added(pCur, nListed);
   return rc;
@@ -633,8 +798,10 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        const char *idxStr, int argc, sqlite3_value **argv) {
   MeleeCursor *pCur = (MeleeCursor *)cur;
   MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
+  TbProbe probe;
+  const char *z;
   char *zErr = 0;
-  int rc;
+  int rc, n;
   (void)idxNum;
   (void)idxStr;
   cursor_clear(pCur);
@@ -645,9 +812,13 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        sqlite3_mprintf("the event must be JSON text"));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
-  rc = read_json(pTab->db, pCur, &zErr);
-  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &zErr);
-  if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &zErr);
+  memset(&probe, 0, sizeof(probe));
+  probe.db = pTab->db;
+  rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
+  if (rc == SQLITE_OK) rc = read_json(pTab->db, pCur, z, n, &zErr);
+  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &probe, &zErr);
+  if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &probe, z, n, &zErr);
+  tb_probe_close(&probe);
   if (rc != SQLITE_OK) {
     cursor_clear(pCur);
     if (zErr) return melee_error(cur->pVtab, rc, zErr);
@@ -749,7 +920,7 @@ static int playersOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
 
 static void players_clear(PlayersCursor *pCur) {
   sqlite3_finalize(pCur->pEntry);
-  list_close(&pCur->standings);
+  memset(&pCur->standings, 0, sizeof(pCur->standings));
   sqlite3_value_free(pCur->pText);
   pCur->pEntry = 0;
   pCur->pText = 0;
@@ -828,7 +999,10 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
       " json_extract(?1, '$.GWP'), json_extract(?1, '$.OGWP')";
   PlayersCursor *pCur = (PlayersCursor *)cur;
   MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
-  int rc, eType = 0;
+  TbProbe probe;
+  const char *z;
+  char *zErr = 0;
+  int rc, n, eType = 0;
   (void)idxNum;
   (void)idxStr;
   players_clear(pCur);
@@ -839,17 +1013,25 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        sqlite3_mprintf("the event must be JSON text"));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
-  rc = list_open(pTab->db, &pCur->standings, pCur->pText, "$.Standings", &eType);
-  if (rc == SQLITE_OK && eType == 0) {
+  memset(&probe, 0, sizeof(probe));
+  probe.db = pTab->db;
+  rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
+  tb_probe_close(&probe);
+  if (rc != SQLITE_OK) {
+    players_clear(pCur);
+    return zErr ? melee_error(cur->pVtab, rc, zErr) : rc;
+  }
+  top_list(z, n, "Standings", &pCur->standings, &eType);
+  if (eType == 0) {
     players_clear(pCur);
     return SQLITE_OK;
   }
-  if (rc == SQLITE_OK && eType != 1) {
+  if (eType != 1) {
     players_clear(pCur);
     return melee_error(cur->pVtab, SQLITE_ERROR,
                        sqlite3_mprintf("Standings is not an array"));
   }
-  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pEntry, 0);
+  rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pEntry, 0);
   if (rc == SQLITE_OK) {
     pCur->bEof = 0;
     return players_step(pCur);
