@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The file readers on large generated files: growth and interrupt latency.
 
-    /usr/bin/python3 bench/files.py [--build-dir build]
+    /usr/bin/python3 bench/files.py [--build-dir build] [--before OLD_BUILD_DIR]
 
 Growth: melee_matches() over one round of 2,000 to 32,000 matches (the
 reproducer of a reader that read the whole round for each match), and over
@@ -97,23 +97,31 @@ def timed(conn, sql, arg):
     return time.perf_counter() - t0, row
 
 
-def growth(conn):
+def growth(conns, sizes):
+    """conns: {label: connection}, timed side by side, each size in turn."""
     print("melee_matches(), one round of n matches (seconds; ratio to the size before)")
-    prev = None
-    for n in (2000, 4000, 8000, 16000, 32000):
+    prev = {}
+    for n in sizes:
         text = melee_text(1, 2 * n)
-        t, row = timed(conn, "SELECT count(*) FROM melee_matches(?)", text)
-        assert row == (n,)
-        print(f"  {n:6d} matches  {t:7.3f} s" + (f"  x{t / prev:.2f}" if prev else ""))
-        prev = t
+        cells = []
+        for label, conn in conns.items():
+            t, row = timed(conn, "SELECT count(*) FROM melee_matches(?)", text)
+            assert row == (n,)
+            cells.append(f"{label} {t:7.3f} s" + (f" x{t / prev[label]:5.2f}" if label in prev
+                                                   else "       "))
+            prev[label] = t
+        print(f"  {n:6d} matches  " + "   ".join(cells))
     print("melee_matches() and standings(), 5 rounds of p players")
     for p in (10_000, 100_000):
         text = melee_text(5, p)
-        t, row = timed(conn, "SELECT count(*) FROM melee_matches(?)", text)
-        t2, _ = timed(conn, "SELECT count(*) FROM standings(?, 'mtg', NULL, NULL, "
-                      "'melee_matches', '')", text)
-        print(f"  {p:7d} players ({len(text) / 1e6:.1f} MB)  reader {t:.3f} s, "
-              f"standings {t2:.3f} s")
+        for label, conn in conns.items():
+            if p > 10_000 and len(conns) > 1 and label != "after":
+                continue  # minutes on a quadratic reader
+            t, row = timed(conn, "SELECT count(*) FROM melee_matches(?)", text)
+            t2, _ = timed(conn, "SELECT count(*) FROM standings(?, 'mtg', NULL, NULL, "
+                          "'melee_matches', '')", text)
+            print(f"  {p:7d} players ({len(text) / 1e6:.1f} MB)  {label}: reader {t:.3f} s, "
+                  f"standings {t2:.3f} s")
 
 
 def stop_latency(conn, sql, arg, delay, how):
@@ -165,10 +173,15 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--only", choices=["growth", "latency"])
+    ap.add_argument("--before", metavar="BUILD_DIR",
+                    help="an earlier build, timed beside this one (growth only)")
+    ap.add_argument("--sizes", default="2000,4000,8000,16000,32000",
+                    help="matches in the one round (default %(default)s)")
     args = ap.parse_args()
     conn = connect(args.build_dir)
     if args.only != "latency":
-        growth(conn)
+        conns = {"before": connect(args.before), "after": conn} if args.before else {"": conn}
+        growth(conns, [int(n) for n in args.sizes.split(",")])
     if args.only != "growth":
         latency(conn, args.reps)
 
