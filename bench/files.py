@@ -11,7 +11,10 @@ size's, as a ratio (2.0 for linear when the size doubles).
 Latency: a large TOM, TRF and Melee text is read once untimed to learn how
 long it takes, then read again with sqlite3_interrupt() or a progress
 handler that says stop at half that time; the time from the stop to the
-error is printed (best and worst of a few runs).  The readers step a probe
+error is printed (best and worst of a few runs).  On a loaded machine that
+time includes waiting for a core; so the longest stretch of the reading
+thread's CPU time between two calls of a progress handler called at every
+instruction is printed too: the latency the reader itself adds.  The readers step a probe
 statement (TbProbe) while they parse, which is where SQLite answers both.
 
 The generators are used by test/test_bounds.py and test/test_interrupt.py too.
@@ -149,6 +152,24 @@ def stop_latency(conn, sql, arg, delay, how):
     return end - fired[0] if end and fired else None
 
 
+def largest_gap(conn, sql, arg):
+    """The longest stretch of this thread's CPU time between two calls of a
+    progress handler called every VM instruction: how late a stop can be,
+    whatever else the machine runs (a loaded machine only adds waiting)."""
+    last, gap = [time.thread_time()], [0.0]
+
+    def handler():
+        now = time.thread_time()
+        gap[0] = max(gap[0], now - last[0])
+        last[0] = now
+        return 0
+
+    conn.set_progress_handler(handler, 1)
+    conn.execute(sql, (arg,)).fetchall()
+    conn.set_progress_handler(None, 0)
+    return gap[0]
+
+
 def latency(conn, reps):
     cases = [
         ("TOM", "SELECT count(*) FROM tom_matches(?)", tom_text(200_000, 8, notes=400_000)),
@@ -160,6 +181,8 @@ def latency(conn, reps):
           f"best / worst of {reps})")
     for name, sql, text in cases:
         full, _ = timed(conn, sql, text)
+        print(f"  {name:5s} {len(text) / 1e6:6.1f} MB, longest CPU time between two progress "
+              f"calls: {largest_gap(conn, sql, text) * 1000:.1f} ms")
         for how in ("interrupt", "progress"):
             got = [stop_latency(conn, sql, text, full / 2, how) for _ in range(reps)]
             got = [g * 1000 for g in got if g is not None]

@@ -802,6 +802,8 @@ void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,
 ** nSize bytes at *pa, answering interrupts; the sorted items end in *pa. */
 int tb_text_arg_sort(void **pa, int n, int nSize, TbBefore xBefore,
                      TbProbe *pProbe);
+int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
+                     int *pbNul);
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr);
 void tb_standings_free(TbStandings *p);

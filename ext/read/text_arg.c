@@ -83,3 +83,29 @@ int tb_text_arg_sort(void **pa, int n, int nSize, TbBefore xBefore,
   }
   return rc;
 }
+
+/* Bytes copied between two polls of the probe. */
+#define TB_COPY_SLICE 65536
+
+/*
+** A NUL-terminated copy of the n bytes at p in *pz (to sqlite3_free), and
+** whether they hold a NUL (*pbNul).  A file of a hundred megabytes takes
+** long enough to copy to delay an interrupt: the copy goes in slices,
+** each one step of the probe.
+*/
+int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
+                     int *pbNul) {
+  char *z = sqlite3_malloc64((sqlite3_uint64)n + 1);
+  int i, rc = SQLITE_OK;
+  *pz = z;
+  *pbNul = 0;
+  if (z == 0) return SQLITE_NOMEM;
+  for (i = 0; i < n && rc == SQLITE_OK; i += TB_COPY_SLICE) {
+    int k = n - i < TB_COPY_SLICE ? n - i : TB_COPY_SLICE;
+    memcpy(z + i, (const char *)p + i, (size_t)k);
+    if (memchr(z + i, 0, (size_t)k)) *pbNul = 1;
+    rc = tb_poll(pProbe, TB_POLL_WORK);
+  }
+  z[n] = 0;
+  return rc;
+}

@@ -1293,7 +1293,7 @@ static int check_places(TomParse *p) {
 /* Parse and check the text into the cursor; pProbe answers interrupts. */
 static int tom_parse(TomCursor *c, sqlite3_value *v, TbProbe *pProbe,
                      char **pzErr) {
-  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, rc;
+  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, rc, bNul;
   const void *pData;
   TomParse p;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
@@ -1306,15 +1306,13 @@ static int tom_parse(TomCursor *c, sqlite3_value *v, TbProbe *pProbe,
                                : sqlite3_value_blob(v);
   c->nText = sqlite3_value_bytes(v);
   if (pData == 0 && c->nText > 0) return SQLITE_NOMEM;
-  if (c->nText > 0 && memchr(pData, 0, (size_t)c->nText)) {
+  rc = tb_text_arg_copy(pData, c->nText, pProbe, &c->zText, &bNul);
+  if (rc != SQLITE_OK) return rc;
+  if (bNul) {
     *pzErr = sqlite3_mprintf("the text contains a NUL byte: binary data, not "
                              "a TOM file");
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  c->zText = sqlite3_malloc64((sqlite3_uint64)c->nText + 1);
-  if (c->zText == 0) return SQLITE_NOMEM;
-  if (c->nText > 0) memcpy(c->zText, pData, (size_t)c->nText);
-  c->zText[c->nText] = 0;
   memset(&p, 0, sizeof(p));
   p.c = c;
   p.z = c->zText;

@@ -438,7 +438,7 @@ static void cursor_clear(TrfCursor *c) {
 /* Parse the argument into the cursor; pProbe answers interrupts. */
 static int trf_parse(TrfCursor *c, sqlite3_value *v, TbProbe *pProbe,
                      char **pzErr) {
-  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, nText, rc;
+  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, nText, rc, bNul;
   const void *pData;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
     return trf_error(pzErr, sqlite3_mprintf("the argument must be the text of "
@@ -451,15 +451,14 @@ static int trf_parse(TrfCursor *c, sqlite3_value *v, TbProbe *pProbe,
                                : sqlite3_value_blob(v);
   nText = sqlite3_value_bytes(v);
   if (pData == 0 && nText > 0) return SQLITE_NOMEM;
-  if (nText > 0 && memchr(pData, 0, (size_t)nText)) {
+  rc = tb_text_arg_copy(pData, nText, pProbe, &c->zText, &bNul);
+  if (rc != SQLITE_OK) return rc;
+  if (bNul) {
     return trf_error(pzErr, sqlite3_mprintf("the TRF text contains a NUL byte: "
                                             "binary data, not a TRF file"));
   }
-  c->zText = sqlite3_malloc64((sqlite3_uint64)nText + 1);
   c->aByStart = sqlite3_malloc64(sizeof(int) * (TRF_MAX_START + 1));
-  if (c->zText == 0 || c->aByStart == 0) return SQLITE_NOMEM;
-  if (nText > 0) memcpy(c->zText, pData, (size_t)nText);
-  c->zText[nText] = 0;
+  if (c->aByStart == 0) return SQLITE_NOMEM;
   memset(c->aByStart, 0, sizeof(int) * (TRF_MAX_START + 1));
   rc = read_records(c, nText, pProbe, pzErr);
   if (rc == SQLITE_OK) rc = read_rounds(c, pProbe, pzErr);
