@@ -430,12 +430,20 @@ static int json_check(const char *z, int n, TbProbe *pProbe, int *pbValid) {
   }
 }
 
+/* Bytes scanned between two polls of the probe while a value is skipped. */
+#define MELEE_SCAN_SLICE 65536
+
 /* The length of the value at z[0..n) of checked text: up to a ',' or a
-** closing bracket outside brackets and strings, less trailing space. */
-static int value_len(const char *z, int n) {
-  int i, nDepth = 0;
+** closing bracket outside brackets and strings, less trailing space; -1
+** when the probe says stop (a value may be most of the text). */
+static int value_len(const char *z, int n, TbProbe *pProbe) {
+  int i, nDepth = 0, iPolled = 0;
   for (i = 0; i < n; i++) {
     char c = z[i];
+    if (i - iPolled >= MELEE_SCAN_SLICE) {
+      if (tb_poll(pProbe, i - iPolled) != SQLITE_OK) return -1;
+      iPolled = i;
+    }
     if (c == '"') {
       for (i++; i < n && z[i] != '"'; i++) {
         if (z[i] == '\\') i++;
@@ -454,15 +462,16 @@ static int value_len(const char *z, int n) {
 }
 
 /* The value of key zKey in the object z[0..n) of checked text: 1 and its
-** text in *pz, *pn; 0 if z is no object or has no such key. */
+** text in *pz, *pn; 0 if z is no object or has no such key; -1 when the
+** probe says stop. */
 static int member(const char *z, int n, const char *zKey, const char **pz,
-                  int *pn) {
+                  int *pn, TbProbe *pProbe) {
   int nKey = (int)strlen(zKey), i;
   if (n == 0 || z[0] != '{') return 0;
   for (i = skip_space(z, n, 1); i < n && z[i] == '"';) {
     int iKeyEnd = string_end(z, n, i), iValue = key_end(z, n, i), nValue;
     if (iKeyEnd < 0 || iValue < 0) return 0;
-    nValue = value_len(z + iValue, n - iValue);
+    if ((nValue = value_len(z + iValue, n - iValue, pProbe)) < 0) return -1;
     if (iKeyEnd - i - 2 == nKey && memcmp(z + i + 1, zKey, (size_t)nKey) == 0) {
       *pz = z + iValue;
       *pn = nValue;
@@ -478,11 +487,13 @@ static int member(const char *z, int n, const char *zKey, const char **pz,
 typedef struct MeleeList {
   const char *z;              /* the array's text; NULL: no array */
   int n, i;                   /* its length, the next element's offset */
+  TbProbe *pProbe;            /* polled as elements are skipped, or NULL */
 } MeleeList;
 
 /* The array z[0..n) in *p: 1, or 0 if z is not an array. */
-static int list_open(MeleeList *p, const char *z, int n) {
+static int list_open(MeleeList *p, const char *z, int n, TbProbe *pProbe) {
   memset(p, 0, sizeof(*p));
+  p->pProbe = pProbe;
   if (n == 0 || z[0] != '[') return 0;
   p->z = z;
   p->n = n;
@@ -490,14 +501,15 @@ static int list_open(MeleeList *p, const char *z, int n) {
   return 1;
 }
 
-/* The next element: 1 and its text in *pz, *pn; 0 at the end. */
+/* The next element: 1 and its text in *pz, *pn; 0 at the end; -1 when
+** the probe says stop. */
 static int list_next(MeleeList *p, const char **pz, int *pn) {
   if (p->z == 0) return 0;
   p->i = skip_space(p->z, p->n, p->i);
   if (p->i < p->n && p->z[p->i] == ',') p->i = skip_space(p->z, p->n, p->i + 1);
   if (p->i >= p->n || p->z[p->i] == ']') return 0;
   *pz = p->z + p->i;
-  *pn = value_len(*pz, p->n - p->i);
+  if ((*pn = value_len(*pz, p->n - p->i, p->pProbe)) < 0) return -1;
   p->i += *pn > 0 ? *pn : 1;
   return 1;
 }
@@ -523,17 +535,22 @@ static int event_text(sqlite3_value *pText, TbProbe *pProbe, const char **pz,
   return rc;
 }
 
+/* The probe's error once it has stopped a walk (a -1 above). */
+static int stop_code(const TbProbe *pProbe) {
+  return pProbe && pProbe->rc != SQLITE_OK ? pProbe->rc : SQLITE_INTERRUPT;
+}
+
 /* The top-level value of key zKey, of the checked text z[0..n): *peType
 ** 0 absent, 1 an array (in *pList), 2 another value. */
-static void top_list(const char *z, int n, const char *zKey, MeleeList *pList,
-                     int *peType) {
+static int top_list(const char *z, int n, const char *zKey, MeleeList *pList,
+                    int *peType, TbProbe *pProbe) {
   const char *zValue;
-  int nValue;
+  int nValue, bFound = member(z, n, zKey, &zValue, &nValue, pProbe);
   memset(pList, 0, sizeof(*pList));
   *peType = 0;
-  if (member(z, n, zKey, &zValue, &nValue)) {
-    *peType = list_open(pList, zValue, nValue) ? 1 : 2;
-  }
+  if (bFound < 0) return stop_code(pProbe);
+  if (bFound) *peType = list_open(pList, zValue, nValue, pProbe) ? 1 : 2;
+  return SQLITE_OK;
 }
 
 /* Step pStmt with the element z[0..n) as ?1: SQLITE_ROW, or an error. */
@@ -584,6 +601,7 @@ static int read_match(MeleeCursor *pCur, int iRound, const char *zName,
 typedef struct MeleeReader {
   sqlite3_stmt *pValue;       /* the value decoded */
   sqlite3_stmt *pMatch;       /* Player1, Player2, Result */
+  TbProbe *pProbe;
 } MeleeReader;
 
 /* The matches of round iRound, whose text (an object, or not) is z[0..n). */
@@ -591,35 +609,41 @@ static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
                       const char *z, int n, char **pzErr) {
   MeleeList matches;
   const char *zName = "", *zValue, *zMatch;
-  int rc = SQLITE_OK, nValue, nMatch;
-  if (member(z, n, "RoundName", &zValue, &nValue)) {
+  int rc = SQLITE_OK, nValue, nMatch, k;
+  if ((k = member(z, n, "RoundName", &zValue, &nValue, p->pProbe)) < 0) {
+    return stop_code(p->pProbe);
+  }
+  if (k) {
     if ((rc = step_element(p->pValue, zValue, nValue)) != SQLITE_ROW) return rc;
     zName = (const char *)sqlite3_column_text(p->pValue, 0);
     if (zName == 0 && sqlite3_column_type(p->pValue, 0) != SQLITE_NULL) return SQLITE_NOMEM;
     if (zName == 0) zName = "";
     rc = SQLITE_OK;
   }
-  if (!member(z, n, "Matches", &zValue, &nValue)) return SQLITE_OK; /* no rows */
-  if (!list_open(&matches, zValue, nValue)) {
+  if ((k = member(z, n, "Matches", &zValue, &nValue, p->pProbe)) <= 0) {
+    return k < 0 ? stop_code(p->pProbe) : SQLITE_OK; /* no Matches: no rows */
+  }
+  if (!list_open(&matches, zValue, nValue, p->pProbe)) {
     *pzErr = sqlite3_mprintf("round %d (%s): Matches is not an array", iRound,
                              zName);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  while (rc == SQLITE_OK && list_next(&matches, &zMatch, &nMatch)) {
+  while (rc == SQLITE_OK && (k = list_next(&matches, &zMatch, &nMatch)) > 0) {
     rc = step_element(p->pMatch, zMatch, nMatch);
     if (rc == SQLITE_ROW) rc = read_match(pCur, iRound, zName, p->pMatch, pzErr);
   }
-  return rc;
+  return rc == SQLITE_OK && k < 0 ? stop_code(p->pProbe) : rc;
 }
 
 /* Every match of the checked text z[0..n), in file order. */
-static int read_json(sqlite3 *db, MeleeCursor *pCur, const char *z, int n,
-                     char **pzErr) {
+static int read_json(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
+                     const char *z, int n, char **pzErr) {
   MeleeList rounds;
-  MeleeReader r = {0, 0};
+  MeleeReader r = {0, 0, pProbe};
   const char *zRound;
-  int rc = SQLITE_OK, nRound, eType, iRound = 0;
-  top_list(z, n, "Rounds", &rounds, &eType);
+  int nRound, eType, iRound = 0, k = 0;
+  int rc = top_list(z, n, "Rounds", &rounds, &eType, pProbe);
+  if (rc != SQLITE_OK) return rc;
   if (eType != 1) {
     *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
@@ -630,9 +654,10 @@ static int read_json(sqlite3 *db, MeleeCursor *pCur, const char *z, int n,
                             " json_extract(?1, '$.Player2'), json_extract(?1, '$.Result')",
                             -1, &r.pMatch, 0);
   }
-  while (rc == SQLITE_OK && list_next(&rounds, &zRound, &nRound)) {
+  while (rc == SQLITE_OK && (k = list_next(&rounds, &zRound, &nRound)) > 0) {
     rc = read_round(pCur, &r, ++iRound, zRound, nRound, pzErr);
   }
+  if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
   rc = db_error(db, rc, pzErr);
   sqlite3_finalize(r.pValue);
   sqlite3_finalize(r.pMatch);
@@ -775,18 +800,19 @@ static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
   MeleeSeat *aSeat = 0;
   sqlite3_stmt *pStmt = 0;
   const char *zEntry;
-  int nEntry, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
+  int nEntry, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow, k = 0;
   int rc = seats_of(pCur, pProbe, &aSeat, &nSeat, &iLastSwiss);
-  top_list(z, n, "Standings", &standings, &eType);
+  if (rc == SQLITE_OK) rc = top_list(z, n, "Standings", &standings, &eType, pProbe);
   if (rc == SQLITE_OK) {
     rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player'),"
                             " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses')",
                             -1, &pStmt, 0);
   }
-  while (rc == SQLITE_OK && list_next(&standings, &zEntry, &nEntry)) {
+  while (rc == SQLITE_OK && (k = list_next(&standings, &zEntry, &nEntry)) > 0) {
     rc = step_element(pStmt, zEntry, nEntry);
     if (rc == SQLITE_ROW) rc = infer_entry(pCur, aSeat, nSeat, iLastSwiss, nListed, pStmt);
   }
+  if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
   rc = db_error(db, rc, pzErr);
   sqlite3_finalize(pStmt);
   sqlite3_free(aSeat);
@@ -815,7 +841,7 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
   memset(&probe, 0, sizeof(probe));
   probe.db = pTab->db;
   rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
-  if (rc == SQLITE_OK) rc = read_json(pTab->db, pCur, z, n, &zErr);
+  if (rc == SQLITE_OK) rc = read_json(pTab->db, pCur, &probe, z, n, &zErr);
   if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &probe, &zErr);
   if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &probe, z, n, &zErr);
   tb_probe_close(&probe);
@@ -976,7 +1002,7 @@ static int players_step(PlayersCursor *pCur) {
   MeleeVtab *pTab = (MeleeVtab *)pVtab;
   const char *z;
   int n, rc;
-  if (!list_next(&pCur->standings, &z, &n)) {
+  if (list_next(&pCur->standings, &z, &n) <= 0) { /* no probe: never -1 */
     pCur->bEof = 1;
     return SQLITE_OK;
   }
@@ -1016,12 +1042,14 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
   memset(&probe, 0, sizeof(probe));
   probe.db = pTab->db;
   rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
+  if (rc == SQLITE_OK) rc = top_list(z, n, "Standings", &pCur->standings, &eType, &probe);
   tb_probe_close(&probe);
+  /* the entries, read one a row, are short: walked without the probe */
+  pCur->standings.pProbe = 0;
   if (rc != SQLITE_OK) {
     players_clear(pCur);
     return zErr ? melee_error(cur->pVtab, rc, zErr) : rc;
   }
-  top_list(z, n, "Standings", &pCur->standings, &eType);
   if (eType == 0) {
     players_clear(pCur);
     return SQLITE_OK;
