@@ -242,9 +242,9 @@ static int add_record(TrfCursor *c, const char *z, int n, int iLine) {
 static int read_records(TrfCursor *c, int nText, TbProbe *pProbe,
                         char **pzErr) {
   char *z = c->zText;
-  int i = 0, iLine = 0;
+  int i = 0, iLine = 0, rc;
   while (i < nText) {
-    int j = i, rc;
+    int j = i;
     while (j < nText && z[j] != '\n' && z[j] != '\r') j++;
     iLine++;
     if (j - i >= 3 && memcmp(z + i, "001", 3) == 0) {
@@ -258,7 +258,10 @@ static int read_records(TrfCursor *c, int nText, TbProbe *pProbe,
   }
   /* the maps are complete: no more moves of aColMap */
   for (i = 0; i < c->nPlayer; i++) set_map(c, &c->aPlayer[i]);
-  for (i = 0; i < c->nRecord; i++) set_map(c, &c->aRecord[i]);
+  for (i = 0; i < c->nRecord; i++) {
+    set_map(c, &c->aRecord[i]);
+    if ((rc = tb_poll(pProbe, 4)) != SQLITE_OK) return rc;
+  }
   if (c->nPlayer == 0) {
     return trf_error(pzErr, sqlite3_mprintf("no player record (a line "
                                             "starting with 001): not a TRF "
