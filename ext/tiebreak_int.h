@@ -826,6 +826,12 @@ int tb_standings_fill(TbStandings *p, const TbEvent *pEvent);
 typedef int (*TbBefore)(void *pCtx, const void *a, const void *b);
 void *tb_merge_sort(void *x, void *y, int n, int nSize, int w,
                     TbBefore xBefore, void *pCtx, TbProbe *pProbe, int *pRc);
+/* read/text_arg.c: the same for the file readers: sort the n items of
+** nSize bytes at *pa, answering interrupts; the sorted items end in *pa. */
+int tb_text_arg_sort(void **pa, int n, int nSize, TbBefore xBefore,
+                     TbProbe *pProbe);
+int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
+                     int *pbNul);
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr);
 void tb_standings_free(TbStandings *p);

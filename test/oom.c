@@ -395,6 +395,8 @@ static const char *azQuery[] = {
   "SELECT omwp('R', 'C', 'melee(cut_after=2)'), ogwp('R', 'E', 'melee');",
   "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": [{\"Player1\": "
   "\"A\", \"Player2\": \"B\", \"Result\": \"x\"}]}]}');",
+  "SELECT * FROM melee_matches('{\"Rounds\": [{\"Matches\": 3}]}');",
+  "SELECT * FROM melee_players('{\"Standings\": [1,]}');",
   /* a TOM file: its rows, its standings in one statement, its errors */
   "SELECT * FROM tom_players((SELECT x FROM tdf));",
   "SELECT rank, player, owp, oowp FROM standings((SELECT x FROM tdf), 'pokemon', "

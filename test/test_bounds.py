@@ -20,6 +20,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 sys.dont_write_bytecode = True
+import files  # noqa: E402
 import shapes  # noqa: E402
 
 SCHEMA = (REPO / "sql" / "schema.sql").read_text()
@@ -298,3 +299,17 @@ def test_large_shapes(db, shape, scale):
         # the hub and its opponents, who won, drew or lost against it
         assert players == n_rows + 1 and matches_of_hub == n_rows
         assert ranks >= 3
+
+
+# The Melee reader once read a round's whole text for each of its matches:
+# one round of 100,000 matches took minutes (16,000 took 16 s), a 5-round
+# file of 100,000 players too.
+@pytest.mark.parametrize("rounds, players", [(1, 200_000), (5, 100_000)])
+def test_melee_rounds_of_many_matches(db, rounds, players):
+    text = files.melee_text(rounds, players)
+    n_matches = rounds * (players // 2)
+    assert db.execute("SELECT count(*), count(DISTINCT round), sum(a_wins) FROM "
+                      "melee_matches(?)", (text,)).fetchone() == (n_matches, rounds,
+                                                                  2 * n_matches)
+    assert db.execute("SELECT count(*), max(match_points) FROM standings(?, 'mtg', NULL, "
+                      "NULL, 'melee_matches', '')", (text,)).fetchone()[0] == players

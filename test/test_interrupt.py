@@ -200,3 +200,64 @@ def test_progress_handler_stops_exact_tie(connect, dbs):
           f"stopped at {stop_at}")
     assert e.value.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
     assert conn.execute(SMALL).fetchone() == (2,)
+
+
+# ------------------------------------------------------------- file readers
+
+import files  # noqa: E402  (bench/files.py: the generators)
+
+# Texts whose reading is nearly all parsing: few rows come out (2 players, 4
+# matches), the rest is what the reader reads and skips (elements, records,
+# Standings entries without a record).  Between the rows SQLite answers the
+# handler itself; inside the parsing only the reader's probe steps reach it.
+READERS = {
+    "tom": ("SELECT count(*) FROM tom_matches(?)", files.tom_text(4, 2, notes=300_000)),
+    "trf": ("SELECT count(*) FROM trf_matches(?)", files.trf_text(4, 2, records=300_000)),
+    "melee": ("SELECT count(*) FROM melee_matches(?)",
+              files.melee_text(2, 4, standings=100_000)),
+}
+
+
+def progress_calls(conn, sql, text, stop_at=None, interrupt=False):
+    """Run sql with a progress handler every 100 VM steps; at call stop_at it says
+    stop (or calls sqlite3_interrupt() and lets the call go on).  Returns the
+    calls counted and the error, or None."""
+    calls = [0]
+
+    def handler():
+        calls[0] += 1
+        if stop_at is not None and calls[0] >= stop_at:
+            if not interrupt:
+                return 1
+            conn.interrupt()
+        return 0
+
+    conn.set_progress_handler(handler, 100)
+    try:
+        conn.execute(sql, (text,)).fetchall()
+        error = None
+    except sqlite3.OperationalError as e:
+        error = e
+    conn.set_progress_handler(None, 0)
+    return calls[0], error
+
+
+@pytest.mark.parametrize("interrupt", [False, True], ids=["progress", "interrupt"])
+@pytest.mark.parametrize("reader", list(READERS))
+def test_file_readers_stop_while_parsing(connect, reader, interrupt):
+    conn = connect()
+    sql, text = READERS[reader]
+    full, error = progress_calls(conn, sql, text)
+    assert error is None
+    # the handler is reached while the text is parsed, not only between rows
+    assert full >= 50, full
+    stop_at = full // 2
+    calls, error = progress_calls(conn, sql, text, stop_at, interrupt)
+    print(f"\n{reader}: {len(text) / 1e6:.1f} MB, {full} progress calls to read, "
+          f"stopped at call {stop_at}")
+    assert error is not None, "the reader finished despite the stop"
+    assert str(error).endswith("interrupted")
+    assert error.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
+    assert calls <= stop_at + 1
+    # nothing left behind: the connection reads the same text again
+    assert conn.execute(sql, (text,)).fetchone()[0] > 0

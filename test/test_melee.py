@@ -129,6 +129,13 @@ def test_inferred_rows_are_bounded(db):
      '"Result": "2-0-0"}]}]}', "round 1 (Round 1): a match without Player1 and Player2 names"),
     ('{"Rounds": [{"Matches": [{"Player1": "A", "Player2": "B"}]}]}',
      "round 1 (): result 'NULL' of 'A' against 'B' is not W-L-D"),
+    # an element that is no object has no names
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": ["A", 7]}]}',
+     "round 1 (Round 1): a match without Player1 and Player2 names"),
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": {"0": {"Player1": "A"}}}]}',
+     "round 1 (Round 1): Matches is not an array"),
+    ('{"Rounds": {"0": {"RoundName": "Round 1", "Matches": []}}}',
+     "no Rounds array in the event's JSON"),
 ])
 def test_malformed_input_is_named(db, text, message):
     with pytest.raises(sqlite3.OperationalError) as e:
@@ -158,3 +165,64 @@ def test_large_event_is_one_pass(db):
               for r in (1,)]
     text = event(rounds)
     assert db.execute("SELECT count(*) FROM melee_matches(?)", (text,)).fetchone() == (n // 2,)
+
+
+@pytest.mark.parametrize("schema", ["main", "temp"])
+def test_tables_named_like_json_functions_change_nothing(db, schema):
+    """A database may hold tables named json_each, json_tree, json_extract ...:
+    the readers give the same rows and standings as without them."""
+    text = event([("Round 1", [("A", "B", "2-1-0"), ("C", "-", "2-0-0")]),
+                  ("Round 2", [("A", "C", "1-1-1"), ("C", "A", "1-1-1")])],
+                 [{"Player": p, "Rank": i + 1, "Wins": 1, "Losses": 0}
+                  for i, p in enumerate("ACB")])
+    queries = [ROWS, "SELECT * FROM melee_players(?)",
+               "SELECT rank, player, match_points FROM standings(?, 'mtg', NULL, NULL, "
+               "'melee_matches', '', 'melee_players')"]
+    before = [db.execute(q, (text,)).fetchall() for q in queries]
+    for name in ("json_each", "json_tree", "json_extract", "json_type", "json"):
+        db.execute(f"CREATE {'TEMP ' if schema == 'temp' else ''}TABLE {name}(x)")
+    assert [db.execute(q, (text,)).fetchall() for q in queries] == before
+    assert len(before[0]) == 4 and len(before[1]) == 3 and len(before[2]) == 3
+
+
+def test_strings_with_brackets_and_escapes(db):
+    """Elements are split outside strings: commas, brackets, escaped quotes and
+    backslashes stay in the names; escapes are decoded (\\u00e9 is e acute)."""
+    names = ['a,"b"]', "c}{[", "d\\", "\u00e9\\\"", "e"]
+    text = event([("Round 1", [(names[0], names[1], "2-0-0"), (names[2], names[3], "0-2-0")]),
+                  ("Round 2", [(names[4], names[0], "1-0-0")])])
+    assert "\\u00e9" in text
+    assert db.execute("SELECT round, player_a, player_b FROM melee_matches(?)",
+                      (text,)).fetchall() == [
+        (1, names[0], names[1]), (1, names[2], names[3]), (2, names[4], names[0])]
+
+
+# The reader checks the text by the grammar SQLite's json functions read
+# (RFC 8259, at most 2,000 nested containers, up to a NUL), in one pass that
+# answers interrupts; these were checked against json_valid() of SQLite 3.40.
+@pytest.mark.parametrize("value, valid", [
+    ("-0", True), ("1.5e3", True), ("1E+5", True), ("[0.0e-0]", True), ("1e9999", True),
+    ('"\\/\\u00e9\\n"', True), ('"a\x7fb"', True), ("[true,false,null]", True),
+    ('{"a" : 1 , "b":[ ]}', True), ("[" * 1999 + "]" * 1999, True),
+    ("01", False), ("-", False), ("1.", False), ("1e", False), ("1e+", False), ("-01", False),
+    ("1.2.3", False), ("[1,]", False), ('{"a":1,}', False), ('"a\tb"', False), ('"\\x"', False),
+    ('"\\u12G4"', False), ("[1\f]", False), ("nullx", False), ("{1:2}", False),
+    ("[" * 2000 + "]" * 2000, False), ("", False), ("tru", False), ('"open', False),
+])
+def test_json_grammar(db, value, valid):
+    text = '{"Rounds": [], "x": %s}' % value  # 1 + 1,999 containers deep at most
+    try:
+        db.execute(ROWS, (text,)).fetchall()
+        ok = True
+    except sqlite3.OperationalError as e:
+        assert str(e) == "melee_matches(): malformed JSON"
+        ok = False
+    assert ok == valid, text[:60]
+
+
+def test_json_ends_at_a_nul(db):
+    """SQLite's json functions read text up to a NUL; so does the reader."""
+    text = event([("Round 1", [("A", "B", "2-0-0")])]) + "\x00 trailing bytes"
+    assert len(db.execute(ROWS, (text,)).fetchall()) == 1
+    with pytest.raises(sqlite3.OperationalError, match="melee_matches\\(\\): malformed JSON$"):
+        db.execute(ROWS, ("\x00" + text,)).fetchall()

@@ -23,8 +23,11 @@
 ** reaches this function, and one statement goes from the file to the
 ** standings.  The extension never opens the file: the caller reads it
 ** (readfile() in the sqlite3 shell, a parameter from any client).  The text
-** is parsed with SQLite's own JSON functions (json_each), built in since
-** SQLite 3.38.
+** is checked and walked here, in one pass that answers interrupts, and the
+** small values it holds (a match, a round's name, a Standings entry) are
+** read with SQLite's json_extract(), built in since SQLite 3.38.  Not
+** json_each(): a table of that name in the database hides it, and a round
+** asked for its name beside each match was read once per match.
 **
 ** melee_players() yields the registrations standings() reads as its players
 ** table, one row per entry of the published Standings[], with what Melee
@@ -33,7 +36,6 @@
 */
 #include "../tiebreak_int.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Columns, in schema order. */
@@ -232,6 +234,11 @@ static int pair_cmp(const void *pA, const void *pB) {
   return a < b ? -1 : a > b; /* stable: the first listing stays */
 }
 
+static int pair_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return pair_cmp(pA, pB) < 0;
+}
+
 /* Counts of r from the side of player zSide. */
 static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
   int bA = strcmp(zSide, r->zA) == 0;
@@ -244,14 +251,14 @@ static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
 ** A match listed twice (Melee lists some drawn matches from both sides):
 ** the later listing is dropped when both say the same, else an error.
 */
-static int mark_mirrors(MeleeCursor *pCur, char **pzErr) {
+static int mark_mirrors(MeleeCursor *pCur, TbProbe *pProbe, char **pzErr) {
   MeleeRow **ap;
   int i, rc = SQLITE_OK;
   if (pCur->nRow < 2) return SQLITE_OK;
   ap = sqlite3_malloc64(sizeof(MeleeRow *) * (sqlite3_uint64)pCur->nRow);
   if (ap == 0) return SQLITE_NOMEM;
   for (i = 0; i < pCur->nRow; i++) ap[i] = &pCur->aRow[i];
-  qsort(ap, (size_t)pCur->nRow, sizeof(*ap), pair_cmp);
+  rc = tb_text_arg_sort((void **)&ap, pCur->nRow, sizeof(*ap), pair_before, pProbe);
   for (i = 1; i < pCur->nRow && rc == SQLITE_OK; i++) {
     const MeleeRow *p = ap[i - 1];
     MeleeRow *r = ap[i];
@@ -276,24 +283,310 @@ static int mark_mirrors(MeleeCursor *pCur, char **pzErr) {
   return rc;
 }
 
-/* One match of the JSON as the query returns it; checks its values. */
-static int read_match(MeleeCursor *pCur, sqlite3_stmt *pStmt, char **pzErr) {
-  int iRound = sqlite3_column_int(pStmt, 0) + 1;
-  const char *zName = (const char *)sqlite3_column_text(pStmt, 1);
-  const char *zA = (const char *)sqlite3_column_text(pStmt, 2);
-  const char *zB = (const char *)sqlite3_column_text(pStmt, 3);
-  const char *zRes = (const char *)sqlite3_column_text(pStmt, 4);
+/* ------------------------------------------------ the JSON text */
+
+/*
+** The text is checked here, in one pass that answers interrupts (TbProbe),
+** by the grammar SQLite's json functions accept (RFC 8259, at most 2,000
+** nested arrays and objects, the text ending at a NUL as they read it);
+** then its objects are searched and its arrays split here, and only the
+** small values read (a match, a name, a Standings entry) are given to
+** json_extract(), which decodes them.  A key is matched as written, as
+** json_extract('$.Rounds') of SQLite 3.40 does; a key listed twice is
+** read at its first place.
+*/
+#define MELEE_JSON_MAX_DEPTH 2000
+
+static int is_json_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int skip_space(const char *z, int n, int i) {
+  while (i < n && is_json_space(z[i])) i++;
+  return i;
+}
+
+static int is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+static int is_hex(char c) {
+  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Past the string that opens at z[i] ('"'), or -1 if it is malformed. */
+static int string_end(const char *z, int n, int i) {
+  for (i++; i < n; i++) {
+    unsigned char c = (unsigned char)z[i];
+    if (c < 0x20) return -1;
+    if (c == '"') return i + 1;
+    if (c != '\\') continue;
+    if (++i >= n) return -1;
+    if (z[i] == 'u') {
+      if (i + 4 >= n || !is_hex(z[i + 1]) || !is_hex(z[i + 2]) ||
+          !is_hex(z[i + 3]) || !is_hex(z[i + 4])) {
+        return -1;
+      }
+      i += 4;
+    } else if (strchr("\"\\/bfnrt", z[i]) == 0) {
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/* Past the digits from z[i], at least one; -1 if none. */
+static int digits_end(const char *z, int n, int i) {
+  int i0 = i;
+  while (i < n && is_digit(z[i])) i++;
+  return i > i0 ? i : -1;
+}
+
+/* Past the number at z[i]: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static int number_end(const char *z, int n, int i) {
+  if (i < n && z[i] == '-') i++;
+  if (i < n && z[i] == '0') {
+    i++;
+  } else if ((i = digits_end(z, n, i)) < 0) {
+    return -1;
+  }
+  if (i < n && z[i] == '.' && (i = digits_end(z, n, i + 1)) < 0) return -1;
+  if (i < n && (z[i] == 'e' || z[i] == 'E')) {
+    i++;
+    if (i < n && (z[i] == '+' || z[i] == '-')) i++;
+    return digits_end(z, n, i);
+  }
+  return i;
+}
+
+/* Past the scalar value at z[i], or -1 if there is none. */
+static int scalar_end(const char *z, int n, int i) {
+  static const char *azWord[] = {"true", "false", "null"};
+  int k;
+  if (i >= n) return -1;
+  if (z[i] == '"') return string_end(z, n, i);
+  if (z[i] == '-' || is_digit(z[i])) return number_end(z, n, i);
+  for (k = 0; k < 3; k++) {
+    int nWord = (int)strlen(azWord[k]);
+    if (n - i >= nWord && memcmp(z + i, azWord[k], (size_t)nWord) == 0) return i + nWord;
+  }
+  return -1;
+}
+
+/* Past the key and ':' that begin a member at z[i], or -1. */
+static int key_end(const char *z, int n, int i) {
+  if (i >= n || z[i] != '"' || (i = string_end(z, n, i)) < 0) return -1;
+  i = skip_space(z, n, i);
+  return i < n && z[i] == ':' ? skip_space(z, n, i + 1) : -1;
+}
+
+/*
+** Whether z[0..n) is JSON text: *pbValid.  Containers open on a stack of
+** their closing brackets; after each value comes ',' (then a value, or a
+** key and its value) or the innermost closing bracket.
+*/
+static int json_check(const char *z, int n, TbProbe *pProbe, int *pbValid) {
+  char aClose[MELEE_JSON_MAX_DEPTH];
+  int nDepth = 0, i = skip_space(z, n, 0), iPolled = i, rc;
+  *pbValid = 0;
+  for (;;) {
+    /* a value at z[i] */
+    if (i < n && (z[i] == '[' || z[i] == '{')) {
+      char cClose = z[i] == '[' ? ']' : '}';
+      if (nDepth == MELEE_JSON_MAX_DEPTH) return SQLITE_OK;
+      aClose[nDepth++] = cClose;
+      i = skip_space(z, n, i + 1);
+      if (i < n && z[i] == cClose) {
+        nDepth--;
+        i++;
+      } else {
+        if (cClose == '}' && (i = key_end(z, n, i)) < 0) return SQLITE_OK;
+        continue;
+      }
+    } else if ((i = scalar_end(z, n, i)) < 0) {
+      return SQLITE_OK;
+    }
+    /* after the value: ',' or closing brackets, until a value is next */
+    for (;;) {
+      /* a byte read costs about what a unit of the computation does */
+      if ((rc = tb_poll(pProbe, i - iPolled)) != SQLITE_OK) return rc;
+      iPolled = i;
+      i = skip_space(z, n, i);
+      if (nDepth == 0) {
+        *pbValid = i == n;
+        return SQLITE_OK;
+      }
+      if (i < n && z[i] == aClose[nDepth - 1]) {
+        nDepth--;
+        i++;
+      } else if (i < n && z[i] == ',') {
+        i = skip_space(z, n, i + 1);
+        if (aClose[nDepth - 1] == '}' && (i = key_end(z, n, i)) < 0) return SQLITE_OK;
+        break;
+      } else {
+        return SQLITE_OK;
+      }
+    }
+  }
+}
+
+/* Bytes scanned between two polls of the probe while a value is skipped. */
+#define MELEE_SCAN_SLICE 65536
+
+/* The length of the value at z[0..n) of checked text: up to a ',' or a
+** closing bracket outside brackets and strings, less trailing space; -1
+** when the probe says stop (a value may be most of the text). */
+static int value_len(const char *z, int n, TbProbe *pProbe) {
+  int i, nDepth = 0, iPolled = 0;
+  for (i = 0; i < n; i++) {
+    char c = z[i];
+    if (i - iPolled >= MELEE_SCAN_SLICE) {
+      if (tb_poll(pProbe, i - iPolled) != SQLITE_OK) return -1;
+      iPolled = i;
+    }
+    if (c == '"') {
+      for (i++; i < n && z[i] != '"'; i++) {
+        if (z[i] == '\\') i++;
+      }
+    } else if (c == '[' || c == '{') {
+      nDepth++;
+    } else if (c == ']' || c == '}') {
+      if (nDepth-- == 0) break;
+    } else if (c == ',' && nDepth == 0) {
+      break;
+    }
+  }
+  if (i > n) i = n;
+  while (i > 0 && is_json_space(z[i - 1])) i--;
+  return i;
+}
+
+/* The value of key zKey in the object z[0..n) of checked text: 1 and its
+** text in *pz, *pn; 0 if z is no object or has no such key; -1 when the
+** probe says stop. */
+static int member(const char *z, int n, const char *zKey, const char **pz,
+                  int *pn, TbProbe *pProbe) {
+  int nKey = (int)strlen(zKey), i;
+  if (n == 0 || z[0] != '{') return 0;
+  for (i = skip_space(z, n, 1); i < n && z[i] == '"';) {
+    int iKeyEnd = string_end(z, n, i), iValue = key_end(z, n, i), nValue;
+    if (iKeyEnd < 0 || iValue < 0) return 0;
+    if ((nValue = value_len(z + iValue, n - iValue, pProbe)) < 0) return -1;
+    if (iKeyEnd - i - 2 == nKey && memcmp(z + i + 1, zKey, (size_t)nKey) == 0) {
+      *pz = z + iValue;
+      *pn = nValue;
+      return 1;
+    }
+    i = skip_space(z, n, iValue + nValue);
+    if (i < n && z[i] == ',') i = skip_space(z, n, i + 1);
+  }
+  return 0;
+}
+
+/* An array of checked text, walked element by element. */
+typedef struct MeleeList {
+  const char *z;              /* the array's text; NULL: no array */
+  int n, i;                   /* its length, the next element's offset */
+  TbProbe *pProbe;            /* polled as elements are skipped, or NULL */
+} MeleeList;
+
+/* The array z[0..n) in *p: 1, or 0 if z is not an array. */
+static int list_open(MeleeList *p, const char *z, int n, TbProbe *pProbe) {
+  memset(p, 0, sizeof(*p));
+  p->pProbe = pProbe;
+  if (n == 0 || z[0] != '[') return 0;
+  p->z = z;
+  p->n = n;
+  p->i = 1;
+  return 1;
+}
+
+/* The next element: 1 and its text in *pz, *pn; 0 at the end; -1 when
+** the probe says stop. */
+static int list_next(MeleeList *p, const char **pz, int *pn) {
+  if (p->z == 0) return 0;
+  p->i = skip_space(p->z, p->n, p->i);
+  if (p->i < p->n && p->z[p->i] == ',') p->i = skip_space(p->z, p->n, p->i + 1);
+  if (p->i >= p->n || p->z[p->i] == ']') return 0;
+  *pz = p->z + p->i;
+  if ((*pn = value_len(*pz, p->n - p->i, p->pProbe)) < 0) return -1;
+  p->i += *pn > 0 ? *pn : 1;
+  return 1;
+}
+
+/*
+** The event's text, checked: *pz, *pn (up to a NUL, as SQLite reads it),
+** or the error "malformed JSON".
+*/
+static int event_text(sqlite3_value *pText, TbProbe *pProbe, const char **pz,
+                      int *pn, char **pzErr) {
+  const char *z = (const char *)sqlite3_value_text(pText);
+  int n = sqlite3_value_bytes(pText), bValid = 0, rc;
+  const char *zNul;
+  if (z == 0) return SQLITE_NOMEM;
+  if ((zNul = memchr(z, 0, (size_t)n)) != 0) n = (int)(zNul - z);
+  rc = json_check(z, n, pProbe, &bValid);
+  if (rc == SQLITE_OK && !bValid) {
+    *pzErr = sqlite3_mprintf("malformed JSON");
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  *pz = z + skip_space(z, n, 0);
+  *pn = n - (int)(*pz - z);
+  return rc;
+}
+
+/* The probe's error once it has stopped a walk (a -1 above). */
+static int stop_code(const TbProbe *pProbe) {
+  return pProbe && pProbe->rc != SQLITE_OK ? pProbe->rc : SQLITE_INTERRUPT;
+}
+
+/* The top-level value of key zKey, of the checked text z[0..n): *peType
+** 0 absent, 1 an array (in *pList), 2 another value. */
+static int top_list(const char *z, int n, const char *zKey, MeleeList *pList,
+                    int *peType, TbProbe *pProbe) {
+  const char *zValue;
+  int nValue, bFound = member(z, n, zKey, &zValue, &nValue, pProbe);
+  memset(pList, 0, sizeof(*pList));
+  *peType = 0;
+  if (bFound < 0) return stop_code(pProbe);
+  if (bFound) *peType = list_open(pList, zValue, nValue, pProbe) ? 1 : 2;
+  return SQLITE_OK;
+}
+
+/* Step pStmt with the element z[0..n) as ?1: SQLITE_ROW, or an error. */
+static int step_element(sqlite3_stmt *pStmt, const char *z, int n) {
+  int rc;
+  sqlite3_reset(pStmt);
+  rc = sqlite3_bind_text(pStmt, 1, z, n, SQLITE_STATIC);
+  if (rc == SQLITE_OK) rc = sqlite3_step(pStmt);
+  return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
+}
+
+/* The message of a statement's error, for an error code that has none. */
+static int db_error(sqlite3 *db, int rc, char **pzErr) {
+  if (rc == SQLITE_OK || rc == SQLITE_NOMEM || *pzErr) return rc;
+  *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  return *pzErr ? rc : SQLITE_NOMEM;
+}
+
+/* ------------------------------------------------ melee_matches() */
+
+/* One match (Player1, Player2, Result of the statement); checks its values. */
+static int read_match(MeleeCursor *pCur, int iRound, const char *zName,
+                      sqlite3_stmt *pStmt, char **pzErr) {
+  const char *zA = (const char *)sqlite3_column_text(pStmt, 0);
+  const char *zB = (const char *)sqlite3_column_text(pStmt, 1);
+  const char *zRes = (const char *)sqlite3_column_text(pStmt, 2);
   int nW, nL, nD;
-  if (zName == 0) zName = "";
-  if (sqlite3_column_type(pStmt, 2) != SQLITE_TEXT || zA == 0 || zA[0] == 0 ||
-      strcmp(zA, "-") == 0 || sqlite3_column_type(pStmt, 3) != SQLITE_TEXT ||
+  if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || zA == 0 || zA[0] == 0 ||
+      strcmp(zA, "-") == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_TEXT ||
       zB == 0 || zB[0] == 0) {
     *pzErr = sqlite3_mprintf("round %d (%s): a match without Player1 and "
                              "Player2 names",
                              iRound, zName);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (sqlite3_column_type(pStmt, 4) != SQLITE_TEXT ||
+  if (sqlite3_column_type(pStmt, 2) != SQLITE_TEXT ||
       !parse_result(zRes, &nW, &nL, &nD)) {
     *pzErr = sqlite3_mprintf("round %d (%s): result %Q of %Q against %Q is "
                              "not W-L-D",
@@ -304,53 +597,70 @@ static int read_match(MeleeCursor *pCur, sqlite3_stmt *pStmt, char **pzErr) {
   return row_add(pCur, iRound, zName, zA, zB, nW, nL, nD);
 }
 
-/* The text as ?1; a BLOB (readfile() returns one) read as UTF-8 text. */
-static int bind_text(sqlite3_stmt *pStmt, sqlite3_value *pText) {
-  const char *z = (const char *)sqlite3_value_text(pText);
-  if (z == 0) return SQLITE_NOMEM;
-  return sqlite3_bind_text(pStmt, 1, z, sqlite3_value_bytes(pText),
-                           SQLITE_STATIC);
-}
+/* The statements that read a round's name and a match, ?1 their text. */
+typedef struct MeleeReader {
+  sqlite3_stmt *pValue;       /* the value decoded */
+  sqlite3_stmt *pMatch;       /* Player1, Player2, Result */
+  TbProbe *pProbe;
+} MeleeReader;
 
-/* No match read: an error unless the text has a Rounds array (an event
-** with no rounds yet has no rows). */
-static int check_rounds(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, '$.Rounds') IS 'array'",
-                              -1, &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
-  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+/* The matches of round iRound, whose text (an object, or not) is z[0..n). */
+static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
+                      const char *z, int n, char **pzErr) {
+  MeleeList matches;
+  const char *zName = "", *zValue, *zMatch;
+  int rc = SQLITE_OK, nValue, nMatch, k;
+  if ((k = member(z, n, "RoundName", &zValue, &nValue, p->pProbe)) < 0) {
+    return stop_code(p->pProbe);
+  }
+  if (k) {
+    if ((rc = step_element(p->pValue, zValue, nValue)) != SQLITE_ROW) return rc;
+    zName = (const char *)sqlite3_column_text(p->pValue, 0);
+    if (zName == 0 && sqlite3_column_type(p->pValue, 0) != SQLITE_NULL) return SQLITE_NOMEM;
+    if (zName == 0) zName = "";
     rc = SQLITE_OK;
-    if (!sqlite3_column_int(pStmt, 0)) {
-      *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
-      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-    }
   }
-  sqlite3_finalize(pStmt);
-  return rc;
+  if ((k = member(z, n, "Matches", &zValue, &nValue, p->pProbe)) <= 0) {
+    return k < 0 ? stop_code(p->pProbe) : SQLITE_OK; /* no Matches: no rows */
+  }
+  if (!list_open(&matches, zValue, nValue, p->pProbe)) {
+    *pzErr = sqlite3_mprintf("round %d (%s): Matches is not an array", iRound,
+                             zName);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  while (rc == SQLITE_OK && (k = list_next(&matches, &zMatch, &nMatch)) > 0) {
+    rc = step_element(p->pMatch, zMatch, nMatch);
+    if (rc == SQLITE_ROW) rc = read_match(pCur, iRound, zName, p->pMatch, pzErr);
+  }
+  return rc == SQLITE_OK && k < 0 ? stop_code(p->pProbe) : rc;
 }
 
-/* Every match of the text, in file order. */
-static int read_json(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
-  static const char zSql[] =
-      "SELECT r.key, json_extract(r.value, '$.RoundName'),"
-      " json_extract(m.value, '$.Player1'), json_extract(m.value, '$.Player2'),"
-      " json_extract(m.value, '$.Result')"
-      " FROM json_each(?1, '$.Rounds') AS r, json_each(r.value, '$.Matches') AS m"
-      " ORDER BY r.key, m.key";
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
-  while (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    rc = read_match(pCur, pStmt, pzErr);
+/* Every match of the checked text z[0..n), in file order. */
+static int read_json(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
+                     const char *z, int n, char **pzErr) {
+  MeleeList rounds;
+  MeleeReader r = {0, 0, pProbe};
+  const char *zRound;
+  int nRound, eType, iRound = 0, k = 0;
+  int rc = top_list(z, n, "Rounds", &rounds, &eType, pProbe);
+  if (rc != SQLITE_OK) return rc;
+  if (eType != 1) {
+    *pzErr = sqlite3_mprintf("no Rounds array in the event's JSON");
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if (rc == SQLITE_DONE) rc = SQLITE_OK;
-  if (rc == SQLITE_OK && pCur->nRow == 0) rc = check_rounds(db, pCur, pzErr);
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && *pzErr == 0) {
-    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
-    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$')", -1, &r.pValue, 0);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player1'),"
+                            " json_extract(?1, '$.Player2'), json_extract(?1, '$.Result')",
+                            -1, &r.pMatch, 0);
   }
-  sqlite3_finalize(pStmt);
+  while (rc == SQLITE_OK && (k = list_next(&rounds, &zRound, &nRound)) > 0) {
+    rc = read_round(pCur, &r, ++iRound, zRound, nRound, pzErr);
+  }
+  if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
+  rc = db_error(db, rc, pzErr);
+  sqlite3_finalize(r.pValue);
+  sqlite3_finalize(r.pMatch);
   return rc;
 }
 
@@ -370,6 +680,11 @@ static int seat_cmp(const void *pA, const void *pB) {
   return (a->iRound > b->iRound) - (a->iRound < b->iRound);
 }
 
+static int seat_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return seat_cmp(pA, pB) < 0;
+}
+
 /* The first seat of zPlayer in the sorted seats, or n. */
 static int seat_find(const MeleeSeat *a, int n, const char *zPlayer) {
   int lo = 0, hi = n;
@@ -381,10 +696,10 @@ static int seat_find(const MeleeSeat *a, int n, const char *zPlayer) {
 }
 
 /* Every listed round of every player, sorted by player, then round. */
-static int seats_of(const MeleeCursor *pCur, MeleeSeat **paSeat, int *pnSeat,
-                    int *piLastSwiss) {
+static int seats_of(const MeleeCursor *pCur, TbProbe *pProbe, MeleeSeat **paSeat,
+                    int *pnSeat, int *piLastSwiss) {
   MeleeSeat *a = sqlite3_malloc64(sizeof(MeleeSeat) * (2 * (sqlite3_uint64)pCur->nRow + 1));
-  int i, n = 0;
+  int i, n = 0, rc;
   if (a == 0) return SQLITE_NOMEM;
   *piLastSwiss = 0;
   for (i = 0; i < pCur->nRow; i++) {
@@ -401,10 +716,10 @@ static int seats_of(const MeleeCursor *pCur, MeleeSeat **paSeat, int *pnSeat,
     a[n].bWin = r->nL > r->nW;
     a[n++].bLoss = r->nW > r->nL;
   }
-  qsort(a, (size_t)n, sizeof(*a), seat_cmp);
+  rc = tb_text_arg_sort((void **)&a, n, sizeof(*a), seat_before, pProbe);
   *paSeat = a;
   *pnSeat = n;
-  return SQLITE_OK;
+  return rc;
 }
 
 /*
@@ -463,34 +778,42 @@ static int name_added(MeleeCursor *pCur, int nListed) {
   return SQLITE_OK;
 }
 
-static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, char **pzErr) {
-  static const char zSql[] =
-      "SELECT json_extract(s.value, '$.Player'), json_extract(s.value, '$.Wins'),"
-      " json_extract(s.value, '$.Losses')"
-      " FROM json_each(?1, '$.Standings') AS s";
+/* A player's published record, when an entry of Standings[] gives one. */
+static int infer_entry(MeleeCursor *pCur, const MeleeSeat *aSeat, int nSeat,
+                       int iLastSwiss, int nListed, sqlite3_stmt *pStmt) {
+  const char *z = (const char *)sqlite3_column_text(pStmt, 0);
+  if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
+      sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
+    return SQLITE_OK; /* a standings line without a record: nothing to infer */
+  }
+  /* at most as many rows added as listed: a file missing more is not
+  ** an export that left a few rounds out */
+  return infer_player(pCur, aSeat, nSeat, iLastSwiss, 2 * nListed, z,
+                      sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
+}
+
+/* Rows for what the published records count and the rounds leave out,
+** from Standings[] of the checked text z[0..n). */
+static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
+                          const char *z, int n, char **pzErr) {
+  MeleeList standings;
   MeleeSeat *aSeat = 0;
   sqlite3_stmt *pStmt = 0;
-  int nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow;
-  int rc = seats_of(pCur, &aSeat, &nSeat, &iLastSwiss);
-  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pCur->pText);
-  while (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    const char *z = (const char *)sqlite3_column_text(pStmt, 0);
-    rc = SQLITE_OK;
-    if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
-        sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
-      continue; /* a standings line without a record: nothing to infer */
-    }
-    /* at most as many rows added as listed: a file missing more is not
-    ** an export that left a few rounds out */
-    rc = infer_player(pCur, aSeat, nSeat, iLastSwiss, 2 * nListed, z,
-                      sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
+  const char *zEntry;
+  int nEntry, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow, k = 0;
+  int rc = seats_of(pCur, pProbe, &aSeat, &nSeat, &iLastSwiss);
+  if (rc == SQLITE_OK) rc = top_list(z, n, "Standings", &standings, &eType, pProbe);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player'),"
+                            " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses')",
+                            -1, &pStmt, 0);
   }
-  if (rc == SQLITE_DONE) rc = SQLITE_OK;
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
-    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
-    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  while (rc == SQLITE_OK && (k = list_next(&standings, &zEntry, &nEntry)) > 0) {
+    rc = step_element(pStmt, zEntry, nEntry);
+    if (rc == SQLITE_ROW) rc = infer_entry(pCur, aSeat, nSeat, iLastSwiss, nListed, pStmt);
   }
+  if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
+  rc = db_error(db, rc, pzErr);
   sqlite3_finalize(pStmt);
   sqlite3_free(aSeat);
   if (rc == SQLITE_OK && pCur->nRow > nListed) rc = name_added(pCur, nListed);
@@ -501,8 +824,10 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        const char *idxStr, int argc, sqlite3_value **argv) {
   MeleeCursor *pCur = (MeleeCursor *)cur;
   MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
+  TbProbe probe;
+  const char *z;
   char *zErr = 0;
-  int rc;
+  int rc, n;
   (void)idxNum;
   (void)idxStr;
   cursor_clear(pCur);
@@ -513,9 +838,13 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        sqlite3_mprintf("the event must be JSON text"));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
-  rc = read_json(pTab->db, pCur, &zErr);
-  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &zErr);
-  if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &zErr);
+  memset(&probe, 0, sizeof(probe));
+  probe.db = pTab->db;
+  rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
+  if (rc == SQLITE_OK) rc = read_json(pTab->db, pCur, &probe, z, n, &zErr);
+  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &probe, &zErr);
+  if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &probe, z, n, &zErr);
+  tb_probe_close(&probe);
   if (rc != SQLITE_OK) {
     cursor_clear(pCur);
     if (zErr) return melee_error(cur->pVtab, rc, zErr);
@@ -593,12 +922,14 @@ static sqlite3_module meleeModule = {
 /* ------------------------------------------------ melee_players() */
 
 /*
-** The cursor steps a query over Standings[] as the outer query asks for
-** rows: one entry is checked and shown at a time.
+** The cursor walks Standings[] as the outer query asks for rows: one entry
+** is read, checked and shown at a time.
 */
 typedef struct PlayersCursor {
   sqlite3_vtab_cursor base;
-  sqlite3_stmt *pStmt;        /* NULL: no rows, or past the last */
+  MeleeList standings;
+  sqlite3_stmt *pEntry;       /* the fields of the entry shown */
+  int bEof;
   sqlite3_value *pText;       /* the event_id argument */
   sqlite3_int64 iRow;
 } PlayersCursor;
@@ -608,16 +939,19 @@ static int playersOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
   (void)pVtab;
   if (pCur == 0) return SQLITE_NOMEM;
   memset(pCur, 0, sizeof(*pCur));
+  pCur->bEof = 1;
   *ppCursor = &pCur->base;
   return SQLITE_OK;
 }
 
 static void players_clear(PlayersCursor *pCur) {
-  sqlite3_finalize(pCur->pStmt);
+  sqlite3_finalize(pCur->pEntry);
+  memset(&pCur->standings, 0, sizeof(pCur->standings));
   sqlite3_value_free(pCur->pText);
-  pCur->pStmt = 0;
+  pCur->pEntry = 0;
   pCur->pText = 0;
   pCur->iRow = 0;
+  pCur->bEof = 1;
 }
 
 static int playersClose(sqlite3_vtab_cursor *cur) {
@@ -637,15 +971,16 @@ static const struct {
 };
 #define N_STANDING_FIELD 8
 
-/* The entry the query stands on: a Player name, and fields of their type
-** or absent (NULL). */
-static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
-  int i, iEntry = sqlite3_column_int(pStmt, N_STANDING_FIELD + 1);
+/* The entry iEntry (from 0) the statement stands on: a Player name, and
+** fields of their type or absent (NULL). */
+static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
+                         sqlite3_int64 iEntry) {
+  int i;
   const char *z = (const char *)sqlite3_column_text(pStmt, 0);
   if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || z == 0 || z[0] == 0) {
     if (sqlite3_column_type(pStmt, 0) != SQLITE_NULL && z == 0) return SQLITE_NOMEM;
     return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("Standings entry %d has no Player name",
+                       sqlite3_mprintf("Standings entry %lld has no Player name",
                                        iEntry + 1));
   }
   for (i = 0; i < N_STANDING_FIELD; i++) {
@@ -653,7 +988,7 @@ static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
     if (t == SQLITE_NULL || t == SQLITE_INTEGER) continue;
     if (t == SQLITE_FLOAT && aStandingField[i].cType == 'r') continue;
     return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("Standings entry %d (%s): %s is not %s",
+                       sqlite3_mprintf("Standings entry %lld (%s): %s is not %s",
                                        iEntry + 1, z, aStandingField[i].zField,
                                        aStandingField[i].cType == 'i'
                                            ? "an integer" : "a number"));
@@ -661,33 +996,21 @@ static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt) {
   return SQLITE_OK;
 }
 
-/* The next entry, checked; at the end the statement is finalized. */
+/* The next entry, read and checked; at the end, bEof. */
 static int players_step(PlayersCursor *pCur) {
   sqlite3_vtab *pVtab = pCur->base.pVtab;
   MeleeVtab *pTab = (MeleeVtab *)pVtab;
-  int rc = sqlite3_step(pCur->pStmt);
-  if (rc == SQLITE_ROW) return players_check(pVtab, pCur->pStmt);
-  sqlite3_finalize(pCur->pStmt);
-  pCur->pStmt = 0;
-  if (rc == SQLITE_DONE) return SQLITE_OK;
+  const char *z;
+  int n, rc;
+  if (list_next(&pCur->standings, &z, &n) <= 0) { /* no probe: never -1 */
+    pCur->bEof = 1;
+    return SQLITE_OK;
+  }
+  rc = step_element(pCur->pEntry, z, n);
+  if (rc == SQLITE_ROW) return players_check(pVtab, pCur->pEntry, pCur->iRow);
+  pCur->bEof = 1;
   if (rc == SQLITE_NOMEM) return rc;
   return melee_error(pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
-}
-
-/* *peType: 0 no Standings (or not an object), 1 an array, 2 another
-** value; malformed JSON is the query's error. */
-static int standings_type(sqlite3 *db, sqlite3_value *pText, int *peType) {
-  sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_prepare_v2(db, "SELECT json_type(?1, '$.Standings')", -1,
-                              &pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pStmt, pText);
-  if (rc == SQLITE_OK && (rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
-    const char *z = (const char *)sqlite3_column_text(pStmt, 0);
-    rc = SQLITE_OK;
-    *peType = z == 0 ? 0 : strcmp(z, "array") == 0 ? 1 : 2;
-  }
-  sqlite3_finalize(pStmt);
-  return rc;
 }
 
 /* Standings[] absent: no rows (an event not yet published); anything but
@@ -695,15 +1018,17 @@ static int standings_type(sqlite3 *db, sqlite3_value *pText, int *peType) {
 static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
                          const char *idxStr, int argc, sqlite3_value **argv) {
   static const char zSql[] =
-      "SELECT json_extract(s.value, '$.Player'),"
-      " json_extract(s.value, '$.Rank'), json_extract(s.value, '$.Points'),"
-      " json_extract(s.value, '$.Wins'), json_extract(s.value, '$.Losses'),"
-      " json_extract(s.value, '$.Draws'), json_extract(s.value, '$.OMWP'),"
-      " json_extract(s.value, '$.GWP'), json_extract(s.value, '$.OGWP'), s.key"
-      " FROM json_each(?1, '$.Standings') AS s ORDER BY s.key";
+      "SELECT json_extract(?1, '$.Player'),"
+      " json_extract(?1, '$.Rank'), json_extract(?1, '$.Points'),"
+      " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses'),"
+      " json_extract(?1, '$.Draws'), json_extract(?1, '$.OMWP'),"
+      " json_extract(?1, '$.GWP'), json_extract(?1, '$.OGWP')";
   PlayersCursor *pCur = (PlayersCursor *)cur;
   MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
-  int rc, eType = 0;
+  TbProbe probe;
+  const char *z;
+  char *zErr = 0;
+  int rc, n, eType = 0;
   (void)idxNum;
   (void)idxStr;
   players_clear(pCur);
@@ -714,19 +1039,31 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
                        sqlite3_mprintf("the event must be JSON text"));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
-  rc = standings_type(pTab->db, pCur->pText, &eType);
-  if (rc == SQLITE_OK && eType == 0) {
+  memset(&probe, 0, sizeof(probe));
+  probe.db = pTab->db;
+  rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
+  if (rc == SQLITE_OK) rc = top_list(z, n, "Standings", &pCur->standings, &eType, &probe);
+  tb_probe_close(&probe);
+  /* the entries, read one a row, are short: walked without the probe */
+  pCur->standings.pProbe = 0;
+  if (rc != SQLITE_OK) {
+    players_clear(pCur);
+    return zErr ? melee_error(cur->pVtab, rc, zErr) : rc;
+  }
+  if (eType == 0) {
     players_clear(pCur);
     return SQLITE_OK;
   }
-  if (rc == SQLITE_OK && eType != 1) {
+  if (eType != 1) {
     players_clear(pCur);
     return melee_error(cur->pVtab, SQLITE_ERROR,
                        sqlite3_mprintf("Standings is not an array"));
   }
-  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pStmt, 0);
-  if (rc == SQLITE_OK) rc = bind_text(pCur->pStmt, pCur->pText);
-  if (rc == SQLITE_OK) return players_step(pCur);
+  rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pEntry, 0);
+  if (rc == SQLITE_OK) {
+    pCur->bEof = 0;
+    return players_step(pCur);
+  }
   players_clear(pCur);
   if (rc == SQLITE_NOMEM) return rc;
   return melee_error(cur->pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
@@ -739,7 +1076,7 @@ static int playersNext(sqlite3_vtab_cursor *cur) {
 }
 
 static int playersEof(sqlite3_vtab_cursor *cur) {
-  return ((PlayersCursor *)cur)->pStmt == 0;
+  return ((PlayersCursor *)cur)->bEof;
 }
 
 static int playersRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
@@ -756,12 +1093,12 @@ static int playersColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
   switch (iCol) {
     case MP_PLAYER:
     case MP_NAME:
-      sqlite3_result_value(ctx, sqlite3_column_value(pCur->pStmt, 0));
+      sqlite3_result_value(ctx, sqlite3_column_value(pCur->pEntry, 0));
       break;
     case MP_EVENT_ID: sqlite3_result_value(ctx, pCur->pText); break;
     default:
       if (iCol >= MP_RANK && iCol <= MP_OGWP) {
-        sqlite3_result_value(ctx, sqlite3_column_value(pCur->pStmt,
+        sqlite3_result_value(ctx, sqlite3_column_value(pCur->pEntry,
                                                        iCol - MP_RANK + 1));
       }
       break;

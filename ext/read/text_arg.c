@@ -69,3 +69,51 @@ int tb_text_arg_best_index(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
   pInfo->estimatedRows = 200;
   return SQLITE_OK;
 }
+
+/*
+** The readers sort what they read (players by id, seats by player) before
+** checking it: rank.c's merge sort, which polls the probe as it merges, so
+** that a sort of a million items answers an interrupt too (qsort cannot).
+*/
+int tb_text_arg_sort(void **pa, int n, int nSize, TbBefore xBefore,
+                     TbProbe *pProbe) {
+  void *y, *pSorted;
+  int rc;
+  if (n < 2) return SQLITE_OK;
+  y = sqlite3_malloc64((sqlite3_uint64)n * (sqlite3_uint64)nSize);
+  if (y == 0) return SQLITE_NOMEM;
+  pSorted = tb_merge_sort(*pa, y, n, nSize, 1, xBefore, 0, pProbe, &rc);
+  if (pSorted == y) {
+    sqlite3_free(*pa);
+    *pa = y;
+  } else {
+    sqlite3_free(y);
+  }
+  return rc;
+}
+
+/* Bytes copied between two polls of the probe. */
+#define TB_COPY_SLICE 65536
+
+/*
+** A NUL-terminated copy of the n bytes at p in *pz (to sqlite3_free), and
+** whether they hold a NUL (*pbNul).  A file of a hundred megabytes takes
+** long enough to copy to delay an interrupt: the copy goes in slices,
+** each one step of the probe.
+*/
+int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
+                     int *pbNul) {
+  char *z = sqlite3_malloc64((sqlite3_uint64)n + 1);
+  int i, rc = SQLITE_OK;
+  *pz = z;
+  *pbNul = 0;
+  if (z == 0) return SQLITE_NOMEM;
+  for (i = 0; i < n && rc == SQLITE_OK; i += TB_COPY_SLICE) {
+    int k = n - i < TB_COPY_SLICE ? n - i : TB_COPY_SLICE;
+    memcpy(z + i, (const char *)p + i, (size_t)k);
+    if (memchr(z + i, 0, (size_t)k)) *pbNul = 1;
+    rc = tb_poll(pProbe, TB_POLL_WORK);
+  }
+  z[n] = 0;
+  return rc;
+}

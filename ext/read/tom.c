@@ -33,7 +33,6 @@
 #include "../tiebreak_int.h"
 
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define TOM_MAX_DEPTH 64          /* deeper nesting is an error */
@@ -132,6 +131,7 @@ typedef struct TomRef {
 
 typedef struct TomVtab {
   sqlite3_vtab base;
+  sqlite3 *db;
   int eKind;
 } TomVtab;
 
@@ -215,6 +215,7 @@ typedef struct TomParse {
   int nField, nFieldAlloc;
   int iPlayer, iPod, iRound, iMatch;     /* the current ones; -1 */
   int iPlaceCat, bPlaceDnf;              /* the current standings list */
+  TbProbe *pProbe;            /* interrupts, polled as the text is read */
   char **pzErr;
 } TomParse;
 
@@ -977,10 +978,12 @@ static int read_prolog(TomParse *p) {
   return SQLITE_OK;
 }
 
+
 /* One pass over the whole text. */
 static int read_document(TomParse *p) {
   int rc = read_prolog(p);
   while (rc == SQLITE_OK && p->i < p->n) {
+    int iFrom = p->i;
     if (p->z[p->i] != '<') {
       rc = read_text(p);
     } else if (starts(p, p->i, "</")) {
@@ -993,6 +996,8 @@ static int read_document(TomParse *p) {
     } else {
       rc = read_start_tag(p);
     }
+    /* a byte read costs about what a unit of the computation does */
+    if (rc == SQLITE_OK) rc = tb_poll(p->pProbe, 1 + (p->i - iFrom));
   }
   if (rc != SQLITE_OK) return rc;
   if (p->nDepth > 0) {
@@ -1008,7 +1013,7 @@ static int read_document(TomParse *p) {
 
 /* ------------------------------------------------------------ the checks */
 
-/* Players by id (qsort has no context: the id pointer goes with the index). */
+/* Players by id (the id pointer goes with the index). */
 typedef struct TomKey {
   const char *zId;
   int iIndex;
@@ -1021,6 +1026,11 @@ static int key_cmp(const void *pA, const void *pB) {
   return (a->iIndex > b->iIndex) - (a->iIndex < b->iIndex);
 }
 
+static int key_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return key_cmp(pA, pB) < 0;
+}
+
 /* Sort the players by id; an id registered twice is an error. */
 static int index_players(TomParse *p) {
   TomCursor *c = p->c;
@@ -1031,9 +1041,9 @@ static int index_players(TomParse *p) {
     a[i].zId = arena(c, c->aPlayer[i].iId);
     a[i].iIndex = i;
   }
-  qsort(a, (size_t)c->nPlayer, sizeof(*a), key_cmp);
+  rc = tb_text_arg_sort((void **)&a, c->nPlayer, sizeof(*a), key_before, p->pProbe);
   c->aById = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nPlayer + 1));
-  if (c->aById == 0) rc = SQLITE_NOMEM;
+  if (c->aById == 0 && rc == SQLITE_OK) rc = SQLITE_NOMEM;
   for (i = 0; rc == SQLITE_OK && i < c->nPlayer; i++) {
     if (i > 0 && strcmp(a[i].zId, a[i - 1].zId) == 0) {
       rc = parse_error(p, c->aPlayer[a[i].iIndex].iLine, "player %s is "
@@ -1089,6 +1099,11 @@ static int triple_cmp(const void *pA, const void *pB) {
   return (x->iIndex > y->iIndex) - (x->iIndex < y->iIndex);
 }
 
+static int triple_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return triple_cmp(pA, pB) < 0;
+}
+
 /* Rounds: a number once per pod; a round partly reported is an error, a
 ** round not reported at all (paired, not played yet) yields no rows. */
 static int check_rounds(TomParse *p) {
@@ -1101,6 +1116,7 @@ static int check_rounds(TomParse *p) {
     for (k = r->iFirst; k < r->iFirst + r->nMatch; k++) {
       nPending += c->aMatch[k].eOutcome == OUT_PENDING;
     }
+    if ((rc = tb_poll(p->pProbe, 1 + r->nMatch)) != SQLITE_OK) return rc;
     if (nPending == 0) continue;
     if (nPending < r->nMatch) {
       return parse_error(p, r->iLine, "round %d is partly reported: %d of its "
@@ -1118,7 +1134,7 @@ static int check_rounds(TomParse *p) {
     a[i].c = 0;
     a[i].iIndex = i;
   }
-  qsort(a, (size_t)c->nRound, sizeof(*a), triple_cmp);
+  rc = tb_text_arg_sort((void **)&a, c->nRound, sizeof(*a), triple_before, p->pProbe);
   for (i = 1; i < c->nRound && rc == SQLITE_OK; i++) {
     if (a[i].a == a[i - 1].a && a[i].b == a[i - 1].b) {
       rc = parse_error(p, c->aRound[a[i].iIndex].iLine, "round %d is listed "
@@ -1165,8 +1181,11 @@ static int check_members(TomParse *p, TomTriple **pa) {
     a[i].b = r->iId;
     a[i].c = 0;
     a[i].iIndex = i;
+    rc = tb_poll(p->pProbe, 16); /* resolve(): a binary search */
   }
-  if (rc == SQLITE_OK) qsort(a, (size_t)c->nMember, sizeof(*a), triple_cmp);
+  if (rc == SQLITE_OK) {
+    rc = tb_text_arg_sort((void **)&a, c->nMember, sizeof(*a), triple_before, p->pProbe);
+  }
   *pa = a;
   return rc;
 }
@@ -1225,6 +1244,7 @@ static int check_matches(TomParse *p) {
       rc = parse_error(p, m->iLine, "round %d: player %s is paired against "
                        "themselves", m->iRound, arena(c, c->aPlayer[m->iA].iId));
     }
+    if (rc == SQLITE_OK) rc = tb_poll(p->pProbe, 32); /* two binary searches */
     if (m->bSkip) continue;
     for (k = 0; k < 2 && rc == SQLITE_OK; k++) {
       int iPlayer = k ? m->iB : m->iA;
@@ -1235,10 +1255,13 @@ static int check_matches(TomParse *p) {
       aSeat[nSeat++].iIndex = i;
     }
   }
-  if (rc == SQLITE_OK) qsort(aSeat, (size_t)nSeat, sizeof(*aSeat), triple_cmp);
+  if (rc == SQLITE_OK) {
+    rc = tb_text_arg_sort((void **)&aSeat, nSeat, sizeof(*aSeat), triple_before, p->pProbe);
+  }
   for (i = 0; i < nSeat && rc == SQLITE_OK; i = k) {
     for (k = i + 1; k < nSeat && aSeat[k].a == aSeat[i].a; k++) {}
     rc = check_player(p, aSeat + i, k - i, aMember, c->nMember);
+    if (rc == SQLITE_OK) rc = tb_poll(p->pProbe, 16 * (k - i)); /* listed() */
   }
   sqlite3_free(aSeat);
   sqlite3_free(aMember);
@@ -1262,13 +1285,15 @@ static int check_places(TomParse *p) {
     pl->iPlaceCat = r->iPod;
     pl->iPlace = r->iPlace;
     pl->bDnf = r->bDnf;
+    if (rc == SQLITE_OK) rc = tb_poll(p->pProbe, 16); /* resolve() */
   }
   return rc;
 }
 
-/* Parse and check the text into the cursor. */
-static int tom_parse(TomCursor *c, sqlite3_value *v, char **pzErr) {
-  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, rc;
+/* Parse and check the text into the cursor; pProbe answers interrupts. */
+static int tom_parse(TomCursor *c, sqlite3_value *v, TbProbe *pProbe,
+                     char **pzErr) {
+  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, rc, bNul;
   const void *pData;
   TomParse p;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
@@ -1281,15 +1306,13 @@ static int tom_parse(TomCursor *c, sqlite3_value *v, char **pzErr) {
                                : sqlite3_value_blob(v);
   c->nText = sqlite3_value_bytes(v);
   if (pData == 0 && c->nText > 0) return SQLITE_NOMEM;
-  if (c->nText > 0 && memchr(pData, 0, (size_t)c->nText)) {
+  rc = tb_text_arg_copy(pData, c->nText, pProbe, &c->zText, &bNul);
+  if (rc != SQLITE_OK) return rc;
+  if (bNul) {
     *pzErr = sqlite3_mprintf("the text contains a NUL byte: binary data, not "
                              "a TOM file");
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  c->zText = sqlite3_malloc64((sqlite3_uint64)c->nText + 1);
-  if (c->zText == 0) return SQLITE_NOMEM;
-  if (c->nText > 0) memcpy(c->zText, pData, (size_t)c->nText);
-  c->zText[c->nText] = 0;
   memset(&p, 0, sizeof(p));
   p.c = c;
   p.z = c->zText;
@@ -1297,6 +1320,7 @@ static int tom_parse(TomCursor *c, sqlite3_value *v, char **pzErr) {
   p.iLine = 1;
   p.iPlayer = p.iPod = p.iRound = p.iMatch = -1;
   p.pzErr = pzErr;
+  p.pProbe = pProbe;
   rc = read_document(&p);
   sqlite3_free(p.zField);
   if (rc == SQLITE_OK) rc = index_players(&p);
@@ -1361,7 +1385,10 @@ static int tomConnect(sqlite3 *db, void *pAux, int argc,
   (void)argc;
   (void)argv;
   (void)pzErr;
-  if (rc == SQLITE_OK) ((TomVtab *)*ppVtab)->eKind = eKind;
+  if (rc == SQLITE_OK) {
+    ((TomVtab *)*ppVtab)->eKind = eKind;
+    ((TomVtab *)*ppVtab)->db = db;
+  }
   return rc;
 }
 
@@ -1397,12 +1424,16 @@ static int tomFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                      int argc, sqlite3_value **argv) {
   TomCursor *c = (TomCursor *)cur;
   TomVtab *p = (TomVtab *)cur->pVtab;
+  TbProbe probe;
   char *zErr = 0;
   int rc;
   (void)idxNum;
   (void)idxStr;
   cursor_clear(c);
-  rc = tom_parse(c, argc > 0 ? argv[0] : 0, &zErr);
+  memset(&probe, 0, sizeof(probe));
+  probe.db = p->db;
+  rc = tom_parse(c, argc > 0 ? argv[0] : 0, &probe, &zErr);
+  tb_probe_close(&probe);
   if (rc != SQLITE_OK) {
     cursor_clear(c);
     if (zErr) {

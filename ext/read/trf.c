@@ -57,6 +57,7 @@ typedef struct TrfMatch {
 
 typedef struct TrfVtab {
   sqlite3_vtab base;
+  sqlite3 *db;
   int eKind;                  /* TRF_MATCHES or TRF_PLAYERS */
 } TrfVtab;
 
@@ -236,12 +237,14 @@ static int add_record(TrfCursor *c, const char *z, int n, int iLine) {
   return map_columns(c, p);
 }
 
-/* Split the text into lines: the 001 records, and the others. */
-static int read_records(TrfCursor *c, int nText, char **pzErr) {
+/* Split the text into lines: the 001 records, and the others.  A byte
+** read costs about what a unit of the computation does (TbProbe). */
+static int read_records(TrfCursor *c, int nText, TbProbe *pProbe,
+                        char **pzErr) {
   char *z = c->zText;
-  int i = 0, iLine = 0;
+  int i = 0, iLine = 0, rc;
   while (i < nText) {
-    int j = i, rc;
+    int j = i;
     while (j < nText && z[j] != '\n' && z[j] != '\r') j++;
     iLine++;
     if (j - i >= 3 && memcmp(z + i, "001", 3) == 0) {
@@ -250,11 +253,15 @@ static int read_records(TrfCursor *c, int nText, char **pzErr) {
       if ((rc = add_record(c, z + i, j - i, iLine)) != SQLITE_OK) return rc;
     }
     if (j + 1 < nText && z[j] == '\r' && z[j + 1] == '\n') j++;
+    if ((rc = tb_poll(pProbe, 1 + j - i)) != SQLITE_OK) return rc;
     i = j + 1;
   }
   /* the maps are complete: no more moves of aColMap */
   for (i = 0; i < c->nPlayer; i++) set_map(c, &c->aPlayer[i]);
-  for (i = 0; i < c->nRecord; i++) set_map(c, &c->aRecord[i]);
+  for (i = 0; i < c->nRecord; i++) {
+    set_map(c, &c->aRecord[i]);
+    if ((rc = tb_poll(pProbe, 4)) != SQLITE_OK) return rc;
+  }
   if (c->nPlayer == 0) {
     return trf_error(pzErr, sqlite3_mprintf("no player record (a line "
                                             "starting with 001): not a TRF "
@@ -387,11 +394,12 @@ static int read_bye(TrfCursor *c, const TrfPlayer *p, int r, char cRes,
   return SQLITE_OK;
 }
 
-static int read_rounds(TrfCursor *c, char **pzErr) {
+static int read_rounds(TrfCursor *c, TbProbe *pProbe, char **pzErr) {
   int i, r, rc;
   for (i = 0; i < c->nPlayer; i++) {
     const TrfPlayer *p = &c->aPlayer[i];
     int nRound = round_count(p);
+    if ((rc = tb_poll(pProbe, 1 + p->n)) != SQLITE_OK) return rc;
     for (r = 1; r <= nRound; r++) {
       int iOpp;
       char cColour, cRes;
@@ -430,9 +438,10 @@ static void cursor_clear(TrfCursor *c) {
   c->iRow = 0;
 }
 
-/* Parse the argument into the cursor. */
-static int trf_parse(TrfCursor *c, sqlite3_value *v, char **pzErr) {
-  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, nText, rc;
+/* Parse the argument into the cursor; pProbe answers interrupts. */
+static int trf_parse(TrfCursor *c, sqlite3_value *v, TbProbe *pProbe,
+                     char **pzErr) {
+  int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, nText, rc, bNul;
   const void *pData;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
     return trf_error(pzErr, sqlite3_mprintf("the argument must be the text of "
@@ -445,18 +454,17 @@ static int trf_parse(TrfCursor *c, sqlite3_value *v, char **pzErr) {
                                : sqlite3_value_blob(v);
   nText = sqlite3_value_bytes(v);
   if (pData == 0 && nText > 0) return SQLITE_NOMEM;
-  if (nText > 0 && memchr(pData, 0, (size_t)nText)) {
+  rc = tb_text_arg_copy(pData, nText, pProbe, &c->zText, &bNul);
+  if (rc != SQLITE_OK) return rc;
+  if (bNul) {
     return trf_error(pzErr, sqlite3_mprintf("the TRF text contains a NUL byte: "
                                             "binary data, not a TRF file"));
   }
-  c->zText = sqlite3_malloc64((sqlite3_uint64)nText + 1);
   c->aByStart = sqlite3_malloc64(sizeof(int) * (TRF_MAX_START + 1));
-  if (c->zText == 0 || c->aByStart == 0) return SQLITE_NOMEM;
-  if (nText > 0) memcpy(c->zText, pData, (size_t)nText);
-  c->zText[nText] = 0;
+  if (c->aByStart == 0) return SQLITE_NOMEM;
   memset(c->aByStart, 0, sizeof(int) * (TRF_MAX_START + 1));
-  rc = read_records(c, nText, pzErr);
-  if (rc == SQLITE_OK) rc = read_rounds(c, pzErr);
+  rc = read_records(c, nText, pProbe, pzErr);
+  if (rc == SQLITE_OK) rc = read_rounds(c, pProbe, pzErr);
   return rc;
 }
 
@@ -479,7 +487,10 @@ static int trfConnect(sqlite3 *db, void *pAux, int argc,
   (void)argc;
   (void)argv;
   (void)pzErr;
-  if (rc == SQLITE_OK) ((TrfVtab *)*ppVtab)->eKind = eKind;
+  if (rc == SQLITE_OK) {
+    ((TrfVtab *)*ppVtab)->eKind = eKind;
+    ((TrfVtab *)*ppVtab)->db = db;
+  }
   return rc;
 }
 
@@ -512,12 +523,16 @@ static int trfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                      int argc, sqlite3_value **argv) {
   TrfCursor *c = (TrfCursor *)cur;
   TrfVtab *p = (TrfVtab *)cur->pVtab;
+  TbProbe probe;
   char *zErr = 0;
   int rc;
   (void)idxNum;
   (void)idxStr;
   cursor_clear(c);
-  rc = trf_parse(c, argc > 0 ? argv[0] : 0, &zErr);
+  memset(&probe, 0, sizeof(probe));
+  probe.db = p->db;
+  rc = trf_parse(c, argc > 0 ? argv[0] : 0, &probe, &zErr);
+  tb_probe_close(&probe);
   if (rc != SQLITE_OK) {
     cursor_clear(c);
     if (zErr) {
