@@ -172,16 +172,11 @@ static inline int tb_is_double(i64 x) {
   return x <= ((i64)1 << 53) && x >= -((i64)1 << 53);
 }
 
-/* value += num/den; den > 0 */
-static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
-  double a, b, hi, lo = 0.0, e = 0.0;
-  if (p->bExact) {
-    tb_acc_add_exact(p, num, den);
-    return;
-  }
-  a = (double)num;
-  b = (double)den;
-  hi = a / b;
+/* num/den (den > 0) as the term tb_acc_add adds: *pHi + *pLo within *pErr.
+** Apart, for a term kept and added many times. */
+static inline void tb_quotient_dd(i64 num, i64 den, double *pHi, double *pLo,
+                                  double *pErr) {
+  double a = (double)num, b = (double)den, hi = a / b, lo = 0.0, e = 0.0;
   if (tb_is_double(num) && tb_is_double(den)) {
     /* the remainder of a correctly rounded quotient is exact */
     double rem = __builtin_fma(-hi, b, a);
@@ -193,6 +188,19 @@ static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
     /* num or den rounded to a double: 3 roundings of 2^-53 each at most */
     e = __builtin_fabs(hi) * 0x1p-50;
   }
+  *pHi = hi;
+  *pLo = lo;
+  *pErr = e;
+}
+
+/* value += num/den; den > 0 */
+static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
+  double hi, lo, e;
+  if (p->bExact) {
+    tb_acc_add_exact(p, num, den);
+    return;
+  }
+  tb_quotient_dd(num, den, &hi, &lo, &e);
   tb_acc_add_dd(p, hi, lo, e);
 }
 
@@ -530,6 +538,7 @@ int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr);
 int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
+int tb_match_outcome(const TbMatch *m, int bA);
 void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
 int tb_key_compare(const TbKey *a, const TbKey *b);

@@ -881,6 +881,12 @@ static const struct {
   {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
 };
 
+/* How player_a's (bA 1) or player_b's side of a settled match ended:
+** TB_WIN, TB_DRAW or TB_LOSS, as its seat says. */
+int tb_match_outcome(const TbMatch *m, int bA) {
+  return aSide[m->eResult][bA != 0].eOutcome;
+}
+
 /*
 ** Mark each seat against an opponent the player met in an earlier round
 ** (option distinct_opponents), or clear the marks of a previous scoring.
