@@ -525,6 +525,7 @@ sqlite3_uint64 tb_hash_text(const char *z, int n);
 void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
 void tb_event_trim(TbEvent *p);
+void tb_event_drop_matches(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);
@@ -538,7 +539,6 @@ int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr);
 int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
-int tb_match_outcome(const TbMatch *m, int bA);
 void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
 int tb_key_compare(const TbKey *a, const TbKey *b);

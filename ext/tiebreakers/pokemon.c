@@ -420,13 +420,13 @@ static int pk_final(PkCache *c, const PkRule *r, const TbEvent *e,
 
 /*
 ** Every query's fast value, in one pass over the rounds in order: the
-** matches of each round are counted into aFinal and aTerm (the counts and
+** seats of each round are counted into aFinal and aTerm (the counts and
 ** win %s so far, until the pass ends) before the queries of that round
 ** read them; then every owp (pk_final).
 */
 static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
   sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
-  int *aOwner, *aQOrder, *aMatchOrder = 0, *aLive;
+  int *aOwner, *aQOrder, *aSeatOrder, *aSeatOwner = 0, *aLive;
   int i, k, m = 0, rc = SQLITE_OK;
   PkOwner *aState;
   PkRule r;
@@ -438,33 +438,33 @@ static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
   aState = sqlite3_malloc64(sizeof(PkOwner) * nP);
   aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
   aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
-  for (i = 1; i < e->nMatch && e->aMatch[i - 1].iRound <= e->aMatch[i].iRound; i++) {
-  }
-  if (i < e->nMatch) {
-    aMatchOrder = order_by_round(&e->aMatch[0].iRound, sizeof(TbMatch), e->nMatch);
+  aSeatOrder = order_by_round(&e->aSeat[0].iRound, sizeof(TbSeat), e->nSeat);
+  if (aSeatOrder) {
+    aSeatOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
   }
   if (c->aQFast == 0 || c->aTerm == 0 || c->aOwp == 0 || aOwner == 0 ||
-      aState == 0 || aLive == 0 || aQOrder == 0 || (i < e->nMatch && aMatchOrder == 0)) {
+      aState == 0 || aLive == 0 || aQOrder == 0 || aSeatOwner == 0) {
     rc = SQLITE_NOMEM;
     goto done;
   }
   for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
     for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) aSeatOwner[k] = i;
     memset(&c->aFinal[i], 0, sizeof(PkCount));
     memset(&aState[i], 0, sizeof(PkOwner));
     pct_term(&c->aTerm[i], &r, p, c->aFinal[i], 0); /* none yet */
   }
   for (k = 0; k <= c->nQ; k++) {
-    /* past the last query: the rest of the matches, for the final counts */
+    /* past the last query: the rest of the seats, for the final counts */
     int q = k < c->nQ ? aQOrder[k] : -1;
     int iRound = q >= 0 ? c->aQRound[q] : e->iLastRound;
-    for (; m < e->nMatch; m++) {
-      const TbMatch *x = &e->aMatch[aMatchOrder ? aMatchOrder[m] : m];
+    for (; m < e->nSeat; m++) {
+      const TbSeat *x = &e->aSeat[aSeatOrder[m]];
       if (x->iRound > iRound) break;
       if ((rc = tb_poll(e->pProbe, 1)) != SQLITE_OK) goto done;
-      if (x->iB < 0) continue; /* no opponent: not in a win % */
-      sweep_count(c, &r, p, x->iA, tb_match_outcome(x, 1));
-      sweep_count(c, &r, p, x->iB, tb_match_outcome(x, 0));
+      if (x->iOpp < 0) continue; /* no opponent: not in a win % */
+      sweep_count(c, &r, p, aSeatOwner[aSeatOrder[m]], x->eOutcome);
     }
     if (q < 0) break;
     if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[aOwner[q]].nSeat)) != SQLITE_OK) {
@@ -480,7 +480,8 @@ done:
   sqlite3_free(aState);
   sqlite3_free(aLive);
   sqlite3_free(aQOrder);
-  sqlite3_free(aMatchOrder);
+  sqlite3_free(aSeatOrder);
+  sqlite3_free(aSeatOwner);
   return rc;
 }
 
