@@ -61,6 +61,7 @@ typedef struct PkCache {
   TbParams params;            /* the queries' values are under these ... */
   const TbParams *pParams;    /* ... known equal at this address */
   PkCount *aFinal;            /* per player: every round's counts */
+  unsigned char *aCountDone;  /* per player: its aCount filled */
   PkCount *aCount;            /* per seat of aSeat, up to it: NULL until an
                               ** exact value needs it */
   int *aQStart;               /* per player, and one past the last */
@@ -92,6 +93,7 @@ static void pk_free(void *pArg) {
   sqlite3_free(c->aOwp);
   sqlite3_free(c->aFinal);
   sqlite3_free(c->aCount);
+  sqlite3_free(c->aCountDone);
   sqlite3_free(c->aQStart);
   sqlite3_free(c->aQRound);
   sqlite3_free(c);
@@ -516,27 +518,39 @@ static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   return c;
 }
 
-/* The per-seat counts an exact value reads; SQLITE_NOMEM. */
+/* Room for the per-seat counts an exact value reads, each player's filled
+** when first read (few players' are): SQLITE_NOMEM. */
 static int pk_seat_counts(PkCache *c, const TbEvent *e) {
-  int i, j;
   if (c->aCount) return SQLITE_OK;
   c->aCount = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nSeat + 1));
-  if (c->aCount == 0) return SQLITE_NOMEM;
-  for (i = 0; i < e->nPlayer; i++) {
-    const TbPlayer *pl = &e->aPlayer[i];
-    PkCount n = {0, 0, 0};
-    for (j = 0; j < pl->nSeat; j++) {
-      const TbSeat *s = &e->aSeat[pl->iSeat + j];
-      if (s->iOpp >= 0) count_round(&n, s->eOutcome);
-      c->aCount[pl->iSeat + j] = n;
-    }
+  c->aCountDone = sqlite3_malloc64((sqlite3_uint64)e->nPlayer + 1);
+  if (c->aCount == 0 || c->aCountDone == 0) {
+    sqlite3_free(c->aCount);
+  sqlite3_free(c->aCountDone);
+    sqlite3_free(c->aCountDone);
+    c->aCount = 0;
+    c->aCountDone = 0;
+    return SQLITE_NOMEM;
   }
+  memset(c->aCountDone, 0, (size_t)e->nPlayer + 1);
   return SQLITE_OK;
 }
 
+/* Player i's counts up to each seat, into aCount. */
+static void fill_seat_counts(PkCache *c, const TbEvent *e, int i) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  PkCount n = {0, 0, 0};
+  int j;
+  for (j = 0; j < pl->nSeat; j++) {
+    const TbSeat *s = &e->aSeat[pl->iSeat + j];
+    if (s->iOpp >= 0) count_round(&n, s->eOutcome);
+    c->aCount[pl->iSeat + j] = n;
+  }
+  c->aCountDone[i] = 1;
+}
+
 /* Player i's matches, wins and ties against opponents up to iRound. */
-static PkCount counts_at(const TbEvent *e, const PkCache *c, int i,
-                         int iRound) {
+static PkCount counts_at(const TbEvent *e, PkCache *c, int i, int iRound) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   PkCount n = {0, 0, 0};
@@ -551,6 +565,7 @@ static PkCount counts_at(const TbEvent *e, const PkCache *c, int i,
       int mid = (lo + hi) / 2;
       if (a[mid].iRound <= iRound) lo = mid + 1; else hi = mid;
     }
+    if (!c->aCountDone[i]) fill_seat_counts(c, e, i);
     if (lo > 0) n = c->aCount[pl->iSeat + lo - 1];
     return n;
   }
