@@ -57,9 +57,16 @@ typedef struct PkFast {
   double r, lo, err;
 } PkFast;
 
+/* The parameters of a win % as 64-bit integers, when they fit (bFast). */
+typedef struct PkRule {
+  int bFast;
+  i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
+} PkRule;
+
 typedef struct PkCache {
   TbParams params;            /* the queries' values are under these ... */
   const TbParams *pParams;    /* ... known equal at this address */
+  PkRule rule;                /* and as integers */
   PkCount *aFinal;            /* per player: every round's counts */
   unsigned char *aCountDone;  /* per player: its aCount filled */
   PkCount *aCount;            /* per seat of aSeat, up to it: NULL until an
@@ -219,12 +226,6 @@ static int frac_fits64(const TbFrac *f) {
          f->den < ((i128)1 << 63);
 }
 
-/* The parameters of a win % as 64-bit integers, when they fit (bFast). */
-typedef struct PkRule {
-  int bFast;
-  i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
-} PkRule;
-
 static void pk_rule(PkRule *r, const TbParams *p) {
   /* counts below 2^31 times a tie credit's parts of 31 bits fit 63 bits,
   ** and their comparisons with 64-bit fractions 126 */
@@ -262,12 +263,11 @@ static TbFrac pct_of(const PkRule *r, const TbParams *p, PkCount n, int bCap) {
 }
 
 /* Into pAcc, the win % of n; returns 0 for no round (no win %). */
-static int add_counts_pct(TbAcc *pAcc, const TbParams *p, PkCount n, int bCap) {
-  PkRule r;
+static int add_counts_pct(TbAcc *pAcc, const PkRule *r, const TbParams *p,
+                          PkCount n, int bCap) {
   TbFrac f;
   if (n.nPlayed == 0) return 0;
-  pk_rule(&r, p);
-  f = pct_of(&r, p, n, bCap);
+  f = pct_of(r, p, n, bCap);
   tb_acc_add_frac(pAcc, &f);
   return 1;
 }
@@ -308,6 +308,23 @@ static void add_kept(TbAcc *pAcc, const PkFast *t) {
   if (t->err >= 0) tb_acc_add_dd(pAcc, t->r, t->lo, t->err);
 }
 
+/* aTerm[i].err when player i's counts have changed since it was made */
+#define PK_STALE (-2.0)
+
+/* Count one seat's round into player i's counts; the win % is made again
+** when next read (a player's rounds are counted more often than read). */
+static void sweep_count(PkCache *c, int i, int eOutcome) {
+  count_round(&c->aFinal[i], eOutcome);
+  c->aTerm[i].err = PK_STALE;
+}
+
+/* Player i's uncapped win % as of the sweep's round. */
+static const PkFast *sweep_term(PkCache *c, const PkRule *r, const TbParams *p,
+                                int i) {
+  if (c->aTerm[i].err == PK_STALE) pct_term(&c->aTerm[i], r, p, c->aFinal[i], 0);
+  return &c->aTerm[i];
+}
+
 /*
 ** Where the sweep is in one player's owps (their queries come in round
 ** order): seats before iNext are taken; of their opponents, those gone
@@ -326,7 +343,7 @@ typedef struct PkOwner {
 ** opponents' win %s.  c->aTerm holds each player's uncapped win % as of
 ** iRound, c->aFinal their counts.
 */
-static void owp_in_sweep(PkFast *pOut, const PkCache *c, const PkRule *r,
+static void owp_in_sweep(PkFast *pOut, PkCache *c, const PkRule *r,
                          const TbEvent *e, const TbParams *p, PkOwner *w,
                          int *aLive, int o, int iRound) {
   const TbPlayer *pl = &e->aPlayer[o];
@@ -351,7 +368,7 @@ static void owp_in_sweep(PkFast *pOut, const PkCache *c, const PkRule *r,
       pct_term(&t, r, p, c->aFinal[x], capped_at(e, x, iRound));
       add_kept(&settled, &t);
     } else {
-      add_kept(&acc, &c->aTerm[x]);
+      add_kept(&acc, sweep_term(c, r, p, x));
       aLive[h++] = x;
     }
   }
@@ -366,12 +383,6 @@ static void owp_in_sweep(PkFast *pOut, const PkCache *c, const PkRule *r,
   pOut->err = acc.bNull ? -1.0 : acc.err;
 }
 
-/* Count one seat's round into player i's counts and uncapped win %. */
-static void sweep_count(PkCache *c, const PkRule *r, const TbParams *p, int i,
-                        int eOutcome) {
-  count_round(&c->aFinal[i], eOutcome);
-  pct_term(&c->aTerm[i], r, p, c->aFinal[i], 0);
-}
 
 /* The query of player o's owp as of iRound, or -1. */
 static int pk_find(const PkCache *c, int o, int iRound) {
@@ -394,7 +405,11 @@ static int pk_final(PkCache *c, const PkRule *r, const TbEvent *e,
                     const TbParams *p) {
   int i, j, rc;
   for (i = 0; i < e->nPlayer; i++) {
-    if (capped_at(e, i, e->iLastRound)) pct_term(&c->aTerm[i], r, p, c->aFinal[i], 1);
+    if (capped_at(e, i, e->iLastRound)) {
+      pct_term(&c->aTerm[i], r, p, c->aFinal[i], 1);
+    } else {
+      sweep_term(c, r, p, i);
+    }
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
@@ -466,7 +481,7 @@ static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
       if (x->iRound > iRound) break;
       if ((rc = tb_poll(e->pProbe, 1)) != SQLITE_OK) goto done;
       if (x->iOpp < 0) continue; /* no opponent: not in a win % */
-      sweep_count(c, &r, p, aSeatOwner[aSeatOrder[m]], x->eOutcome);
+      sweep_count(c, aSeatOwner[aSeatOrder[m]], x->eOutcome);
     }
     if (q < 0) break;
     if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[aOwner[q]].nSeat)) != SQLITE_OK) {
@@ -506,6 +521,7 @@ static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   memset(c, 0, sizeof(*c));
   c->params = *p;
   c->pParams = p;
+  pk_rule(&c->rule, p);
   c->aFinal = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nPlayer + 1));
   rc = c->aFinal ? pk_queries(c, e) : SQLITE_NOMEM;
   if (rc == SQLITE_OK) rc = pk_sweep(c, e, p);
@@ -581,9 +597,16 @@ static PkCount counts_at(const TbEvent *e, PkCache *c, int i, int iRound) {
 */
 static int add_win_pct(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
                        int iRound) {
-  PkCount n = counts_at(e, pk_cache(e, p), i, iRound);
+  PkCache *c = pk_cache(e, p);
+  PkCount n = counts_at(e, c, i, iRound);
+  PkRule r;
+  if (c && pk_same_params(c, p)) {
+    r = c->rule;
+  } else {
+    pk_rule(&r, p);
+  }
   /* below the floor, and above the cap for a player gone before iRound */
-  return add_counts_pct(pAcc, p, n, capped_at(e, i, iRound));
+  return add_counts_pct(pAcc, &r, p, n, capped_at(e, i, iRound));
 }
 
 /* Mean of the opponents' win %, from the standings as of iRound. */
