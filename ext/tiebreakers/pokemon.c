@@ -22,6 +22,7 @@
 #include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,8 @@ typedef struct PkCache {
   PkFast *aQFast;             /* per query: the owp as of its round */
   PkFast *aTerm;              /* per player: the win % at the end */
   PkFast *aOwp;               /* per player: the owp (frozen: its query's) */
+  int *aCounted;              /* while sweeping, per player: seats counted */
+  int *aNextRound;            /* ... and the round of the next (INT_MAX) */
   TbAcc *aQExact;             /* per query, exact: NULL until asked */
   unsigned char *aQDone;      /* per player: its aQExact computed */
 } PkCache;
@@ -318,6 +321,22 @@ static void sweep_count(PkCache *c, int i, int eOutcome) {
   c->aTerm[i].err = PK_STALE;
 }
 
+/* Count player i's seats up to iRound into aFinal (the sweep's rounds only
+** grow, so each seat is counted once). */
+static void pk_advance(PkCache *c, const TbEvent *e, int i, int iRound) {
+  const TbPlayer *pl;
+  const TbSeat *a;
+  int j;
+  if (c->aNextRound[i] > iRound) return;
+  pl = &e->aPlayer[i];
+  a = &e->aSeat[pl->iSeat];
+  for (j = c->aCounted[i]; j < pl->nSeat && a[j].iRound <= iRound; j++) {
+    if (a[j].iOpp >= 0) sweep_count(c, i, a[j].eOutcome);
+  }
+  c->aCounted[i] = j;
+  c->aNextRound[i] = j < pl->nSeat ? a[j].iRound : INT_MAX;
+}
+
 /* Player i's uncapped win % as of the sweep's round. */
 static const PkFast *sweep_term(PkCache *c, const PkRule *r, const TbParams *p,
                                 int i) {
@@ -362,6 +381,7 @@ static void owp_in_sweep(PkFast *pOut, PkCache *c, const PkRule *r,
   settled.err = w->settled.err;
   for (k = h = 0; k < w->nLive; k++) {
     int x = aLive[k];
+    pk_advance(c, e, x, iRound);
     if (e->aPlayer[x].rec.iLastRound < iRound) {
       /* gone: these counts are final, and the cap applies from now on */
       PkFast t;
@@ -405,6 +425,7 @@ static int pk_final(PkCache *c, const PkRule *r, const TbEvent *e,
                     const TbParams *p) {
   int i, j, rc;
   for (i = 0; i < e->nPlayer; i++) {
+    pk_advance(c, e, i, INT_MAX);
     if (capped_at(e, i, e->iLastRound)) {
       pct_term(&c->aTerm[i], r, p, c->aFinal[i], 1);
     } else {
@@ -436,69 +457,58 @@ static int pk_final(PkCache *c, const PkRule *r, const TbEvent *e,
 }
 
 /*
-** Every query's fast value, in one pass over the rounds in order: the
-** seats of each round are counted into aFinal and aTerm (the counts and
-** win %s so far, until the pass ends) before the queries of that round
-** read them; then every owp (pk_final).
+** Every query's fast value, in one pass over the rounds asked in order:
+** each player's seats are counted into aFinal (their counts so far, until
+** the pass ends) up to the round of the query that reads them, so each
+** seat once; then every owp (pk_final).
 */
 static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
   sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
-  int *aOwner, *aQOrder, *aSeatOrder, *aSeatOwner = 0, *aLive;
-  int i, k, m = 0, rc = SQLITE_OK;
+  int *aOwner, *aQOrder, *aLive;
+  int i, k, rc = SQLITE_OK;
   PkOwner *aState;
   PkRule r;
   pk_rule(&r, p);
   c->aQFast = sqlite3_malloc64(sizeof(PkFast) * ((sqlite3_uint64)c->nQ + 1));
   c->aTerm = sqlite3_malloc64(sizeof(PkFast) * nP);
   c->aOwp = sqlite3_malloc64(sizeof(PkFast) * nP);
+  c->aCounted = sqlite3_malloc64(sizeof(int) * nP);
+  c->aNextRound = sqlite3_malloc64(sizeof(int) * nP);
   aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
   aState = sqlite3_malloc64(sizeof(PkOwner) * nP);
   aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
   aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
-  aSeatOrder = order_by_round(&e->aSeat[0].iRound, sizeof(TbSeat), e->nSeat);
-  if (aSeatOrder) {
-    aSeatOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
-  }
-  if (c->aQFast == 0 || c->aTerm == 0 || c->aOwp == 0 || aOwner == 0 ||
-      aState == 0 || aLive == 0 || aQOrder == 0 || aSeatOwner == 0) {
+  if (c->aQFast == 0 || c->aTerm == 0 || c->aOwp == 0 || c->aCounted == 0 ||
+      c->aNextRound == 0 || aOwner == 0 || aState == 0 || aLive == 0 ||
+      aQOrder == 0) {
     rc = SQLITE_NOMEM;
     goto done;
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
     for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
-    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) aSeatOwner[k] = i;
     memset(&c->aFinal[i], 0, sizeof(PkCount));
     memset(&aState[i], 0, sizeof(PkOwner));
     pct_term(&c->aTerm[i], &r, p, c->aFinal[i], 0); /* none yet */
+    c->aCounted[i] = 0;
+    c->aNextRound[i] = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
   }
-  for (k = 0; k <= c->nQ; k++) {
-    /* past the last query: the rest of the seats, for the final counts */
-    int q = k < c->nQ ? aQOrder[k] : -1;
-    int iRound = q >= 0 ? c->aQRound[q] : e->iLastRound;
-    for (; m < e->nSeat; m++) {
-      const TbSeat *x = &e->aSeat[aSeatOrder[m]];
-      if (x->iRound > iRound) break;
-      if ((rc = tb_poll(e->pProbe, 1)) != SQLITE_OK) goto done;
-      if (x->iOpp < 0) continue; /* no opponent: not in a win % */
-      sweep_count(c, aSeatOwner[aSeatOrder[m]], x->eOutcome);
-    }
-    if (q < 0) break;
-    if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[aOwner[q]].nSeat)) != SQLITE_OK) {
-      goto done;
-    }
+  for (k = 0; k < c->nQ; k++) {
+    int q = aQOrder[k];
     i = aOwner[q];
+    if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[i].nSeat)) != SQLITE_OK) goto done;
     owp_in_sweep(&c->aQFast[q], c, &r, e, p, &aState[i],
-                 &aLive[e->aPlayer[i].iSeat], i, iRound);
+                 &aLive[e->aPlayer[i].iSeat], i, c->aQRound[q]);
   }
   rc = pk_final(c, &r, e, p);
 done:
+  sqlite3_free(c->aCounted);
+  sqlite3_free(c->aNextRound);
+  c->aCounted = c->aNextRound = 0;
   sqlite3_free(aOwner);
   sqlite3_free(aState);
   sqlite3_free(aLive);
   sqlite3_free(aQOrder);
-  sqlite3_free(aSeatOrder);
-  sqlite3_free(aSeatOwner);
   return rc;
 }
 
