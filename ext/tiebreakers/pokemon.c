@@ -41,13 +41,14 @@ static int frozen_round(const TbEvent *e, const TbParams *p, int i, int iRound) 
 ** before o's last round.  Each player's such rounds are listed
 ** (aQRound[aQStart[o] .. aQStart[o+1]), ascending): the queries.
 **
-** Their fast values come from one sweep of the rounds in order (pk_sweep):
-** each player's counts grow match by match, and at a query's round every
-** opponent's counts as of that round are at hand, one read each.  So all
-** of them cost O(rows log rows) for the sort of the rounds, plus one term
-** per opponent of each query.  Exact values (for the few players whose
-** doubles are too close to order) are computed when asked, from per-seat
-** counts made then.
+** Their fast values come from one sweep of the queries in round order
+** (pk_sweep): each player's counts grow seat by seat up to the round asked,
+** so at a query every opponent's win % as of its round is one read.  All
+** of them cost a sort of the queries' rounds and each seat counted once,
+** plus one read per opponent still playing at each query (the opponents
+** gone by then are summed once).  Exact values (for the few players whose
+** doubles are too close to order) are computed when asked, player by
+** player (pk_exact_sweep), from per-seat counts filled then.
 */
 typedef struct PkCount {
   int nPlayed, nWin, nTie;
@@ -77,7 +78,8 @@ typedef struct PkCache {
   int nQ;                     /* queries: aQRound[0 .. nQ) */
   int nPlayer;                /* players aQStart covers */
   PkFast *aQFast;             /* per query: the owp as of its round */
-  PkFast *aTerm;              /* per player: the win % at the end */
+  PkFast *aTerm;              /* per player: the win % so far while
+                              ** sweeping (uncapped), then at the end */
   PkFast *aOwp;               /* per player: the owp (frozen: its query's) */
   int *aCounted;              /* while sweeping, per player: seats counted */
   int *aNextRound;            /* ... and the round of the next (INT_MAX) */
