@@ -554,7 +554,6 @@ static int pk_seat_counts(PkCache *c, const TbEvent *e) {
   c->aCountDone = sqlite3_malloc64((sqlite3_uint64)e->nPlayer + 1);
   if (c->aCount == 0 || c->aCountDone == 0) {
     sqlite3_free(c->aCount);
-  sqlite3_free(c->aCountDone);
     sqlite3_free(c->aCountDone);
     c->aCount = 0;
     c->aCountDone = 0;
