@@ -191,16 +191,11 @@ static inline int tb_is_double(i64 x) {
   return x <= ((i64)1 << 53) && x >= -((i64)1 << 53);
 }
 
-/* value += num/den; den > 0 */
-static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
-  double a, b, hi, lo = 0.0, e = 0.0;
-  if (p->bExact) {
-    tb_acc_add_exact(p, num, den);
-    return;
-  }
-  a = (double)num;
-  b = (double)den;
-  hi = a / b;
+/* num/den (den > 0) as the term tb_acc_add adds: *pHi + *pLo within *pErr.
+** Apart, for a term kept and added many times. */
+static inline void tb_quotient_dd(i64 num, i64 den, double *pHi, double *pLo,
+                                  double *pErr) {
+  double a = (double)num, b = (double)den, hi = a / b, lo = 0.0, e = 0.0;
   if (tb_is_double(num) && tb_is_double(den)) {
     /* the remainder of a correctly rounded quotient is exact */
     double rem = __builtin_fma(-hi, b, a);
@@ -212,6 +207,19 @@ static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
     /* num or den rounded to a double: 3 roundings of 2^-53 each at most */
     e = __builtin_fabs(hi) * 0x1p-50;
   }
+  *pHi = hi;
+  *pLo = lo;
+  *pErr = e;
+}
+
+/* value += num/den; den > 0 */
+static inline void tb_acc_add(TbAcc *p, i64 num, i64 den) {
+  double hi, lo, e;
+  if (p->bExact) {
+    tb_acc_add_exact(p, num, den);
+    return;
+  }
+  tb_quotient_dd(num, den, &hi, &lo, &e);
   tb_acc_add_dd(p, hi, lo, e);
 }
 
@@ -543,6 +551,7 @@ sqlite3_uint64 tb_hash_text(const char *z, int n);
 void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
 void tb_event_trim(TbEvent *p);
+void tb_event_drop_matches(TbEvent *p);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);

@@ -184,6 +184,20 @@ def test_pokemon_long_event_with_drops(db, freeze):
     assert_pokemon(db, f"pokemon(freeze_drops={freeze})", freeze)
 
 
+@pytest.mark.parametrize("freeze", [1, 0])
+def test_pokemon_drops_at_sparse_rounds_out_of_order(db, freeze):
+    # the owps as of each drop round come from a sweep of the rounds in order:
+    # round numbers up to 9 x 10^8 (three passes of its radix sort), rows
+    # neither in round order nor grouped by player
+    db.execute(shapes._round_robin(20, 30, 3) +
+               " INSERT INTO matches (event_id, round, player_a, player_b, a_wins, "
+               f"b_wins, draws) SELECT 1, r * 30000000 + (r * 7919) % 1000, a, b, "
+               f"{shapes.A_WINS}, {shapes.B_WINS}, {shapes.DRAWS} FROM k "
+               "ORDER BY (a * 7 + r * 13) % 17, r DESC")
+    assert db.execute("SELECT max(round) FROM matches").fetchone()[0] > 1 << 22
+    assert_pokemon(db, f"pokemon(freeze_drops={freeze})", freeze)
+
+
 def test_pokemon_dense_shape(db):
     shapes.build(db, "pokemon_dense", 10)
     # every player met someone: an owp of floored win %s, and an oowp

@@ -51,8 +51,13 @@ typedef struct RankCtx {
                                 ** the policy's order first: column k is
                                 ** tiebreaker k */
   unsigned char *aFlag;         /* TB_VALUE_*, same layout */
-  TbQ *aExact[TB_MAX_TIEBREAKERS];        /* per policy tiebreaker, lazily */
-  unsigned char *aDone[TB_MAX_TIEBREAKERS]; /* 0: not yet, 1: done, 2: NULL */
+  /* exact values per policy tiebreaker, lazily: few players need them, so
+  ** they are kept in the order computed (aExact[k], owned), and each
+  ** player's slot says where: 0 not yet, -1 NULL, else index + 1 */
+  int *aSlot[TB_MAX_TIEBREAKERS];
+  TbQ *aExact[TB_MAX_TIEBREAKERS];
+  TbQ zero;                     /* what a NULL value's pointer shows */
+  int nExact[TB_MAX_TIEBREAKERS], nExactAlloc[TB_MAX_TIEBREAKERS];
   SortItem *aItem, *aItemTmp;   /* the merge sort's, one per player */
   int rc;                       /* first error met while comparing */
 } RankCtx;
@@ -125,30 +130,48 @@ static int tb_index(const TbTiebreaker *t) {
   return (int)(t - tb_aTiebreaker);
 }
 
-/* Exact values of the policy's k-th tiebreaker: allocated on first use. */
+/* Exact values of the policy's k-th tiebreaker: slots made on first use. */
 static int exact_alloc(RankCtx *c, int k) {
   sqlite3_uint64 n = (sqlite3_uint64)c->pEvent->nPlayer + 1;
-  if (c->aExact[k]) return SQLITE_OK;
+  if (c->aSlot[k]) return SQLITE_OK;
   if (c->rc) return c->rc;
-  c->aExact[k] = sqlite3_malloc64(sizeof(TbQ) * n);
-  c->aDone[k] = sqlite3_malloc64(n);
-  if (c->aExact[k] == 0 || c->aDone[k] == 0) {
-    sqlite3_free(c->aExact[k]);
-    sqlite3_free(c->aDone[k]);
-    c->aExact[k] = 0;
-    c->aDone[k] = 0;
-    return c->rc = SQLITE_NOMEM;
-  }
-  memset(c->aDone[k], 0, (size_t)n);
+  c->aSlot[k] = sqlite3_malloc64(sizeof(int) * n);
+  if (c->aSlot[k] == 0) return c->rc = SQLITE_NOMEM;
+  memset(c->aSlot[k], 0, sizeof(int) * (size_t)n);
   return SQLITE_OK;
 }
 
-/* The exact value of player i for the policy's k-th tiebreaker. */
+/* Keep q (taken) as player i's exact value of the k-th tiebreaker. */
+static int exact_set(RankCtx *c, int k, int i, TbQ *q) {
+  int j = c->aSlot[k][i] - 1;
+  if (j < 0) {
+    if (c->nExact[k] == c->nExactAlloc[k]) {
+      int nNew = c->nExactAlloc[k] ? 2 * c->nExactAlloc[k] : 64;
+      TbQ *aNew = sqlite3_realloc64(c->aExact[k], sizeof(TbQ) * (sqlite3_uint64)nNew);
+      if (aNew == 0) {
+        tb_q_free(q);
+        return c->rc = SQLITE_NOMEM;
+      }
+      c->aExact[k] = aNew;
+      c->nExactAlloc[k] = nNew;
+    }
+    j = c->nExact[k]++;
+    c->aSlot[k][i] = j + 1;
+  } else {
+    tb_q_free(&c->aExact[k][j]);
+  }
+  c->aExact[k][j] = *q;
+  return SQLITE_OK;
+}
+
+/* The exact value of player i for the policy's k-th tiebreaker: valid
+** until the next is kept. */
 static const TbQ *exact_value(RankCtx *c, int k, int i, int *pbNull) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
   if (exact_alloc(c, k) != SQLITE_OK) return 0;
-  if (c->aDone[k][i] == 0) {
+  if (c->aSlot[k][i] == 0) {
     TbAcc acc;
+    TbQ q;
     if (poll(c, 1 + c->pEvent->aPlayer[i].nSeat) != SQLITE_OK) return 0;
     tb_acc_init(&acc, 1);
     acc.pProbe = c->pEvent->pProbe;
@@ -159,11 +182,16 @@ static const TbQ *exact_value(RankCtx *c, int k, int i, int *pbNull) {
       c->rc = tb_acc_error(&acc);
       return 0;
     }
-    tb_acc_take(&acc, &c->aExact[k][i]);
-    c->aDone[k][i] = acc.bNull ? 2 : 1;
+    tb_acc_take(&acc, &q);
+    if (acc.bNull) {
+      tb_q_free(&q);
+      c->aSlot[k][i] = -1;
+    } else if (exact_set(c, k, i, &q) != SQLITE_OK) {
+      return 0;
+    }
   }
-  *pbNull = c->aDone[k][i] == 2;
-  return &c->aExact[k][i];
+  *pbNull = c->aSlot[k][i] < 0;
+  return *pbNull ? &c->zero : &c->aExact[k][c->aSlot[k][i] - 1];
 }
 
 /* The exact value of player i on the k-th tiebreaker, NULL counting as 0:
@@ -176,8 +204,8 @@ static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbQ *pOut) {
   pOut->pBig = 0;
   if (bNull) return SQLITE_OK;
   if (c->pPolicy->aTiebreaker[k]->xGroup) {
-    if (c->aExact[k] == 0) return SQLITE_NOMEM; /* reported by c->rc */
-    *pOut = c->aExact[k][i];
+    if (c->aSlot[k] == 0) return SQLITE_NOMEM; /* reported by c->rc */
+    if (c->aSlot[k][i] > 0) *pOut = c->aExact[k][c->aSlot[k][i] - 1];
     return SQLITE_OK;
   }
   q = exact_value(c, k, i, &bExactNull);
@@ -511,11 +539,10 @@ static int group_values(RankCtx *c, int k, const int *a, int n) {
   }
   for (i = 0; i < n && poll(c, 1) == SQLITE_OK; i++) {
     /* a group's values are places or 0/1: whole, and 128 bits hold them */
-    TbQ *q = &c->aExact[k][a[i]];
-    if (c->aDone[k][a[i]]) tb_q_free(q);
-    q->q = aOut[i];
-    q->pBig = 0;
-    c->aDone[k][a[i]] = 1;
+    TbQ q;
+    q.q = aOut[i];
+    q.pBig = 0;
+    if (exact_set(c, k, a[i], &q) != SQLITE_OK) break;
     c->aValue[value_index(c->nPlayer, k, a[i])] =
         (double)aOut[i].num / (double)aOut[i].den;
     /* whole values below 2^53: their doubles order them, ties included */
@@ -771,6 +798,7 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
 
   memset(pOut, 0, sizeof(*pOut));
   memset(&c, 0, sizeof(c));
+  c.zero.q.den = 1;
   set_columns(pPolicy, pOut);
   nVal = n * (sqlite3_uint64)pOut->nCol;
   pOut->nPlayer = pEvent->nPlayer;
@@ -827,13 +855,9 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   sqlite3_free(c.aItem);
   sqlite3_free(c.aItemTmp);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
-    if (c.aExact[k]) {
-      for (i = 0; i < pEvent->nPlayer; i++) {
-        if (c.aDone[k][i]) tb_q_free(&c.aExact[k][i]);
-      }
-    }
+    for (i = 0; i < c.nExact[k]; i++) tb_q_free(&c.aExact[k][i]);
     sqlite3_free(c.aExact[k]);
-    sqlite3_free(c.aDone[k]);
+    sqlite3_free(c.aSlot[k]);
   }
   (void)pzErr;
   if (c.rc != SQLITE_OK) tb_standings_free(pOut);

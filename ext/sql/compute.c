@@ -231,6 +231,7 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   if (rc == SQLITE_OK) rc = cut_event(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = resolve_round_robin(pEvent, &pPolicy, &resolved);
   if (rc == SQLITE_OK) {
+    tb_event_drop_matches(pEvent); /* ranking reads the seats */
     pEvent->pTerms = tb_terms_new(); /* NULL: terms computed as needed */
     if (pEvent->pCut) pEvent->pCut->pTerms = tb_terms_new();
     rc = tb_rank(pEvent, pPolicy, bLazy, pStandings, pzErr);

@@ -22,6 +22,7 @@
 #include "../tiebreak_int.h"
 #include "tiebreakers.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,47 +35,77 @@ static int frozen_round(const TbEvent *e, const TbParams *p, int i, int iRound) 
 
 /*
 ** What the win %s as of a round need, kept while an event is ranked (in
-** the term cache, tb_terms_extra): without it a win % as of round R walks
-** the player's seats up to R, and the averages ask it once per opponent
-** and per round asked.
+** the term cache, tb_terms_extra).  With frozen drops an owp is asked as of
+** an earlier round than the player's last: a dropped player's own (as of
+** their drop), and player o's in the oowp of each opponent who dropped
+** before o's last round.  Each player's such rounds are listed
+** (aQRound[aQStart[o] .. aQStart[o+1]), ascending): the queries.
 **
-**   aCount    per seat, the player's matches against an opponent, wins and
-**             ties up to it: a win % as of R is a binary search;
-**   queries   with frozen drops, the owp of player o as of an earlier
-**             round R than o's last is asked by the oowp of each opponent
-**             who dropped after R.  Each player's such rounds are listed
-**             (aQRound[aQStart[o] .. aQStart[o+1]), ascending) and their
-**             owps computed for all of them in one sweep over o's seats.
+** Their fast values come from one sweep of the queries in round order
+** (pk_sweep): each player's counts grow seat by seat up to the round asked,
+** so at a query every opponent's win % as of its round is one read.  All
+** of them cost a sort of the queries' rounds and each seat counted once,
+** plus one read per opponent still playing at each query (the opponents
+** gone by then are summed once).  Exact values (for the few players whose
+** doubles are too close to order) are computed when asked, player by
+** player (pk_exact_sweep), from per-seat counts filled then.
 */
 typedef struct PkCount {
   int nPlayed, nWin, nTie;
 } PkCount;
 
+/* A fast value kept: r + lo within err; err < 0: NULL. */
+typedef struct PkFast {
+  double r, lo, err;
+} PkFast;
+
+/* The parameters of a win % as 64-bit integers, when they fit (bFast). */
+typedef struct PkRule {
+  int bFast;
+  i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
+} PkRule;
+
 typedef struct PkCache {
-  TbParams params;            /* the queries' values are under these */
-  PkCount *aCount;            /* per seat of aSeat */
+  TbParams params;            /* the queries' values are under these ... */
+  const TbParams *pParams;    /* ... known equal at this address */
+  PkRule rule;                /* and as integers */
+  PkCount *aFinal;            /* per player: every round's counts */
+  unsigned char *aCountDone;  /* per player: its aCount filled */
+  PkCount *aCount;            /* per seat of aSeat, up to it: NULL until an
+                              ** exact value needs it */
   int *aQStart;               /* per player, and one past the last */
   int *aQRound;
   int nQ;                     /* queries: aQRound[0 .. nQ) */
-  TbAcc *aQValue[2];          /* [bExact], per query; NULL until needed */
-  unsigned char *aQDone[2];   /* [bExact], per player: its queries done */
+  int nPlayer;                /* players aQStart covers */
+  PkFast *aQFast;             /* per query: the owp as of its round */
+  PkFast *aTerm;              /* per player: the win % so far while
+                              ** sweeping (uncapped), then at the end */
+  PkFast *aOwp;               /* per player: the owp (frozen: its query's) */
+  int *aCounted;              /* while sweeping, per player: seats counted */
+  int *aNextRound;            /* ... and the round of the next (INT_MAX) */
+  TbAcc *aQExact;             /* per query, exact: NULL until asked */
+  unsigned char *aQDone;      /* per player: its aQExact computed */
 } PkCache;
 
 static const char pkKey = 0;  /* its key in the term cache */
 
 static void pk_free(void *pArg) {
   PkCache *c = (PkCache *)pArg;
-  int m, q;
+  int i, q;
   if (c == 0) return;
-  for (m = 0; m < 2; m++) {
-    /* every kept value is a zero from when its array was made, or a value */
-    for (q = 0; c->aQValue[m] && q < c->nQ; q++) {
-      tb_acc_clear(&c->aQValue[m][q]);
+  for (i = 0; c->aQDone && i < c->nPlayer; i++) {
+    for (q = c->aQStart[i]; c->aQDone[i] && q < c->aQStart[i + 1]; q++) {
+      tb_acc_clear(&c->aQExact[q]);
     }
-    sqlite3_free(c->aQValue[m]);
-    sqlite3_free(c->aQDone[m]);
   }
+  sqlite3_free(c->aQExact);
+  sqlite3_free(c->aQDone);
+  sqlite3_free(c->aQFast);
+  sqlite3_free(c->aTerm);
+  sqlite3_free(c->aOwp);
+  sqlite3_free(c->aFinal);
   sqlite3_free(c->aCount);
+  sqlite3_free(c->aCountDone);
   sqlite3_free(c->aQStart);
   sqlite3_free(c->aQRound);
   sqlite3_free(c);
@@ -85,11 +116,36 @@ static int cmp_int(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The rounds at which each player's owp is asked before their last. */
+/* Sort a[0..n) and drop repeats; returns the count left.  A player's list
+** is short (one entry per opponent at most): insertion sort up to 32. */
+static int sort_unique(int *a, int n) {
+  int i, h;
+  if (n < 2) return n;
+  if (n > 32) {
+    qsort(a, (size_t)n, sizeof(int), cmp_int);
+  } else {
+    for (i = 1; i < n; i++) {
+      int v = a[i], j = i;
+      while (j > 0 && a[j - 1] > v) {
+        a[j] = a[j - 1];
+        j--;
+      }
+      a[j] = v;
+    }
+  }
+  for (i = h = 1; i < n; i++) {
+    if (a[i] != a[h - 1]) a[h++] = a[i];
+  }
+  return h;
+}
+
+/* The rounds at which each player's owp is asked before their last: the
+** drop rounds of opponents gone earlier, and their own if they dropped. */
 static int pk_queries(PkCache *c, const TbEvent *e) {
   int i, j, n = 0;
+  int *aShrunk;
   c->aQStart = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
-  c->aQRound = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
+  c->aQRound = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + e->nPlayer + 1));
   if (c->aQStart == 0 || c->aQRound == 0) return SQLITE_NOMEM;
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
@@ -103,74 +159,445 @@ static int pk_queries(PkCache *c, const TbEvent *e) {
         c->aQRound[n++] = e->aPlayer[iOpp].rec.iLastRound;
       }
     }
-    if (n - n0 > 1) {
-      int k, h = n0 + 1;
-      qsort(&c->aQRound[n0], (size_t)(n - n0), sizeof(int), cmp_int);
-      for (k = n0 + 1; k < n; k++) {
-        if (c->aQRound[k] != c->aQRound[h - 1]) c->aQRound[h++] = c->aQRound[k];
-      }
-      n = h;
-    }
+    if (iLast < e->iLastRound) c->aQRound[n++] = iLast;
+    n = n0 + sort_unique(&c->aQRound[n0], n - n0);
   }
   c->aQStart[e->nPlayer] = n;
   c->nQ = n;
+  c->nPlayer = e->nPlayer;
+  /* room was made for a query per seat and player */
+  aShrunk = sqlite3_realloc64(c->aQRound, sizeof(int) * ((sqlite3_uint64)n + 1));
+  if (aShrunk) c->aQRound = aShrunk;
   return SQLITE_OK;
 }
 
-/* The cache of this ranking, made on first use; NULL: compute directly. */
-static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
-  PkCache *c = (PkCache *)tb_terms_extra(e, &pkKey);
-  int i, j;
-  if (c) return c;
-  if (e->pTerms == 0) return 0;
-  c = sqlite3_malloc64(sizeof(*c));
-  if (c == 0) return 0;
-  memset(c, 0, sizeof(*c));
-  c->params = *p;
-  c->aCount = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nSeat + 1));
-  if (c->aCount == 0 || pk_queries(c, e) != SQLITE_OK) {
-    pk_free(c);
+/*
+** The order of n items by their round, an int at aBase + k * nStride from 1
+** to 10^9: a stable radix sort, one pass per 11 bits that some round uses.
+** NULL: no memory.
+*/
+static int *order_by_round(const void *aBase, size_t nStride, int n) {
+#define PK_RADIX_BITS 11
+  int *aOrder = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)n + 1));
+  int *aTmp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)n + 1));
+  int aBucket[1 << PK_RADIX_BITS];
+  int i, iMax = 0, shift;
+  const char *z = (const char *)aBase;
+#define PK_ROUND(k) (*(const int *)(z + (size_t)(k) * nStride))
+  if (aOrder == 0 || aTmp == 0) {
+    sqlite3_free(aOrder);
+    sqlite3_free(aTmp);
     return 0;
+  }
+  for (i = 0; i < n; i++) {
+    aOrder[i] = i;
+    if (PK_ROUND(i) > iMax) iMax = PK_ROUND(i);
+  }
+  for (shift = 0; shift < 31 && (iMax >> shift) != 0; shift += PK_RADIX_BITS) {
+    int *t, sum = 0;
+    memset(aBucket, 0, sizeof(aBucket));
+    for (i = 0; i < n; i++) {
+      aBucket[(PK_ROUND(aOrder[i]) >> shift) & ((1 << PK_RADIX_BITS) - 1)]++;
+    }
+    for (i = 0; i < (1 << PK_RADIX_BITS); i++) {
+      int k = aBucket[i];
+      aBucket[i] = sum;
+      sum += k;
+    }
+    for (i = 0; i < n; i++) {
+      int k = aOrder[i];
+      aTmp[aBucket[(PK_ROUND(k) >> shift) & ((1 << PK_RADIX_BITS) - 1)]++] = k;
+    }
+    t = aOrder;
+    aOrder = aTmp;
+    aTmp = t;
+  }
+#undef PK_ROUND
+  sqlite3_free(aTmp);
+  return aOrder;
+}
+
+/* Whether the values kept were computed under p. */
+static int pk_same_params(PkCache *c, const TbParams *p) {
+  if (c->pParams == p) return 1;
+  if (memcmp(&c->params, p, sizeof(*p)) != 0) return 0;
+  c->pParams = p;
+  return 1;
+}
+
+/* A fraction whose parts are 64-bit integers. */
+static int frac_fits64(const TbFrac *f) {
+  return f->num >= -((i128)1 << 63) && f->num < ((i128)1 << 63) &&
+         f->den < ((i128)1 << 63);
+}
+
+static void pk_rule(PkRule *r, const TbParams *p) {
+  /* counts below 2^31 times a tie credit's parts of 31 bits fit 63 bits,
+  ** and their comparisons with 64-bit fractions 126 */
+  r->bFast = p->tieCredit.den <= ((i128)1 << 31) && frac_fits64(&p->floor) &&
+             frac_fits64(&p->cap);
+  r->nTieNum = (i64)p->tieCredit.num;
+  r->nTieDen = (i64)p->tieCredit.den;
+  r->nFloorNum = (i64)p->floor.num;
+  r->nFloorDen = (i64)p->floor.den;
+  r->nCapNum = (i64)p->cap.num;
+  r->nCapDen = (i64)p->cap.den;
+}
+
+/* The win % of n (n.nPlayed > 0): (wins + tie credit x ties) / rounds
+** against an opponent, at least the floor, at most the cap when bCap. */
+static TbFrac pct_of(const PkRule *r, const TbParams *p, PkCount n, int bCap) {
+  TbFrac f;
+  if (r->bFast) {
+    i64 num = n.nWin * r->nTieDen + n.nTie * r->nTieNum;
+    i64 den = n.nPlayed * r->nTieDen;
+    if ((i128)num * r->nFloorDen < (i128)r->nFloorNum * den) return p->floor;
+    if (bCap && (i128)num * r->nCapDen > (i128)r->nCapNum * den) return p->cap;
+    f.num = num;
+    f.den = den;
+    return f;
+  }
+  /* a tie credit is a fraction of 64-bit terms in [0, 1]: 128 bits hold
+  ** counts below 2^31 times either part, and tb_frac_cmp compares any two
+  ** such fractions exactly */
+  f.num = (i128)n.nWin * p->tieCredit.den + (i128)n.nTie * p->tieCredit.num;
+  f.den = (i128)n.nPlayed * p->tieCredit.den;
+  if (tb_frac_cmp(&f, &p->floor) < 0) return p->floor;
+  if (bCap && tb_frac_cmp(&f, &p->cap) > 0) return p->cap;
+  return f;
+}
+
+/* Into pAcc, the win % of n; returns 0 for no round (no win %). */
+static int add_counts_pct(TbAcc *pAcc, const PkRule *r, const TbParams *p,
+                          PkCount n, int bCap) {
+  TbFrac f;
+  if (n.nPlayed == 0) return 0;
+  f = pct_of(r, p, n, bCap);
+  tb_acc_add_frac(pAcc, &f);
+  return 1;
+}
+
+/* The same as a kept term, what tb_acc_add_frac would add (err < 0: none). */
+static void pct_term(PkFast *pOut, const PkRule *r, const TbParams *p,
+                     PkCount n, int bCap) {
+  TbFrac f;
+  if (n.nPlayed == 0) {
+    pOut->r = pOut->lo = 0.0;
+    pOut->err = -1.0;
+    return;
+  }
+  f = pct_of(r, p, n, bCap);
+  if (frac_fits64(&f)) {
+    tb_quotient_dd((i64)f.num, (i64)f.den, &pOut->r, &pOut->lo, &pOut->err);
+  } else {
+    pOut->r = (double)f.num / (double)f.den;
+    pOut->lo = 0.0;
+    pOut->err = __builtin_fabs(pOut->r) * 0x1p-50;
+  }
+}
+
+/* Capped as of iRound: gone before it, and not cut there. */
+static int capped_at(const TbEvent *e, int i, int iRound) {
+  return e->aPlayer[i].rec.iLastRound < iRound && !tb_was_cut(e, i);
+}
+
+/* Count one seat's round: against an opponent, won or tied. */
+static void count_round(PkCount *n, int eOutcome) {
+  n->nPlayed++;
+  n->nWin += eOutcome == TB_WIN;
+  n->nTie += eOutcome == TB_DRAW;
+}
+
+/* Add a kept term to the fast pAcc (none: nothing). */
+static void add_kept(TbAcc *pAcc, const PkFast *t) {
+  if (t->err >= 0) tb_acc_add_dd(pAcc, t->r, t->lo, t->err);
+}
+
+/* aTerm[i].err when player i's counts have changed since it was made */
+#define PK_STALE (-2.0)
+
+/* Count one seat's round into player i's counts; the win % is made again
+** when next read (a player's rounds are counted more often than read). */
+static void sweep_count(PkCache *c, int i, int eOutcome) {
+  count_round(&c->aFinal[i], eOutcome);
+  c->aTerm[i].err = PK_STALE;
+}
+
+/* Count player i's seats up to iRound into aFinal (the sweep's rounds only
+** grow, so each seat is counted once). */
+static void pk_advance(PkCache *c, const TbEvent *e, int i, int iRound) {
+  const TbPlayer *pl;
+  const TbSeat *a;
+  int j;
+  if (c->aNextRound[i] > iRound) return;
+  pl = &e->aPlayer[i];
+  a = &e->aSeat[pl->iSeat];
+  for (j = c->aCounted[i]; j < pl->nSeat && a[j].iRound <= iRound; j++) {
+    if (a[j].iOpp >= 0) sweep_count(c, i, a[j].eOutcome);
+  }
+  c->aCounted[i] = j;
+  c->aNextRound[i] = j < pl->nSeat ? a[j].iRound : INT_MAX;
+}
+
+/* Player i's uncapped win % as of the sweep's round. */
+static const PkFast *sweep_term(PkCache *c, const PkRule *r, const TbParams *p,
+                                int i) {
+  if (c->aTerm[i].err == PK_STALE) pct_term(&c->aTerm[i], r, p, c->aFinal[i], 0);
+  return &c->aTerm[i];
+}
+
+/*
+** Where the sweep is in one player's owps (their queries come in round
+** order): seats before iNext are taken; of their opponents, those gone
+** before the last query's round have their final win % in settled (it
+** stays so), the others are listed in the sweep's aLive at the player's
+** seats, nLive of them.  Re-adding only those still playing keeps a
+** player met by thousands, each gone after a round, linear.
+*/
+typedef struct PkOwner {
+  PkFast settled;
+  int iNext, nLive, nOpp;
+} PkOwner;
+
+/*
+** The owp of player o as of iRound during the sweep: the mean of the
+** opponents' win %s.  c->aTerm holds each player's uncapped win % as of
+** iRound, c->aFinal their counts.
+*/
+static void owp_in_sweep(PkFast *pOut, PkCache *c, const PkRule *r,
+                         const TbEvent *e, const TbParams *p, PkOwner *w,
+                         int *aLive, int o, int iRound) {
+  const TbPlayer *pl = &e->aPlayer[o];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  TbAcc acc, settled;
+  int k, h;
+  for (; w->iNext < pl->nSeat && a[w->iNext].iRound <= iRound; w->iNext++) {
+    if (a[w->iNext].iOpp < 0) continue;
+    aLive[w->nLive++] = a[w->iNext].iOpp;
+    w->nOpp++;
+  }
+  tb_acc_init(&acc, 0);
+  tb_acc_init(&settled, 0);
+  settled.r = w->settled.r;
+  settled.lo = w->settled.lo;
+  settled.err = w->settled.err;
+  for (k = h = 0; k < w->nLive; k++) {
+    int x = aLive[k];
+    pk_advance(c, e, x, iRound);
+    if (e->aPlayer[x].rec.iLastRound < iRound) {
+      /* gone: these counts are final, and the cap applies from now on */
+      PkFast t;
+      pct_term(&t, r, p, c->aFinal[x], capped_at(e, x, iRound));
+      add_kept(&settled, &t);
+    } else {
+      add_kept(&acc, sweep_term(c, r, p, x));
+      aLive[h++] = x;
+    }
+  }
+  w->nLive = h;
+  w->settled.r = settled.r;
+  w->settled.lo = settled.lo;
+  w->settled.err = settled.err;
+  tb_acc_add_dd(&acc, settled.r, settled.lo, settled.err);
+  tb_acc_mean(&acc, w->nOpp);
+  pOut->r = acc.r;
+  pOut->lo = acc.lo;
+  pOut->err = acc.bNull ? -1.0 : acc.err;
+}
+
+
+/* The query of player o's owp as of iRound, or -1. */
+static int pk_find(const PkCache *c, int o, int iRound) {
+  int lo = c->aQStart[o], hi = c->aQStart[o + 1] - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (c->aQRound[mid] == iRound) return mid;
+    if (c->aQRound[mid] < iRound) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/*
+** Once the counts are final: every player's win % as the end sees it (the
+** cap now applies to those gone before it), and from them every owp not
+** frozen at a drop (those are queries): each term made once, not once per
+** opponent.
+*/
+static int pk_final(PkCache *c, const PkRule *r, const TbEvent *e,
+                    const TbParams *p) {
+  int i, j, rc;
+  for (i = 0; i < e->nPlayer; i++) {
+    pk_advance(c, e, i, INT_MAX);
+    if (capped_at(e, i, e->iLastRound)) {
+      pct_term(&c->aTerm[i], r, p, c->aFinal[i], 1);
+    } else {
+      sweep_term(c, r, p, i);
+    }
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
-    PkCount n = {0, 0, 0};
-    for (j = 0; j < pl->nSeat; j++) {
-      const TbSeat *s = &e->aSeat[pl->iSeat + j];
-      if (s->iOpp >= 0) {
-        n.nPlayed++;
-        n.nWin += s->eOutcome == TB_WIN;
-        n.nTie += s->eOutcome == TB_DRAW;
-      }
-      c->aCount[pl->iSeat + j] = n;
+    const TbSeat *a = &e->aSeat[pl->iSeat];
+    int iRound = frozen_round(e, p, i, e->iLastRound), nOpp = 0;
+    TbAcc acc;
+    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    if (iRound < e->iLastRound) {
+      c->aOwp[i] = c->aQFast[pk_find(c, i, iRound)];
+      continue;
     }
+    tb_acc_init(&acc, 0);
+    for (j = 0; j < pl->nSeat; j++) {
+      if (a[j].iOpp < 0) continue;
+      add_kept(&acc, &c->aTerm[a[j].iOpp]);
+      nOpp++;
+    }
+    tb_acc_mean(&acc, nOpp);
+    c->aOwp[i].r = acc.r;
+    c->aOwp[i].lo = acc.lo;
+    c->aOwp[i].err = acc.bNull ? -1.0 : acc.err;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Every query's fast value, in one pass over the rounds asked in order:
+** each player's seats are counted into aFinal (their counts so far, until
+** the pass ends) up to the round of the query that reads them, so each
+** seat once; then every owp (pk_final).
+*/
+static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
+  sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
+  int *aOwner, *aQOrder, *aLive;
+  int i, k, rc = SQLITE_OK;
+  PkOwner *aState;
+  PkRule r;
+  pk_rule(&r, p);
+  c->aQFast = sqlite3_malloc64(sizeof(PkFast) * ((sqlite3_uint64)c->nQ + 1));
+  c->aTerm = sqlite3_malloc64(sizeof(PkFast) * nP);
+  c->aOwp = sqlite3_malloc64(sizeof(PkFast) * nP);
+  c->aCounted = sqlite3_malloc64(sizeof(int) * nP);
+  c->aNextRound = sqlite3_malloc64(sizeof(int) * nP);
+  aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
+  aState = sqlite3_malloc64(sizeof(PkOwner) * nP);
+  aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
+  aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
+  if (c->aQFast == 0 || c->aTerm == 0 || c->aOwp == 0 || c->aCounted == 0 ||
+      c->aNextRound == 0 || aOwner == 0 || aState == 0 || aLive == 0 ||
+      aQOrder == 0) {
+    rc = SQLITE_NOMEM;
+    goto done;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
+    memset(&c->aFinal[i], 0, sizeof(PkCount));
+    memset(&aState[i], 0, sizeof(PkOwner));
+    pct_term(&c->aTerm[i], &r, p, c->aFinal[i], 0); /* none yet */
+    c->aCounted[i] = 0;
+    c->aNextRound[i] = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
+  }
+  for (k = 0; k < c->nQ; k++) {
+    int q = aQOrder[k];
+    i = aOwner[q];
+    if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[i].nSeat)) != SQLITE_OK) goto done;
+    owp_in_sweep(&c->aQFast[q], c, &r, e, p, &aState[i],
+                 &aLive[e->aPlayer[i].iSeat], i, c->aQRound[q]);
+  }
+  rc = pk_final(c, &r, e, p);
+done:
+  sqlite3_free(c->aCounted);
+  sqlite3_free(c->aNextRound);
+  c->aCounted = c->aNextRound = 0;
+  sqlite3_free(aOwner);
+  sqlite3_free(aState);
+  sqlite3_free(aLive);
+  sqlite3_free(aQOrder);
+  return rc;
+}
+
+/*
+** The cache of this ranking, made on first use (its queries' fast values
+** under p); NULL: compute directly.  No memory for it stops the ranking
+** (pk_nomem) where there is one to stop.
+*/
+static int pk_nomem(const TbEvent *e);
+static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
+  PkCache *c = (PkCache *)tb_terms_extra(e, &pkKey);
+  int rc;
+  if (c) return c;
+  if (e->pTerms == 0 || tb_stopped(e->pProbe)) return 0;
+  c = sqlite3_malloc64(sizeof(*c));
+  if (c == 0) {
+    pk_nomem(e);
+    return 0;
+  }
+  memset(c, 0, sizeof(*c));
+  c->params = *p;
+  c->pParams = p;
+  pk_rule(&c->rule, p);
+  c->aFinal = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nPlayer + 1));
+  rc = c->aFinal ? pk_queries(c, e) : SQLITE_NOMEM;
+  if (rc == SQLITE_OK) rc = pk_sweep(c, e, p);
+  if (rc != SQLITE_OK) {
+    pk_free(c);
+    if (rc == SQLITE_NOMEM) pk_nomem(e);
+    return 0;
   }
   if (tb_terms_set_extra(e, &pkKey, c, pk_free) != SQLITE_OK) return 0;
   return c;
 }
 
+/* Room for the per-seat counts an exact value reads, each player's filled
+** when first read (few players' are): SQLITE_NOMEM. */
+static int pk_seat_counts(PkCache *c, const TbEvent *e) {
+  if (c->aCount) return SQLITE_OK;
+  c->aCount = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nSeat + 1));
+  c->aCountDone = sqlite3_malloc64((sqlite3_uint64)e->nPlayer + 1);
+  if (c->aCount == 0 || c->aCountDone == 0) {
+    sqlite3_free(c->aCount);
+    sqlite3_free(c->aCountDone);
+    c->aCount = 0;
+    c->aCountDone = 0;
+    return SQLITE_NOMEM;
+  }
+  memset(c->aCountDone, 0, (size_t)e->nPlayer + 1);
+  return SQLITE_OK;
+}
+
+/* Player i's counts up to each seat, into aCount. */
+static void fill_seat_counts(PkCache *c, const TbEvent *e, int i) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  PkCount n = {0, 0, 0};
+  int j;
+  for (j = 0; j < pl->nSeat; j++) {
+    const TbSeat *s = &e->aSeat[pl->iSeat + j];
+    if (s->iOpp >= 0) count_round(&n, s->eOutcome);
+    c->aCount[pl->iSeat + j] = n;
+  }
+  c->aCountDone[i] = 1;
+}
+
 /* Player i's matches, wins and ties against opponents up to iRound. */
-static PkCount counts_at(const TbEvent *e, const PkCache *c, int i,
-                         int iRound) {
+static PkCount counts_at(const TbEvent *e, PkCache *c, int i, int iRound) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   PkCount n = {0, 0, 0};
   int j;
-  if (c) {
+  if (c && (pl->nSeat == 0 || a[pl->nSeat - 1].iRound <= iRound)) {
+    return c->aFinal[i];
+  }
+  if (c && c->aCount) {
     /* the last seat at or before iRound: seats are ordered by round */
     int lo = 0, hi = pl->nSeat;
     while (lo < hi) {
       int mid = (lo + hi) / 2;
       if (a[mid].iRound <= iRound) lo = mid + 1; else hi = mid;
     }
+    if (!c->aCountDone[i]) fill_seat_counts(c, e, i);
     if (lo > 0) n = c->aCount[pl->iSeat + lo - 1];
     return n;
   }
   for (j = 0; j < pl->nSeat && a[j].iRound <= iRound; j++) {
-    if (a[j].iOpp < 0) continue;
-    n.nPlayed++;
-    n.nWin += a[j].eOutcome == TB_WIN;
-    n.nTie += a[j].eOutcome == TB_DRAW;
+    if (a[j].iOpp >= 0) count_round(&n, a[j].eOutcome);
   }
   return n;
 }
@@ -181,24 +608,16 @@ static PkCount counts_at(const TbEvent *e, const PkCache *c, int i,
 */
 static int add_win_pct(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
                        int iRound) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  PkCount n = counts_at(e, pk_cache(e, p), i, iRound);
-  TbFrac f;
-  if (n.nPlayed == 0) return 0;
-  /* a tie credit is a fraction of 64-bit terms in [0, 1]: 128 bits hold
-  ** counts below 2^31 times either part, and tb_frac_cmp compares any two
-  ** such fractions exactly */
-  f.num = (i128)n.nWin * p->tieCredit.den + (i128)n.nTie * p->tieCredit.num;
-  f.den = (i128)n.nPlayed * p->tieCredit.den;
-  /* below the floor, and above the cap for a player gone before iRound */
-  if (tb_frac_cmp(&f, &p->floor) < 0) {
-    f = p->floor;
-  } else if (pl->rec.iLastRound < iRound && !tb_was_cut(e, i) &&
-             tb_frac_cmp(&f, &p->cap) > 0) {
-    f = p->cap;
+  PkCache *c = pk_cache(e, p);
+  PkCount n = counts_at(e, c, i, iRound);
+  PkRule r;
+  if (c && pk_same_params(c, p)) {
+    r = c->rule;
+  } else {
+    pk_rule(&r, p);
   }
-  tb_acc_add_frac(pAcc, &f);
-  return 1;
+  /* below the floor, and above the cap for a player gone before iRound */
+  return add_counts_pct(pAcc, &r, p, n, capped_at(e, i, iRound));
 }
 
 /* Mean of the opponents' win %, from the standings as of iRound. */
@@ -218,52 +637,43 @@ static void owp_at(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
 }
 
 /*
-** The owps of player o as of each of its query rounds, in one walk over its
-** seats: an opponent gone before the round asked has its final win % (the
-** cap applies) from then on, so it is added once to a running sum; only
-** those still playing are computed again for each round.
+** No memory for what the sweep keeps: the computation stops with
+** SQLITE_NOMEM (at the ranking's next poll).  Computing the value otherwise
+** would add the same terms in another order, and could give another last
+** bit than the sweep does when memory suffices.
 */
-static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p, int o,
-                    int bExact) {
+static int pk_nomem(const TbEvent *e) {
+  if (e->pProbe == 0) return 0;
+  if (e->pProbe->rc == SQLITE_OK) e->pProbe->rc = SQLITE_NOMEM;
+  return 1;
+}
+
+/*
+** The exact owps of player o as of each of its query rounds, in one walk
+** over its seats (as the fast sweep does): an opponent gone before the
+** round asked has its final win % (the cap applies) from then on, so it is
+** added once to a running sum; only those still playing are computed again
+** for each round.
+*/
+static int pk_exact_sweep(PkCache *c, const TbEvent *e, const TbParams *p,
+                          int o) {
   const TbPlayer *pl = &e->aPlayer[o];
   const TbSeat *a = &e->aSeat[pl->iSeat];
-  int q0 = c->aQStart[o], q1 = c->aQStart[o + 1], q, j = 0, nOpp = 0;
-  int nLive = 0, k, h;
-  int *aLive;
+  int q, j = 0, nOpp = 0, nLive = 0, k, h, rc;
+  int *aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)pl->nSeat + 1));
   TbAcc settled;
-  if (c->aQValue[bExact] == 0) {
-    sqlite3_uint64 nQ = (sqlite3_uint64)c->aQStart[e->nPlayer] + 1;
-    c->aQValue[bExact] = sqlite3_malloc64(sizeof(TbAcc) * nQ);
-    c->aQDone[bExact] = sqlite3_malloc64((sqlite3_uint64)e->nPlayer + 1);
-    if (c->aQValue[bExact] == 0 || c->aQDone[bExact] == 0) {
-      sqlite3_free(c->aQValue[bExact]);
-      sqlite3_free(c->aQDone[bExact]);
-      c->aQValue[bExact] = 0;
-      c->aQDone[bExact] = 0;
-      return SQLITE_NOMEM;
-    }
-    memset(c->aQDone[bExact], 0, (size_t)e->nPlayer + 1);
-    for (q = 0; q < c->nQ; q++) tb_acc_init(&c->aQValue[bExact][q], bExact);
-  }
-  aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)pl->nSeat + 1));
   if (aLive == 0) return SQLITE_NOMEM;
-  tb_acc_init(&settled, bExact);
-  for (q = q0; q < q1; q++) {
+  tb_acc_init(&settled, 1);
+  for (q = c->aQStart[o]; q < c->aQStart[o + 1]; q++) {
     int iRound = c->aQRound[q];
-    TbAcc *v = &c->aQValue[bExact][q];
-    int rc = tb_poll(e->pProbe, 1 + nLive);
-    if (rc != SQLITE_OK) {
-      tb_acc_clear(&settled);
-      sqlite3_free(aLive);
-      return rc;
-    }
+    TbAcc *v = &c->aQExact[q];
+    if ((rc = tb_poll(e->pProbe, 1 + nLive)) != SQLITE_OK) break;
     for (; j < pl->nSeat && a[j].iRound <= iRound; j++) {
       if (a[j].iOpp < 0) continue;
       aLive[nLive++] = a[j].iOpp;
       nOpp++;
     }
-    tb_acc_clear(v);
-    tb_acc_init(v, bExact);
+    tb_acc_init(v, 1);
     for (k = h = 0; k < nLive; k++) {
       int x = aLive[k];
       if (e->aPlayer[x].rec.iLastRound < iRound) {
@@ -277,48 +687,80 @@ static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p, int o,
     tb_acc_add_acc(v, &settled);
     tb_acc_mean(v, nOpp);
   }
+  /* the values made so far are owned by aQExact until it is freed */
+  for (k = q; k < c->aQStart[o + 1]; k++) tb_acc_init(&c->aQExact[k], 1);
+  c->aQDone[o] = 1;
   tb_acc_clear(&settled);
   sqlite3_free(aLive);
-  c->aQDone[bExact][o] = 1;
-  return SQLITE_OK;
+  return q < c->aQStart[o + 1] ? rc : SQLITE_OK;
+}
+
+/* The exact value of query q (player o as of iRound), the player's all
+** computed at the first; NULL: none (no memory, interrupted). */
+static const TbAcc *pk_exact(PkCache *c, const TbEvent *e, const TbParams *p,
+                             int q, int o) {
+  if (c->aQExact == 0) {
+    c->aQExact = sqlite3_malloc64(sizeof(TbAcc) * ((sqlite3_uint64)c->nQ + 1));
+    c->aQDone = sqlite3_malloc64((sqlite3_uint64)e->nPlayer + 1);
+    if (c->aQExact == 0 || c->aQDone == 0) {
+      sqlite3_free(c->aQExact);
+      sqlite3_free(c->aQDone);
+      c->aQExact = 0;
+      c->aQDone = 0;
+      return 0;
+    }
+    memset(c->aQDone, 0, (size_t)e->nPlayer + 1);
+  }
+  if (!c->aQDone[o] &&
+      (pk_seat_counts(c, e) != SQLITE_OK || pk_exact_sweep(c, e, p, o) != SQLITE_OK)) {
+    return 0;
+  }
+  return &c->aQExact[q];
 }
 
 /*
-** No memory for what the sweep keeps: the computation stops with
-** SQLITE_NOMEM (at the ranking's next poll).  Computing the value otherwise
-** would add the same terms in another order, and could give another last
-** bit than the sweep does when memory suffices.
+** Player o's owp as of iRound (< o's last round) from the cache, into
+** pAcc: returns 1, or 0 when not kept (computed then by the caller).  With
+** bSet, pAcc is fresh and takes the value as it is, NULL included.
 */
-static int pk_nomem(const TbEvent *e) {
-  if (e->pProbe == 0) return 0;
-  if (e->pProbe->rc == SQLITE_OK) e->pProbe->rc = SQLITE_NOMEM;
+static int pk_query_value(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                          int o, int iRound, int bSet) {
+  PkCache *c = pk_cache(e, p);
+  const TbAcc *v;
+  int q;
+  /* none: stopped (out of memory, interrupted), or no ranking to keep it */
+  if (c == 0) return tb_stopped(e->pProbe);
+  if (!pk_same_params(c, p) || (q = pk_find(c, o, iRound)) < 0) return 0;
+  if (!pAcc->bExact) {
+    const PkFast *f = &c->aQFast[q];
+    if (f->err < 0) {
+      if (bSet) pAcc->bNull = 1;
+    } else if (bSet) {
+      pAcc->r = f->r;
+      pAcc->lo = f->lo;
+      pAcc->err = f->err;
+    } else {
+      tb_acc_add_dd(pAcc, f->r, f->lo, f->err);
+    }
+    return 1;
+  }
+  if ((v = pk_exact(c, e, p, q, o)) == 0) {
+    /* out of memory (stopped then), or interrupted */
+    return pk_nomem(e) || tb_stopped(e->pProbe);
+  }
+  tb_acc_add_acc(pAcc, v);
+  if (bSet && v->bNull) pAcc->bNull = 1;
   return 1;
 }
 
 /* The owp of player o as of iRound, before o's last round, into pAcc. */
 static void add_owp_before_last(TbAcc *pAcc, const TbEvent *e,
                                 const TbParams *p, int o, int iRound) {
-  PkCache *c = pk_cache(e, p);
   TbAcc child;
-  int bExact = pAcc->bExact, rc = SQLITE_OK;
-  if (c == 0 && pk_nomem(e)) return;
-  if (c && memcmp(&c->params, p, sizeof(*p)) == 0 &&
-      ((c->aQDone[bExact] && c->aQDone[bExact][o]) ||
-       (rc = pk_sweep(c, e, p, o, bExact)) == SQLITE_OK)) {
-    int lo = c->aQStart[o], hi = c->aQStart[o + 1] - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) / 2;
-      if (c->aQRound[mid] == iRound) {
-        tb_acc_add_acc(pAcc, &c->aQValue[bExact][mid]);
-        return;
-      }
-      if (c->aQRound[mid] < iRound) lo = mid + 1; else hi = mid - 1;
-    }
-  }
-  if (rc == SQLITE_NOMEM && pk_nomem(e)) return;
+  if (pk_query_value(pAcc, e, p, o, iRound, 0)) return;
   if (tb_stopped(e->pProbe)) return; /* interrupted: the ranking ends */
   /* not kept (another tiebreaker's parameters, no ranking): computed */
-  tb_acc_init(&child, bExact);
+  tb_acc_init(&child, pAcc->bExact);
   owp_at(&child, e, p, o, iRound);
   tb_acc_add_acc(pAcc, &child);
   tb_acc_clear(&child);
@@ -336,7 +778,23 @@ void tb_pokemon_win_pct(const TbEvent *e, const TbParams *p, int i,
 
 /* Opponents' win %: the strength of the player's schedule. */
 void tb_pokemon_owp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  owp_at(pAcc, e, p, i, frozen_round(e, p, i, e->iLastRound));
+  int iRound = frozen_round(e, p, i, e->iLastRound);
+  PkCache *c;
+  if (!pAcc->bExact && (c = pk_cache(e, p)) != 0 && pk_same_params(c, p)) {
+    const PkFast *v = &c->aOwp[i];
+    if (v->err < 0) {
+      pAcc->bNull = 1;
+    } else {
+      pAcc->r = v->r;
+      pAcc->lo = v->lo;
+      pAcc->err = v->err;
+    }
+    return;
+  }
+  /* frozen at a drop: a query of the sweep */
+  if (iRound < e->iLastRound && pk_query_value(pAcc, e, p, i, iRound, 1)) return;
+  if (tb_stopped(e->pProbe)) return;
+  owp_at(pAcc, e, p, i, iRound);
 }
 
 /* A player's owp as a term of their opponents' oowp (none: adds 0). */

@@ -53,15 +53,27 @@ static void add_gwp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 */
 #define TB_TERM_COLUMNS 8
 #define TB_TERM_ALIASES 4
+
+/*
+** An exact term, 16 bytes: num/den when both fit 64 bits (the usual: points
+** over rounds), else num is its index in aBig.  Many players' exact terms
+** are asked (an exact OMW% reads each opponent's), so they are kept small.
+*/
+typedef struct TbTermExact {
+  i64 num, den;
+} TbTermExact;
+enum { TB_EXACT_NOT_YET = 0, TB_EXACT_SMALL, TB_EXACT_NULL, TB_EXACT_BIG };
+
 typedef struct TbTermColumn {
   TbTermFn f;                 /* term function ... */
   const TbParams *p;          /* ... and its parameters (one ranking) */
   double *ar, *alo, *aerr;    /* term of each player: ar + alo, within aerr */
   const TbParams *apAlias[TB_TERM_ALIASES]; /* other parameters found equal */
-  TbAcc *aExact;              /* exact terms (NULL until one is asked) ... */
-  unsigned char *aExactDone;  /* ... 1: aExact[i] is computed, and owns its
-                              ** TbBigQ, if any (tb_acc_clear) */
+  TbTermExact *aExact;        /* exact terms (NULL until one is asked) ... */
+  unsigned char *aExactDone;  /* ... TB_EXACT_*: how aExact[i] holds it */
   int nExact;                 /* players aExactDone covers */
+  TbQ *aBig;                  /* exact terms past 64 bits (owned) */
+  int nBig, nBigAlloc;
 } TbTermColumn;
 
 /* What a family keeps for one ranking (tb_terms_extra). */
@@ -94,12 +106,9 @@ void tb_terms_free(TbTermCache *p) {
     sqlite3_free(p->aCol[i].ar);
     sqlite3_free(p->aCol[i].alo);
     sqlite3_free(p->aCol[i].aerr);
-    if (p->aCol[i].aExact) {
-      int j;
-      for (j = 0; j < p->aCol[i].nExact; j++) {
-        if (p->aCol[i].aExactDone[j]) tb_acc_clear(&p->aCol[i].aExact[j]);
-      }
-    }
+    int j;
+    for (j = 0; j < p->aCol[i].nBig; j++) tb_q_free(&p->aCol[i].aBig[j]);
+    sqlite3_free(p->aCol[i].aBig);
     sqlite3_free(p->aCol[i].aExact);
     sqlite3_free(p->aCol[i].aExactDone);
   }
@@ -216,12 +225,45 @@ const double *tb_term_ints(const TbEvent *e, TbTermFn f, const TbParams *p,
   return col ? col->ar : 0;
 }
 
-/* The exact term f of player i, computed once (NULL: no room to keep it). */
-static const TbAcc *exact_term(TbTermColumn *col, const TbEvent *e,
-                               TbTermFn f, const TbParams *p, int i) {
+/* Keep player i's exact term, computed into acc (taken from it). */
+static int exact_keep(TbTermColumn *col, int i, TbAcc *acc) {
+  TbTermExact *x = &col->aExact[i];
+  if (acc->bNull) {
+    tb_acc_clear(acc);
+    col->aExactDone[i] = TB_EXACT_NULL;
+  } else if (acc->pBig == 0 && acc->q.num >= -((i128)1 << 63) &&
+             acc->q.num < ((i128)1 << 63) && acc->q.den < ((i128)1 << 63)) {
+    x->num = (i64)acc->q.num;
+    x->den = (i64)acc->q.den;
+    col->aExactDone[i] = TB_EXACT_SMALL;
+  } else {
+    if (col->nBig == col->nBigAlloc) {
+      int nNew = col->nBigAlloc ? 2 * col->nBigAlloc : 16;
+      TbQ *aNew = sqlite3_realloc64(col->aBig, sizeof(TbQ) * (sqlite3_uint64)nNew);
+      if (aNew == 0) {
+        tb_acc_clear(acc);
+        return SQLITE_NOMEM;
+      }
+      col->aBig = aNew;
+      col->nBigAlloc = nNew;
+    }
+    tb_acc_take(acc, &col->aBig[col->nBig]);
+    x->num = col->nBig++;
+    col->aExactDone[i] = TB_EXACT_BIG;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** value += the exact term f of player i, computed once and kept; returns 0
+** when it cannot be kept (no memory for the column: the caller computes it).
+*/
+static int add_exact_term(TbAcc *pAcc, TbTermColumn *col, const TbEvent *e,
+                          TbTermFn f, const TbParams *p, int i) {
   sqlite3_uint64 n = (sqlite3_uint64)e->nPlayer + 1;
+  const TbTermExact *x;
   if (col->aExact == 0) {
-    col->aExact = sqlite3_malloc64(sizeof(TbAcc) * n);
+    col->aExact = sqlite3_malloc64(sizeof(TbTermExact) * n);
     col->aExactDone = sqlite3_malloc64(n);
     if (col->aExact == 0 || col->aExactDone == 0) {
       sqlite3_free(col->aExact);
@@ -233,30 +275,43 @@ static const TbAcc *exact_term(TbTermColumn *col, const TbEvent *e,
     memset(col->aExactDone, 0, (size_t)n);
     col->nExact = e->nPlayer;
   }
-  if (!col->aExactDone[i]) {
-    tb_acc_init(&col->aExact[i], 1);
-    col->aExact[i].pProbe = e->pProbe;
-    f(&col->aExact[i], e, p, i);
-    tb_acc_settle(&col->aExact[i]);
-    col->aExactDone[i] = 1;
+  if (col->aExactDone[i] == TB_EXACT_NOT_YET) {
+    TbAcc acc;
+    tb_acc_init(&acc, 1);
+    acc.pProbe = e->pProbe;
+    f(&acc, e, p, i);
+    tb_acc_settle(&acc);
+    if (acc.bNoMem || exact_keep(col, i, &acc) != SQLITE_OK) {
+      tb_acc_clear(&acc);
+      pAcc->bNoMem = 1;
+      return 1;
+    }
   }
-  return &col->aExact[i];
+  x = &col->aExact[i];
+  switch (col->aExactDone[i]) {
+    case TB_EXACT_NULL:
+      pAcc->bNull = 1;
+      break;
+    case TB_EXACT_SMALL:
+      tb_acc_add_exact(pAcc, x->num, x->den);
+      break;
+    default:
+      tb_acc_add_q(pAcc, &col->aBig[x->num]);
+      break;
+  }
+  return 1;
 }
 
 /* value += the term f of player i, from col (NULL: computed). */
 static inline void add_term(TbAcc *pAcc, TbTermColumn *col, const TbEvent *e,
                             TbTermFn f, const TbParams *p, int i) {
-  const TbAcc *q;
   if (col && !pAcc->bExact) {
     if (col->aerr[i] < 0) {
       pAcc->bNull = 1; /* as f would have set it */
     } else {
       tb_acc_add_dd(pAcc, col->ar[i], col->alo[i], col->aerr[i]);
     }
-  } else if (col && (q = exact_term(col, e, f, p, i)) != 0) {
-    if (q->bNull) pAcc->bNull = 1;
-    tb_acc_add_acc(pAcc, q);
-  } else {
+  } else if (!col || !add_exact_term(pAcc, col, e, f, p, i)) {
     f(pAcc, e, p, i);
   }
 }
