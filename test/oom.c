@@ -16,6 +16,9 @@
 ** Lookaside is disabled so that every small allocation is a failure point.
 **
 **   test_oom                        every failure point, both modes
+**   test_oom shard K M              every Mth failure point from the Kth,
+**                                   both modes (ctest runs M = 2 shards,
+**                                   which CI runs side by side)
 **   test_oom persistent|single N    only the Nth (a reproducer; in a
 **                                   debugger, "break oom_injected")
 */
@@ -693,14 +696,14 @@ static void crash_handlers(void) {
 }
 #endif
 
-/* Fail the Nth allocation for N = iFirst, iFirst + 1, ... until a run
-** completes with no failure injected (or N = iLast); returns the number of
-** failure points exercised. */
+/* Fail the Nth allocation for N = iFirst, iFirst + nStep, ... until a run
+** completes with no failure injected (or N passes iLast); returns the
+** number of failure points exercised. */
 static long long sweep(int bPersist, long long nBaseline, long long iFirst,
-                       long long iLast) {
+                       long long iLast, long long nStep) {
   const char *zMode = bPersist ? "persistent" : "single";
-  long long iFail;
-  for (iFail = iFirst; iLast == 0 || iFail <= iLast; iFail++) {
+  long long iFail, nRun = 0;
+  for (iFail = iFirst; iLast == 0 || iFail <= iLast; iFail += nStep) {
     mem.nCall = 0;
     mem.nInjected = 0;
     mem.iFail = iFail;
@@ -717,15 +720,16 @@ static long long sweep(int bPersist, long long nBaseline, long long iFirst,
     }
     if (mem.nInjected == 0) break;
     tally.nRun++;
+    nRun++;
   }
-  return iFail - iFirst;
+  return nRun;
 }
 
 int main(int argc, char **argv) {
   static sqlite3_mem_methods oomMem = {oom_malloc, oom_free, oom_realloc,
                                        oom_size, oom_roundup, oom_init,
                                        oom_shutdown, 0};
-  long long nBaseline, nClean, nPersist, nSingle;
+  long long nBaseline, nClean, nPersist, nSingle, iFirst = 1, nStep = 1;
 
   zArgv0 = argv[0];
   crash_handlers();
@@ -746,7 +750,14 @@ int main(int argc, char **argv) {
   }
   if (tally.nProblem) return 1;
 
-  if (argc == 3) {
+  if (argc == 4 && strcmp(argv[1], "shard") == 0) {
+    iFirst = atoll(argv[2]);
+    nStep = atoll(argv[3]);
+    if (nStep < 1 || iFirst < 1 || iFirst > nStep) {
+      fprintf(stderr, "usage: %s shard K M (1 <= K <= M)\n", argv[0]);
+      return 2;
+    }
+  } else if (argc == 3) {
     long long iFail = atoll(argv[2]);
     int bPersist = strcmp(argv[1], "persistent") == 0;
     if (!bPersist && strcmp(argv[1], "single") != 0) {
@@ -754,13 +765,13 @@ int main(int argc, char **argv) {
       return 2;
     }
     tally.bVerbose = 1;
-    sweep(bPersist, nBaseline, iFail, iFail);
+    sweep(bPersist, nBaseline, iFail, iFail, 1);
     printf("oom: %s mode, allocation %lld: %s\n", argv[1], iFail,
            tally.nProblem ? "problem" : "ok");
     return tally.nProblem != 0;
   }
-  nPersist = sweep(1, nBaseline, 1, 0);
-  nSingle = sweep(0, nBaseline, 1, 0);
+  nPersist = sweep(1, nBaseline, iFirst, 0, nStep);
+  nSingle = sweep(0, nBaseline, iFirst, 0, nStep);
 
   printf("oom: workload of %lld allocations; failure points exercised: "
          "%lld persistent + %lld single = %lld\n",
