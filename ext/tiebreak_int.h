@@ -607,7 +607,8 @@ static inline int tb_valued_at_cut(const TbEvent *p, int i) {
 /*
 ** The per-row calls of the reader, inline (event.c has the rest).
 **
-** A new match at the end of aMatch, zeroed, or NULL (out of memory).
+** A new match at the end of aMatch, zeroed, or NULL (no memory, or an
+** interrupt met while the array grew: tb_event_match_error tells which).
 */
 static inline TbMatch *tb_event_new_match(TbEvent *p) {
   TbMatch *m;
@@ -615,6 +616,11 @@ static inline TbMatch *tb_event_new_match(TbEvent *p) {
   m = &p->aMatch[p->nMatch++];
   memset(m, 0, sizeof(*m));
   return m;
+}
+
+/* Why tb_event_new_match returned NULL. */
+static inline int tb_event_match_error(const TbEvent *p) {
+  return tb_stopped(p->pProbe) ? p->pProbe->rc : SQLITE_NOMEM;
 }
 
 /*

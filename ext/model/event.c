@@ -412,15 +412,15 @@ char *tb_key_text(const TbKey *pKey) {
   return sqlite3_mprintf("%Q", pKey->z);
 }
 
-/* Room for more matches (tb_event_new_match, tiebreak_int.h). */
+/* Room for more matches (tb_event_new_match, tiebreak_int.h): a large
+** array is copied by polled slices, so an interrupt can stop the copy. */
 int tb_event_grow_matches(TbEvent *p) {
   int nNew = p->nMatchAlloc ? p->nMatchAlloc * 2 : 256;
-  TbMatch *aNew = sqlite3_realloc64(p->aMatch,
-                                    sizeof(TbMatch) * (sqlite3_uint64)nNew);
-  if (aNew == 0) return SQLITE_NOMEM;
-  p->aMatch = aNew;
-  p->nMatchAlloc = nNew;
-  return SQLITE_OK;
+  int rc = grow_polled(p->pProbe, (void **)&p->aMatch,
+                       sizeof(TbMatch) * (size_t)p->nMatchAlloc,
+                       sizeof(TbMatch) * (size_t)nNew);
+  if (rc == SQLITE_OK) p->nMatchAlloc = nNew;
+  return rc;
 }
 
 /*

@@ -692,7 +692,7 @@ int tb_event_set_build(const TbEventSet *s, int iEvent, TbEvent *p) {
   for (i = s->aEvent[iEvent].iFirst; i >= 0; i = s->aRow[i].iNext) {
     const TbSetRow *pRow = &s->aRow[i];
     TbMatch *m = tb_event_new_match(p);
-    if (m == 0) return SQLITE_NOMEM;
+    if (m == 0) return tb_event_match_error(p);
     *m = pRow->m;
     if ((rc = build_player(s, p, pRow->aRef[0], &m->iA)) != SQLITE_OK ||
         (rc = build_player(s, p, pRow->aRef[1], &m->iB)) != SQLITE_OK) {
@@ -767,7 +767,7 @@ static int sink_set_row(TbRowSink *p, int argc, sqlite3_value **argv) {
 static int sink_event_row(TbRowSink *p, sqlite3_value **argv) {
   TbMatch *m = tb_event_new_match(p->pEvent);
   unsigned char aRef[2];
-  if (m == 0) return SQLITE_NOMEM;
+  if (m == 0) return tb_event_match_error(p->pEvent);
   return read_match_row(p, m, aRef, argv + 1);
 }
 

@@ -149,9 +149,10 @@ static int pk_queries(PkCache *c, const TbEvent *e) {
   if (c->aQStart == 0 || c->aQRound == 0) return SQLITE_NOMEM;
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
-    int n0 = n, iLast = pl->rec.iLastRound;
+    int n0 = n, iLast = pl->rec.iLastRound, rc;
     c->aQStart[i] = n;
     if (!c->params.bFreezeDrops) continue;
+    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = e->aSeat[pl->iSeat + j].iOpp;
       if (iOpp < 0) continue;
@@ -488,6 +489,9 @@ static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
+    if ((rc = tb_poll(e->pProbe, 1 + c->aQStart[i + 1] - c->aQStart[i])) != SQLITE_OK) {
+      goto done;
+    }
     for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
     memset(&c->aFinal[i], 0, sizeof(PkCount));
     memset(&aState[i], 0, sizeof(PkOwner));
