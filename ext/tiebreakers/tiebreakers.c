@@ -66,7 +66,9 @@ enum { TB_EXACT_NOT_YET = 0, TB_EXACT_SMALL, TB_EXACT_NULL, TB_EXACT_BIG };
 
 typedef struct TbTermColumn {
   TbTermFn f;                 /* term function ... */
-  const TbParams *p;          /* ... and its parameters (one ranking) */
+  const TbParams *p;          /* ... and its parameters: &params ... */
+  TbParams params;            /* ... a copy, as the caller's may be gone
+                              ** when a later column is filled */
   double *ar, *alo, *aerr;    /* term of each player: ar + alo, within aerr */
   const TbParams *apAlias[TB_TERM_ALIASES]; /* other parameters found equal */
   TbTermExact *aExact;        /* exact terms (NULL until one is asked) ... */
@@ -199,7 +201,8 @@ static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
     col->aerr[i] = acc.bNull ? -1.0 : acc.err;
   }
   col->f = f;
-  col->p = p;
+  col->params = *p;
+  col->p = &col->params;
   return col;
 }
 
