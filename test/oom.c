@@ -21,6 +21,8 @@
 **                                   which CI runs side by side)
 **   test_oom persistent|single N    only the Nth (a reproducer; in a
 **                                   debugger, "break oom_injected")
+**   test_oom --workload NAME ...    any of these on another workload
+**                                   (aWorkload below; default "standings")
 */
 #include <signal.h>
 #include <sqlite3.h>
@@ -447,11 +449,27 @@ static const char *azQuery[] = {
   "'mtg(floor=0)')) FROM temp.matches WHERE event_id <> 2;"
   "SELECT omwp(event_id, player_a) FROM temp.matches WHERE event_id = 2;",
 };
-#define N_SETUP ((int)(sizeof(azSetup) / sizeof(azSetup[0])))
-#define N_QUERY ((int)(sizeof(azQuery) / sizeof(azQuery[0])))
+#define COUNT(a) ((int)(sizeof(a) / sizeof(a[0])))
+
+/*
+** The workloads: "standings" (the one above, sharded by ctest as it is the
+** largest), and one small workload per later feature, so that a new
+** feature's failure points do not rerun the whole of the first (a sweep
+** costs allocations x runs).  A new workload is two arrays and a line here.
+*/
+static const struct Workload {
+  const char *zName;
+  const char **azSetup;
+  int nSetup;
+  const char **azQuery;
+  int nQuery;
+} aWorkload[] = {
+  {"standings", azSetup, COUNT(azSetup), azQuery, COUNT(azQuery)},
+};
+static const struct Workload *pWork = &aWorkload[0];
 
 /* Outcome of each statement when nothing fails. */
-static char *azExpect[N_QUERY];
+static char **azExpect;
 
 /* Run every statement of zSql, printing rows and the error (if any) into
 ** pOut, one line each.  Returns the error code or SQLITE_OK. */
@@ -621,23 +639,23 @@ static void run_workload(const char *zMode, long long iFail, int bRecord) {
     goto done;
   }
   mem.bPaused = 1;
-  for (i = 0; i < N_SETUP; i++) {
+  for (i = 0; i < pWork->nSetup; i++) {
     buf_reset(&out);
-    rc = run_sql(db, azSetup[i], &out);
+    rc = run_sql(db, pWork->azSetup[i], &out);
     if (rc != SQLITE_OK) {
       mem.bPaused = 0;
-      problem(zMode, iFail, "setup failed", azSetup[i], "", out.z);
+      problem(zMode, iFail, "setup failed", pWork->azSetup[i], "", out.z);
       goto done;
     }
   }
   mem.bPaused = 0;
-  for (i = 0; i < N_QUERY; i++) {
+  for (i = 0; i < pWork->nQuery; i++) {
     buf_reset(&out);
-    run_sql(db, azQuery[i], &out);
+    run_sql(db, pWork->azQuery[i], &out);
     if (bRecord) {
       azExpect[i] = strdup(out.z);
     } else {
-      check_output(zMode, iFail, azQuery[i], azExpect[i], out.z);
+      check_output(zMode, iFail, pWork->azQuery[i], azExpect[i], out.z);
     }
   }
 
@@ -661,7 +679,8 @@ static const char *zArgv0 = "test_oom";
 static void where_set(const char *zMode, long long iFail) {
   snprintf(zWhere, sizeof(zWhere),
            "\noom: crashed in %s mode, allocation %lld failed; reproduce with: "
-           "%s %s %lld\n", zMode, iFail, zArgv0, zMode, iFail);
+           "%s --workload %s %s %lld\n", zMode, iFail, zArgv0, pWork->zName,
+           zMode, iFail);
 }
 
 static void where_print(void) {
@@ -733,6 +752,19 @@ int main(int argc, char **argv) {
 
   zArgv0 = argv[0];
   crash_handlers();
+  if (argc >= 3 && strcmp(argv[1], "--workload") == 0) {
+    int k, nWork = COUNT(aWorkload);
+    for (k = 0; k < nWork && strcmp(aWorkload[k].zName, argv[2]) != 0; k++) {}
+    if (k == nWork) {
+      fprintf(stderr, "%s: no workload named %s\n", argv[0], argv[2]);
+      return 2;
+    }
+    pWork = &aWorkload[k];
+    argc -= 2;
+    argv += 2;
+  }
+  azExpect = calloc((size_t)pWork->nQuery, sizeof(char *));
+  if (azExpect == 0) return 2;
 
   if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) != SQLITE_OK ||
       sqlite3_config(SQLITE_CONFIG_MALLOC, &oomMem) != SQLITE_OK ||
@@ -754,14 +786,14 @@ int main(int argc, char **argv) {
     iFirst = atoll(argv[2]);
     nStep = atoll(argv[3]);
     if (nStep < 1 || iFirst < 1 || iFirst > nStep) {
-      fprintf(stderr, "usage: %s shard K M (1 <= K <= M)\n", argv[0]);
+      fprintf(stderr, "usage: %s shard K M (1 <= K <= M)\n", zArgv0);
       return 2;
     }
   } else if (argc == 3) {
     long long iFail = atoll(argv[2]);
     int bPersist = strcmp(argv[1], "persistent") == 0;
     if (!bPersist && strcmp(argv[1], "single") != 0) {
-      fprintf(stderr, "usage: %s [persistent|single N]\n", argv[0]);
+      fprintf(stderr, "usage: %s [persistent|single N]\n", zArgv0);
       return 2;
     }
     tally.bVerbose = 1;
@@ -773,9 +805,9 @@ int main(int argc, char **argv) {
   nPersist = sweep(1, nBaseline, iFirst, 0, nStep);
   nSingle = sweep(0, nBaseline, iFirst, 0, nStep);
 
-  printf("oom: workload of %lld allocations; failure points exercised: "
+  printf("oom: workload %s of %lld allocations; failure points exercised: "
          "%lld persistent + %lld single = %lld\n",
-         nClean, nPersist, nSingle, nPersist + nSingle);
+         pWork->zName, nClean, nPersist, nSingle, nPersist + nSingle);
   printf("oom: statements stopped by SQLITE_NOMEM %lld, by another code "
          "saying \"out of memory\" %lld, by an error whose message SQLite "
          "could not keep %lld; unaffected %lld\n",

@@ -1,0 +1,87 @@
+/*
+** pairing.h: what every pairing system reads and writes.
+**
+** pairings() builds the state before the round to pair (TbPairState) from
+** the same tables and file readers as standings(): the players in
+** pairing-number order, each with the rounds already played and what the
+** arbiter entered for the round to pair (a requested bye, an absence).  A
+** system reads that state and fills the round's tables (TbPairRound); one
+** file per system, registered by one line in the systems table.  Systems
+** that choose among many pairings at once use the matching core
+** (matching.c); none reads SQL, so each is tested on states built by hand.
+*/
+#ifndef TIEBREAK_PAIRING_H
+#define TIEBREAK_PAIRING_H
+
+#include "tiebreak_int.h"
+
+/* The colour of a seat (chess: player_a is White). */
+enum { TB_COLOUR_BLACK = -1, TB_COLOUR_NONE = 0, TB_COLOUR_WHITE = 1 };
+
+/* One player's one earlier round. */
+typedef struct TbPairHistory {
+  int iOpp;                   /* opponent's index in aPlayer, -1: none (a bye,
+                              ** an absence, a loss with no opponent) */
+  signed char eColour;        /* TB_COLOUR_*: the seat, NONE without a game */
+  unsigned char eKind;        /* TB_PLAYED, TB_PAB, TB_HALF_BYE, TB_ZERO_BYE,
+                              ** TB_FORFEIT_WIN, TB_FORFEIT_LOSS (tiebreak_int.h) */
+  unsigned char eOutcome;     /* TB_WIN, TB_DRAW, TB_LOSS */
+  i64 nPoints;                /* points the round gave, 1/nPointScale units */
+} TbPairHistory;
+
+/* One player as the round to pair sees them. */
+typedef struct TbPairPlayer {
+  int iPlayer;                /* index in the event's aPlayer: the id */
+  i64 nScore;                 /* points before the round, 1/nPointScale units */
+  int bRated;                 /* iRating was given */
+  i64 iRating;
+  int iStanding;              /* place in the standings before the round, from
+                              ** 1 (seeds a bracket, ranks for the bye) */
+  int iDivision;              /* age division in a combined pod; 0: none */
+  int bAbsent;                /* not paired this round: a requested bye or an
+                              ** absence entered for it, dropped, withdrawn */
+  TbPairHistory *aHist;       /* rounds 1 .. iRound - 1: aHist[r - 1] */
+} TbPairPlayer;
+
+/* The state before the round to pair. */
+typedef struct TbPairState {
+  int nPlayer;
+  TbPairPlayer *aPlayer;      /* pairing-number order: aPlayer[0] is number 1 */
+  int iRound;                 /* the round to pair, from 1 */
+  int nRounds;                /* rounds scheduled; 0: not known */
+  int eFirstColour;           /* colour of pairing number 1 in round 1:
+                              ** TB_COLOUR_WHITE unless given (TRF XXC) */
+  i64 nPointScale;            /* points are counted in 1/nPointScale */
+  i64 nWin, nDraw, nLoss, nPab; /* what a round gives, in those units */
+  int nForbidden;             /* pairs that must not meet (TRF-2026) ... */
+  const int *aForbidden;      /* ... as index pairs: aForbidden[2k], [2k+1] */
+  int nAccelerated;           /* Baku acceleration: first rounds with virtual
+                              ** points; 0: none */
+  sqlite3_uint64 iSeed;       /* makes every random choice repeatable */
+  TbProbe *pProbe;            /* interrupts: tb_poll() in every long loop */
+} TbPairState;
+
+/* One table of the round. */
+typedef struct TbPairTable {
+  int iA, iB;                 /* indexes in aPlayer; iA is White in chess;
+                              ** iB -1: the pairing-allocated bye */
+  const char *zWhy;           /* why this pair (static text), or NULL */
+} TbPairTable;
+
+/* The round a system makes, in table order (the first table first). */
+typedef struct TbPairRound {
+  int nTable, nAlloc;
+  TbPairTable *aTable;        /* sqlite3_malloc64; tb_pair_round_free() */
+} TbPairRound;
+
+/* A system: pairs the round the state asks for.  Returns SQLITE_OK, or an
+** error code with *pzErr (sqlite3_malloc'd) naming the problem. */
+typedef int (*TbPairFn)(const TbPairState *pState, TbPairRound *pRound,
+                        char **pzErr);
+
+typedef struct TbPairSystem {
+  const char *zName;          /* as pairings() takes it: 'dutch', 'berger' */
+  TbPairFn xPair;
+} TbPairSystem;
+
+#endif /* TIEBREAK_PAIRING_H */
