@@ -445,6 +445,9 @@ typedef struct TbParams {
   int bDistinctOpp;           /* an opponent met twice is one opponent */
   int bFreezeCut;             /* players cut (or gone) by round nCutAfter keep
                               ** the OMW%/OGW% they had after it */
+  int bPlayoffValues;         /* the playoff counts in the values of its
+                              ** players, the others frozen at the last
+                              ** Swiss round (Melee.gg; playoff.c) */
   int bNoOpp;                 /* 1: noOpp is given */
   TbFrac noOpp;               /* OMW%/OGW% of a player without opponents */
 } TbParams;
@@ -531,8 +534,11 @@ struct TbEvent {
                               ** by class (tb_player_class) */
   struct TbEvent *pCut;       /* with a cut: the event as of the cut round,
                               ** whose values cut players keep (owned) */
-  TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch */
+  TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch
+                              ** (with playoff_values, copies: they stay) */
   int nPlayoff;
+  int iPlayoffCut;            /* with playoff_values, the last Swiss round:
+                              ** the cut that cut_after would name */
   int bRepeats;               /* some seat's bRepeat is set */
 };
 
@@ -587,6 +593,12 @@ static inline int tb_player_class(const TbEvent *p, int i) {
 
 int tb_value_is_integral(sqlite3_value *v);
 
+
+/* The round of the event's cut: the policy's cut_after, else with
+** playoff_values the last Swiss round before a playoff; 0: none. */
+static inline i64 tb_cut_round(const TbEvent *p, const TbParams *pParams) {
+  return pParams->nCutAfter > 0 ? pParams->nCutAfter : p->iPlayoffCut;
+}
 
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */

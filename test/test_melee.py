@@ -68,20 +68,56 @@ def test_top_cut_named_round_n_is_marked_by_swiss_rounds(db):
     assert rows == [(1, "B", 3, 2), (2, "D", 0, 4), (3, "A", 6, 1), (4, "C", 3, 2)]
 
 
-def test_mirrored_rows_that_disagree_are_an_error(db):
-    text = event([("Round 1", [("A", "B", "1-1-1"), ("B", "A", "2-1-0")])])
-    with pytest.raises(sqlite3.OperationalError,
-                       match=r"^melee_matches\(\): round 1 \(Round 1\): two rows of 'A' against 'B' "
-                             r"disagree: 1-1-1 and 1-2-0$"):
-        db.execute(ROWS, (text,)).fetchall()
+PROBLEMS = "SELECT round, round_name, player1, player2, result, problem FROM melee_problems(?)"
 
 
-def test_paired_twice_reaches_standings(db):
-    text = event([("Round 1", [("A", "B", "2-0-0"), ("A", "C", "2-0-0")])])
-    with pytest.raises(sqlite3.OperationalError,
-                       match=r"^standings\(\): player 'A' is paired twice in round 1$"):
-        db.execute("SELECT * FROM standings(?, 'mtg', NULL, NULL, 'melee_matches', '')",
-                   (text,)).fetchall()
+def test_mirrored_rows_that_disagree_are_left_out_and_listed(db):
+    """The file cannot tell which listing is right: both are left out, the
+    other matches stay, and melee_problems() names the rows."""
+    text = event([("Round 1", [("A", "B", "1-1-1"), ("B", "A", "2-1-0"), ("C", "D", "2-0-0")])])
+    assert db.execute(ROWS, (text,)).fetchall() == [
+        (1, "C", "D", 2, 0, 0, None, "Round 1", None, "rounds")]
+    assert db.execute(PROBLEMS, (text,)).fetchall() == [
+        (1, "Round 1", "A", "B", "1-1-1", "two listings of the pairing disagree"),
+        (1, "Round 1", "B", "A", "2-1-0", "two listings of the pairing disagree")]
+
+
+def test_three_listings_two_agreeing_are_all_left_out(db):
+    text = event([("Round 1", [("A", "B", "1-1-1"), ("B", "A", "1-1-1"), ("A", "B", "2-0-0")])])
+    assert db.execute(ROWS, (text,)).fetchall() == []
+    assert [r[5] for r in db.execute(PROBLEMS, (text,))] == [
+        "two listings of the pairing disagree"] * 3
+
+
+def test_paired_twice_is_left_out_and_the_rest_ranked(db):
+    """A in two matches of round 1, E against themself: those rows are left
+    out; B, C and E then have no round 1, and round 2 ranks everyone."""
+    text = event([("Round 1", [("A", "B", "2-0-0"), ("A", "C", "2-0-0"), ("D", "-", "2-0-0"),
+                               ("E", "E", "2-0-0")]),
+                  ("Round 2", [("A", "D", "2-1-0"), ("B", "C", "2-0-0")])])
+    assert db.execute(PROBLEMS, (text,)).fetchall() == [
+        (1, "Round 1", "A", "B", "2-0-0", "a player paired twice in the round"),
+        (1, "Round 1", "A", "C", "2-0-0", "a player paired twice in the round"),
+        (1, "Round 1", "E", "E", "2-0-0", "a player paired with themself")]
+    rows = db.execute("SELECT player, match_points, rounds FROM standings(?, 'mtg', NULL, NULL, "
+                      "'melee_matches', '') ORDER BY player", (text,)).fetchall()
+    assert rows == [("A", 3, 1), ("B", 3, 1), ("C", 0, 1), ("D", 3, 2)]
+
+
+def test_problem_rows_get_no_inferred_rounds(db):
+    """B's published win is the left-out row's, not an unlisted bye: nothing
+    is added for a player named in a problem row; C, with the same record
+    and no problem, gets the bye of round 1 it counts."""
+    text = event([("Round 1", [("A", "B", "0-2-x")]),
+                  ("Round 2", [("A", "B", "2-0-0"), ("C", "D", "0-2-0")])],
+                 [{"Player": "B", "Wins": 1, "Losses": 1, "Draws": 0},
+                  {"Player": "C", "Wins": 1, "Losses": 1, "Draws": 0}])
+    assert db.execute(ROWS, (text,)).fetchall() == [
+        (2, "A", "B", 2, 0, 0, None, "Round 2", None, "rounds"),
+        (2, "C", "D", 0, 2, 0, None, "Round 2", None, "rounds"),
+        (1, "C", None, 2, 0, 0, None, "Round 1", None, "standings")]
+    assert db.execute(PROBLEMS, (text,)).fetchall() == [
+        (1, "Round 1", "A", "B", "0-2-x", "the result is not W-L-D")]
 
 
 def test_unlisted_rounds_from_the_published_record(db):
@@ -117,23 +153,6 @@ def test_inferred_rows_are_bounded(db):
     ("{", "malformed JSON"),
     ("[]", "no Rounds array in the event's JSON"),
     ('{"Rounds": 3}', "no Rounds array in the event's JSON"),
-    (event([("Round 1", [("A", "B", "2-x-0")])]),
-     "round 1 (Round 1): result '2-x-0' of 'A' against 'B' is not W-L-D"),
-    (event([("Round 1", [("A", "B", "2-1-0-0")])]),
-     "round 1 (Round 1): result '2-1-0-0' of 'A' against 'B' is not W-L-D"),
-    (event([("Round 1", [("A", "B", "99999-0-0")])]),
-     "round 1 (Round 1): result '99999-0-0' of 'A' against 'B' is not W-L-D"),
-    (event([("Round 1", [("-", "B", "2-0-0")])]),
-     "round 1 (Round 1): a match without Player1 and Player2 names"),
-    ('{"Rounds": [{"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": 7, '
-     '"Result": "2-0-0"}]}]}', "round 1 (Round 1): a match without Player1 and Player2 names"),
-    ('{"Rounds": [{"Matches": [{"Player1": "A", "Player2": "B"}]}]}',
-     "round 1 (): result 'NULL' of 'A' against 'B' is not W-L-D"),
-    # an element that is no object has no names
-    ('{"Rounds": [{"RoundName": "Round 1", "Matches": ["A", 7]}]}',
-     "round 1 (Round 1): a match without Player1 and Player2 names"),
-    ('{"Rounds": [{"RoundName": "Round 1", "Matches": {"0": {"Player1": "A"}}}]}',
-     "round 1 (Round 1): Matches is not an array"),
     ('{"Rounds": {"0": {"RoundName": "Round 1", "Matches": []}}}',
      "no Rounds array in the event's JSON"),
 ])
@@ -143,7 +162,42 @@ def test_malformed_input_is_named(db, text, message):
     assert str(e.value) == "melee_matches(): " + message
 
 
+# rows that cannot be read are left out of melee_matches() and listed, with
+# the file's own values, by melee_problems(); a good row of the round stays
+@pytest.mark.parametrize("text, problem", [
+    (event([("Round 1", [("A", "B", "2-x-0")])]), ("A", "B", "2-x-0", "the result is not W-L-D")),
+    (event([("Round 1", [("A", "B", "2-1-0-0")])]),
+     ("A", "B", "2-1-0-0", "the result is not W-L-D")),
+    (event([("Round 1", [("A", "B", "99999-0-0")])]),
+     ("A", "B", "99999-0-0", "the result is not W-L-D")),
+    (event([("Round 1", [("-", "B", "2-0-0")])]),
+     ("-", "B", "2-0-0", "a match without Player1 and Player2 names")),
+    (event([("Round 1", [(None, None, "2-0-0")])]),
+     (None, None, "2-0-0", "a match without Player1 and Player2 names")),
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": 7, '
+     '"Result": "2-0-0"}]}]}', ("A", "7", "2-0-0", "a match without Player1 and Player2 names")),
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": [{"Player1": "A", "Player2": "B"}]}]}',
+     ("A", "B", None, "the result is not W-L-D")),
+    # an element that is no object has no names
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": ["A"]}]}',
+     (None, None, None, "a match without Player1 and Player2 names")),
+    ('{"Rounds": [{"RoundName": "Round 1", "Matches": {"0": {"Player1": "A"}}}]}',
+     (None, None, None, "Matches is not an array")),
+])
+def test_unreadable_rows_are_listed(db, text, problem):
+    good = json.loads(text)
+    good["Rounds"].append({"RoundName": "Round 2", "Matches": [
+        {"Player1": "C", "Player2": "D", "Result": "2-1-0"}]})
+    text = json.dumps(good)
+    assert db.execute("SELECT round, player_a, player_b FROM melee_matches(?)",
+                      (text,)).fetchall() == [(2, "C", "D")]
+    assert db.execute(PROBLEMS, (text,)).fetchall() == [(1, "Round 1") + problem]
+
+
 def test_arguments(db):
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"melee_problems\(\): the event's JSON text is required"):
+        db.execute("SELECT * FROM melee_problems").fetchall()
     with pytest.raises(sqlite3.OperationalError,
                        match=r"melee_matches\(\): the event's JSON text is required"):
         db.execute("SELECT * FROM melee_matches").fetchall()

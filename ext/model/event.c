@@ -44,6 +44,7 @@ void tb_event_trim(TbEvent *p) {
   p->pCut = 0;
   p->aPlayoff = 0;
   p->nPlayoff = 0;
+  p->iPlayoffCut = 0;
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aGameCount);
@@ -1000,8 +1001,8 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   ** matches would not (NULL: no memory, or counts above 255) */
   unsigned char *aSettled = sqlite3_malloc64(4 * ((sqlite3_uint64)p->nMatch + 1));
   int i, rc;
-  p->iCutAfter = (int)pParams->nCutAfter;
-  p->bFreezeCut = pParams->bFreezeCut;
+  p->iCutAfter = (int)tb_cut_round(p, pParams);
+  p->bFreezeCut = pParams->bFreezeCut || p->iPlayoffCut > 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     TbMatch *m = &p->aMatch[i];

@@ -53,7 +53,7 @@ static const TbParams meleeParams = {
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
   .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
-  .bNoOpp = 1, .noOpp = {3333, 10000},
+  .bPlayoffValues = 1, .bNoOpp = 1, .noOpp = {3333, 10000},
 };
 static const TbParams melee2024Params = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
@@ -61,14 +61,15 @@ static const TbParams melee2024Params = {
   .floor = {1, 3}, .bOwnGwpFloor = 1, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
   .iRules = 2024, .bDistinctOpp = 1, .bFreezeCut = 1,
-  .bNoOpp = 1, .noOpp = {1, 3},
+  .bPlayoffValues = 1, .bNoOpp = 1, .noOpp = {1, 3},
 };
 static const TbParams melee2023Params = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 0, .nByeGameWins = 2,
   .floor = {1, 3}, .ownGwpFloor = {0, 1}, .cap = {1, 1},
   .tieCredit = {1, 3}, .bFreezeDrops = 0, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024, .bFreezeCut = 1, .bNoOpp = 1, .noOpp = {0, 1},
+  .iRules = 2024, .bFreezeCut = 1, .bPlayoffValues = 1, .bNoOpp = 1,
+  .noOpp = {0, 1},
 };
 /* Yu-Gi-Oh!: Konami publishes no floor (docs/policy-yugioh.md). */
 static const TbParams yugiohParams = {
@@ -177,6 +178,7 @@ static const struct {
   {"no_opponents", OPT_FRACTION01, offsetof(TbParams, noOpp),
    offsetof(TbParams, bNoOpp), 0, 0, 0},
   {"freeze_cut", OPT_BOOL, offsetof(TbParams, bFreezeCut), 0, 1, 0, 0},
+  {"playoff_values", OPT_BOOL, offsetof(TbParams, bPlayoffValues), 0, 1, 0, 0},
   {"forfeits_played", OPT_BOOL, offsetof(TbParams, bForfeitsPlayed), 0, 0, 0, 0},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
@@ -188,7 +190,8 @@ static int option_read_by_records(int i) {
   return strcmp(aOption[i].zName, "game_draw_points") == 0 ||
          strcmp(aOption[i].zName, "best_of") == 0 ||
          strcmp(aOption[i].zName, "cut_after") == 0 ||
-         strcmp(aOption[i].zName, "swiss_rounds") == 0;
+         strcmp(aOption[i].zName, "swiss_rounds") == 0 ||
+         strcmp(aOption[i].zName, "playoff_values") == 0;
 }
 
 /* Does tiebreaker t read option i (its options list names it)? */

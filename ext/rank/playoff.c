@@ -9,7 +9,9 @@
 ** Swiss standings into the final ones, as Melee.gg and MTR events publish
 ** them: players by how far they went in the playoff (the winner, the
 ** finalist, the semifinal losers, ...), the losers of one round in Swiss
-** order, then everyone else in Swiss order.
+** order, then everyone else in Swiss order.  With playoff_values the
+** playoff's matches also count in the values of its players (Melee.gg
+** publishes them so), the others valued as of the last Swiss round.
 */
 #include "../tiebreak_int.h"
 
@@ -125,6 +127,26 @@ static int check_playoff(TbEvent *p, char **pzErr) {
 }
 
 /*
+** playoff_values (Melee.gg): the playoff's matches stay in aMatch, so that
+** they count in the values of the players who played them, and a copy of
+** each, its winner settled, orders the final standings.  The last Swiss
+** round is the cut: the players who did not go on keep their values as of
+** it (freeze_cut with cut_after at that round, compute.c).
+*/
+static int copy_playoff(TbEvent *p, int iLastSwiss, char **pzErr) {
+  int i, rc;
+  for (i = 0; i < p->nMatch; i++) {
+    TbMatch m = p->aMatch[i];
+    if (m.iRound <= iLastSwiss) continue;
+    rc = settle_winner(p, &m, p->aGameCount ? &p->aGameCount[i] : 0, pzErr);
+    if (rc != SQLITE_OK) return rc;
+    p->aPlayoff[p->nPlayoff++] = m;
+  }
+  p->iPlayoffCut = iLastSwiss;
+  return check_playoff(p, pzErr);
+}
+
+/*
 ** Move the playoff's matches from aMatch to aPlayoff, settle their winners
 ** and build the Swiss seats again.  Nothing to do (one pass over the
 ** matches) when there is no playoff.  The Swiss must end before the
@@ -155,6 +177,7 @@ int tb_playoff_split(TbEvent *p, const TbParams *pParams, char **pzErr) {
   }
   p->aPlayoff = sqlite3_malloc64(sizeof(TbMatch) * (sqlite3_uint64)n);
   if (p->aPlayoff == 0) return SQLITE_NOMEM;
+  if (pParams->bPlayoffValues) return copy_playoff(p, iLastSwiss, pzErr);
   for (i = 0, n = 0; i < p->nMatch; i++) {
     TbMatch *m = &p->aMatch[i];
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;

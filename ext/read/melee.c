@@ -44,14 +44,16 @@ enum {
   MC_RESULT, MC_ROUND_NAME, MC_PHASE, MC_SOURCE, MC_EVENT_ID
 };
 
-/* One match row; the three texts live in one allocation at zA. */
+/* One match row; the four texts live in one allocation at zA. */
 typedef struct MeleeRow {
   int iRound;
   int bPlayoff;
   int nW, nL, nD;
   int bDup;                   /* the second listing of a mirrored match */
   int bInferred;              /* not listed: from the published record */
+  const char *zProblem;       /* why the row is left out (melee_problems) */
   char *zA, *zB, *zName;      /* zB NULL for "-" */
+  char *zRes;                 /* Result as written, NULL if none */
 } MeleeRow;
 
 typedef struct MeleeCursor {
@@ -59,6 +61,7 @@ typedef struct MeleeCursor {
   MeleeRow *aRow;
   int nRow, nAlloc;
   int iRow;
+  int bProblems;              /* melee_problems(): the rows left out */
   sqlite3_value *pText;       /* the event_id argument */
 } MeleeCursor;
 
@@ -82,6 +85,16 @@ static const MeleeKind meleeMatchesKind = {
   "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
   "round_name, phase, source, event_id HIDDEN)",
   MC_EVENT_ID};
+/* Columns of melee_problems(): the rows melee_matches() leaves out. */
+enum {
+  MQ_ROUND, MQ_ROUND_NAME, MQ_PLAYER1, MQ_PLAYER2, MQ_RESULT, MQ_PROBLEM,
+  MQ_EVENT_ID
+};
+static const MeleeKind meleeProblemsKind = {
+  "melee_problems",
+  "CREATE TABLE x(round, round_name, player1, player2, result, problem, "
+  "event_id HIDDEN)",
+  MQ_EVENT_ID};
 static const MeleeKind meleePlayersKind = {
   "melee_players",
   "CREATE TABLE x(player, name, division, rating, status, dropped_after, "
@@ -184,9 +197,10 @@ static int is_swiss_name(const char *z) {
 
 /* Add a row, copying its texts; SQLITE_NOMEM or OK. */
 static int row_add(MeleeCursor *pCur, int iRound, const char *zName,
-                   const char *zA, const char *zB, int nW, int nL, int nD) {
+                   const char *zA, const char *zB, const char *zRes, int nW,
+                   int nL, int nD) {
   size_t nA = strlen(zA) + 1, nB = zB ? strlen(zB) + 1 : 0;
-  size_t nName = strlen(zName) + 1;
+  size_t nName = strlen(zName) + 1, nRes = zRes ? strlen(zRes) + 1 : 0;
   MeleeRow *r;
   char *z;
   if (pCur->nRow >= pCur->nAlloc) {
@@ -197,7 +211,7 @@ static int row_add(MeleeCursor *pCur, int iRound, const char *zName,
     pCur->aRow = aNew;
     pCur->nAlloc = nNew;
   }
-  z = sqlite3_malloc64(nA + nB + nName);
+  z = sqlite3_malloc64(nA + nB + nName + nRes);
   if (z == 0) return SQLITE_NOMEM;
   r = &pCur->aRow[pCur->nRow++];
   memset(r, 0, sizeof(*r));
@@ -214,7 +228,35 @@ static int row_add(MeleeCursor *pCur, int iRound, const char *zName,
   }
   r->zName = z + nA + nB;
   memcpy(r->zName, zName, nName);
+  if (zRes) {
+    r->zRes = r->zName + nName;
+    memcpy(r->zRes, zRes, nRes);
+  }
   return SQLITE_OK;
+}
+
+/* Problems of a row that leave it out of melee_matches(), as
+** melee_problems() lists them (docs/melee.md#problems). */
+static const char zNoNames[] = "a match without Player1 and Player2 names";
+static const char zNotWld[] = "the result is not W-L-D";
+static const char zNoArray[] = "Matches is not an array";
+static const char zDisagree[] = "two listings of the pairing disagree";
+static const char zPairedTwice[] = "a player paired twice in the round";
+static const char zSelf[] = "a player paired with themself";
+static const char zNoWinner[] = "a playoff match without a winner";
+
+/* A row that cannot be read or counted, kept to be listed; OK or NOMEM. */
+static int problem_add(MeleeCursor *pCur, int iRound, const char *zName,
+                       const char *zA, const char *zB, const char *zRes,
+                       const char *zProblem) {
+  int rc = row_add(pCur, iRound, zName, zA ? zA : "", zB, zRes, 0, 0, 0);
+  if (rc == SQLITE_OK) pCur->aRow[pCur->nRow - 1].zProblem = zProblem;
+  return rc;
+}
+
+/* Is row r one that melee_matches() yields? */
+static int row_counts(const MeleeRow *r) {
+  return !r->bDup && r->zProblem == 0;
 }
 
 /* Order of rows by round, then by the pair of players (either side). */
@@ -239,6 +281,12 @@ static int pair_before(void *pCtx, const void *pA, const void *pB) {
   return pair_cmp(pA, pB) < 0;
 }
 
+/* Are p and r listings of one match (a round, the same two players)? */
+static int same_pairing(const MeleeRow *p, const MeleeRow *r) {
+  return r->zB && p->zB && p->iRound == r->iRound &&
+         strcmp(pair_lo(p), pair_lo(r)) == 0 && strcmp(pair_hi(p), pair_hi(r)) == 0;
+}
+
 /* Counts of r from the side of player zSide. */
 static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
   int bA = strcmp(zSide, r->zA) == 0;
@@ -249,35 +297,34 @@ static void counts_from(const MeleeRow *r, const char *zSide, int *a) {
 
 /*
 ** A match listed twice (Melee lists some drawn matches from both sides):
-** the later listing is dropped when both say the same, else an error.
+** the later listing is dropped when both say the same; when they disagree,
+** the file cannot tell which is right, and both are problems.
 */
-static int mark_mirrors(MeleeCursor *pCur, TbProbe *pProbe, char **pzErr) {
+static int mark_mirrors(MeleeCursor *pCur, TbProbe *pProbe) {
   MeleeRow **ap;
-  int i, rc = SQLITE_OK;
+  int i, j, n = 0, rc = SQLITE_OK;
   if (pCur->nRow < 2) return SQLITE_OK;
   ap = sqlite3_malloc64(sizeof(MeleeRow *) * (sqlite3_uint64)pCur->nRow);
   if (ap == 0) return SQLITE_NOMEM;
-  for (i = 0; i < pCur->nRow; i++) ap[i] = &pCur->aRow[i];
-  rc = tb_text_arg_sort((void **)&ap, pCur->nRow, sizeof(*ap), pair_before, pProbe);
-  for (i = 1; i < pCur->nRow && rc == SQLITE_OK; i++) {
+  for (i = 0; i < pCur->nRow; i++) {
+    if (pCur->aRow[i].zProblem == 0) ap[n++] = &pCur->aRow[i];
+  }
+  rc = tb_text_arg_sort((void **)&ap, n, sizeof(*ap), pair_before, pProbe);
+  for (i = 1; i < n && rc == SQLITE_OK; i++) {
     const MeleeRow *p = ap[i - 1];
     MeleeRow *r = ap[i];
     int a[3], b[3];
-    if (r->zB == 0 || p->zB == 0 || p->iRound != r->iRound ||
-        strcmp(pair_lo(p), pair_lo(r)) != 0 || strcmp(pair_hi(p), pair_hi(r)) != 0) {
-      continue;
-    }
+    if (!same_pairing(p, r)) continue;
     counts_from(p, p->zA, a);
     counts_from(r, p->zA, b);
-    if (memcmp(a, b, sizeof(a)) == 0) {
+    if (memcmp(a, b, sizeof(a)) == 0 && p->zProblem == 0) {
       r->bDup = 1;
       continue;
     }
-    *pzErr = sqlite3_mprintf("round %d (%s): two rows of %Q against %Q "
-                             "disagree: %d-%d-%d and %d-%d-%d",
-                             r->iRound, r->zName, p->zA, p->zB, a[0], a[1],
-                             a[2], b[0], b[1], b[2]);
-    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    for (j = i; j >= 0 && same_pairing(ap[j], r); j--) {
+      ap[j]->zProblem = zDisagree;
+      ap[j]->bDup = 0;
+    }
   }
   sqlite3_free(ap);
   return rc;
@@ -571,30 +618,34 @@ static int db_error(sqlite3 *db, int rc, char **pzErr) {
 
 /* ------------------------------------------------ melee_matches() */
 
-/* One match (Player1, Player2, Result of the statement); checks its values. */
+/* Column i of pStmt as text in *pz (NULL for NULL); OK or NOMEM. */
+static int column_text(sqlite3_stmt *pStmt, int i, const char **pz) {
+  *pz = (const char *)sqlite3_column_text(pStmt, i);
+  return *pz == 0 && sqlite3_column_type(pStmt, i) != SQLITE_NULL ? SQLITE_NOMEM
+                                                                 : SQLITE_OK;
+}
+
+/* One match (Player1, Player2, Result of the statement): a row, or a
+** problem row when its names or its result cannot be read. */
 static int read_match(MeleeCursor *pCur, int iRound, const char *zName,
-                      sqlite3_stmt *pStmt, char **pzErr) {
-  const char *zA = (const char *)sqlite3_column_text(pStmt, 0);
-  const char *zB = (const char *)sqlite3_column_text(pStmt, 1);
-  const char *zRes = (const char *)sqlite3_column_text(pStmt, 2);
+                      sqlite3_stmt *pStmt) {
+  const char *zA, *zB, *zRes;
   int nW, nL, nD;
-  if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || zA == 0 || zA[0] == 0 ||
+  if (column_text(pStmt, 0, &zA) || column_text(pStmt, 1, &zB) ||
+      column_text(pStmt, 2, &zRes)) {
+    return SQLITE_NOMEM;
+  }
+  if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || zA[0] == 0 ||
       strcmp(zA, "-") == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_TEXT ||
-      zB == 0 || zB[0] == 0) {
-    *pzErr = sqlite3_mprintf("round %d (%s): a match without Player1 and "
-                             "Player2 names",
-                             iRound, zName);
-    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+      zB[0] == 0) {
+    return problem_add(pCur, iRound, zName, zA, zB, zRes, zNoNames);
   }
   if (sqlite3_column_type(pStmt, 2) != SQLITE_TEXT ||
       !parse_result(zRes, &nW, &nL, &nD)) {
-    *pzErr = sqlite3_mprintf("round %d (%s): result %Q of %Q against %Q is "
-                             "not W-L-D",
-                             iRound, zName, zRes ? zRes : "NULL", zA, zB);
-    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    return problem_add(pCur, iRound, zName, zA, zB, zRes, zNotWld);
   }
   if (strcmp(zB, "-") == 0) zB = 0;
-  return row_add(pCur, iRound, zName, zA, zB, nW, nL, nD);
+  return row_add(pCur, iRound, zName, zA, zB, zRes, nW, nL, nD);
 }
 
 /* The statements that read a round's name and a match, ?1 their text. */
@@ -606,7 +657,7 @@ typedef struct MeleeReader {
 
 /* The matches of round iRound, whose text (an object, or not) is z[0..n). */
 static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
-                      const char *z, int n, char **pzErr) {
+                      const char *z, int n) {
   MeleeList matches;
   const char *zName = "", *zValue, *zMatch;
   int rc = SQLITE_OK, nValue, nMatch, k;
@@ -624,13 +675,11 @@ static int read_round(MeleeCursor *pCur, MeleeReader *p, int iRound,
     return k < 0 ? stop_code(p->pProbe) : SQLITE_OK; /* no Matches: no rows */
   }
   if (!list_open(&matches, zValue, nValue, p->pProbe)) {
-    *pzErr = sqlite3_mprintf("round %d (%s): Matches is not an array", iRound,
-                             zName);
-    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    return problem_add(pCur, iRound, zName, 0, 0, 0, zNoArray);
   }
   while (rc == SQLITE_OK && (k = list_next(&matches, &zMatch, &nMatch)) > 0) {
     rc = step_element(p->pMatch, zMatch, nMatch);
-    if (rc == SQLITE_ROW) rc = read_match(pCur, iRound, zName, p->pMatch, pzErr);
+    if (rc == SQLITE_ROW) rc = read_match(pCur, iRound, zName, p->pMatch);
   }
   return rc == SQLITE_OK && k < 0 ? stop_code(p->pProbe) : rc;
 }
@@ -655,7 +704,7 @@ static int read_json(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
                             -1, &r.pMatch, 0);
   }
   while (rc == SQLITE_OK && (k = list_next(&rounds, &zRound, &nRound)) > 0) {
-    rc = read_round(pCur, &r, ++iRound, zRound, nRound, pzErr);
+    rc = read_round(pCur, &r, ++iRound, zRound, nRound);
   }
   if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
   rc = db_error(db, rc, pzErr);
@@ -664,12 +713,13 @@ static int read_json(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
   return rc;
 }
 
-/* ------------------------------------------------ rounds not listed */
+/* ------------------------------------------------ seats */
 
 /* One player's round, as the rows list it. */
 typedef struct MeleeSeat {
   const char *zPlayer;        /* in a row's allocation: stable */
   int iRound;
+  int iRow;                   /* its row in aRow */
   int bWin, bLoss;
 } MeleeSeat;
 
@@ -695,31 +745,238 @@ static int seat_find(const MeleeSeat *a, int n, const char *zPlayer) {
   return lo < n && strcmp(a[lo].zPlayer, zPlayer) == 0 ? lo : n;
 }
 
-/* Every listed round of every player, sorted by player, then round. */
+/* A seat of row iRow for player zPlayer, who won (lost) it. */
+static void seat_set(MeleeSeat *s, const MeleeRow *r, int iRow,
+                     const char *zPlayer, int bWin, int bLoss) {
+  s->zPlayer = zPlayer;
+  s->iRound = r->iRound;
+  s->iRow = iRow;
+  s->bWin = bWin;
+  s->bLoss = bLoss;
+}
+
+/* Every seat of the rows melee_matches() yields, by player, then round. */
 static int seats_of(const MeleeCursor *pCur, TbProbe *pProbe, MeleeSeat **paSeat,
-                    int *pnSeat, int *piLastSwiss) {
+                    int *pnSeat) {
   MeleeSeat *a = sqlite3_malloc64(sizeof(MeleeSeat) * (2 * (sqlite3_uint64)pCur->nRow + 1));
   int i, n = 0, rc;
   if (a == 0) return SQLITE_NOMEM;
-  *piLastSwiss = 0;
   for (i = 0; i < pCur->nRow; i++) {
     const MeleeRow *r = &pCur->aRow[i];
-    if (r->bDup) continue;
-    if (!r->bPlayoff && r->iRound > *piLastSwiss) *piLastSwiss = r->iRound;
-    a[n].zPlayer = r->zA;
-    a[n].iRound = r->iRound;
-    a[n].bWin = r->zB ? r->nW > r->nL : r->nW >= r->nL;
-    a[n++].bLoss = r->nL > r->nW;
-    if (r->zB == 0) continue;
-    a[n].zPlayer = r->zB;
-    a[n].iRound = r->iRound;
-    a[n].bWin = r->nL > r->nW;
-    a[n++].bLoss = r->nW > r->nL;
+    if (!row_counts(r)) continue;
+    seat_set(&a[n++], r, i, r->zA, r->zB ? r->nW > r->nL : r->nW >= r->nL,
+             r->nL > r->nW);
+    if (r->zB) seat_set(&a[n++], r, i, r->zB, r->nL > r->nW, r->nW > r->nL);
   }
   rc = tb_text_arg_sort((void **)&a, n, sizeof(*a), seat_before, pProbe);
   *paSeat = a;
   *pnSeat = n;
   return rc;
+}
+
+/* Drop the seats of rows that have become problems; the order stays. */
+static void seats_filter(const MeleeCursor *pCur, MeleeSeat *a, int *pn) {
+  int i, n = 0;
+  for (i = 0; i < *pn; i++) {
+    if (pCur->aRow[a[i].iRow].zProblem == 0) a[n++] = a[i];
+  }
+  *pn = n;
+}
+
+/*
+** A player listed in two matches of one round, or against themself: the
+** file cannot tell which listing is right, so every row involved is a
+** problem, and the rest of the event is read.
+*/
+static int mark_twice(MeleeCursor *pCur, MeleeSeat *a, int *pn, TbProbe *pProbe) {
+  int i, rc;
+  for (i = 1; i < *pn; i++) {
+    if ((rc = tb_poll(pProbe, 1)) != SQLITE_OK) return rc;
+    if (a[i].iRound != a[i - 1].iRound || strcmp(a[i].zPlayer, a[i - 1].zPlayer)) {
+      continue;
+    }
+    if (a[i].iRow == a[i - 1].iRow) {
+      pCur->aRow[a[i].iRow].zProblem = zSelf;
+    } else {
+      if (!pCur->aRow[a[i].iRow].zProblem) pCur->aRow[a[i].iRow].zProblem = zPairedTwice;
+      if (!pCur->aRow[a[i - 1].iRow].zProblem) pCur->aRow[a[i - 1].iRow].zProblem = zPairedTwice;
+    }
+  }
+  seats_filter(pCur, a, pn);
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------ playoff rounds */
+
+/* What one round looks like, from its seats. */
+typedef struct RoundShape {
+  int nSeat;                  /* players in the round */
+  int nWonBefore;             /* of them, who won the round before */
+  int bUndecided;             /* a match without a winner (a draw) */
+  int bBye;                   /* a row without an opponent */
+  int bNamed;                 /* named as a playoff round (not "Round N") */
+} RoundShape;
+
+/* The shapes of rounds 1..*pnRound, from the sorted seats. */
+static int round_shapes(const MeleeCursor *pCur, const MeleeSeat *a, int n,
+                        RoundShape **paShape, int *pnRound) {
+  int i, nRound = 0;
+  RoundShape *aS;
+  for (i = 0; i < pCur->nRow; i++) {
+    if (pCur->aRow[i].iRound > nRound) nRound = pCur->aRow[i].iRound;
+  }
+  aS = sqlite3_malloc64(sizeof(RoundShape) * ((sqlite3_uint64)nRound + 2));
+  if (aS == 0) return SQLITE_NOMEM;
+  memset(aS, 0, sizeof(RoundShape) * ((size_t)nRound + 2));
+  for (i = 0; i < pCur->nRow; i++) {
+    const MeleeRow *r = &pCur->aRow[i];
+    if (r->bPlayoff) aS[r->iRound].bNamed = 1;
+  }
+  for (i = 0; i < n; i++) {
+    RoundShape *p = &aS[a[i].iRound];
+    const MeleeRow *r = &pCur->aRow[a[i].iRow];
+    p->nSeat++;
+    p->bUndecided |= !a[i].bWin && !a[i].bLoss;
+    p->bBye |= r->zB == 0;
+    p->nWonBefore += i > 0 && a[i - 1].iRound == a[i].iRound - 1 &&
+                     a[i - 1].bWin && strcmp(a[i - 1].zPlayer, a[i].zPlayer) == 0;
+  }
+  *paShape = aS;
+  *pnRound = nRound;
+  return SQLITE_OK;
+}
+
+static int is_power_of_two(int n) {
+  return n >= 2 && (n & (n - 1)) == 0;
+}
+
+/*
+** Is round c the first round of a top cut: 2, 4, 8, ... players, no
+** byes, at most half the players of round c-1, every later round half
+** the one before, some player of c who did not win round c-1 (else c may
+** be a round of players who leave after a loss: Melee counts those as
+** Swiss), and no player left out with more match points after round c-1
+** than a player in it (the top of the standings)?
+*/
+static int is_top_cut(const MeleeSeat *a, int n, const RoundShape *aS,
+                      int c, int iLast, TbProbe *pProbe, int *pb) {
+  int i, t, nMinIn = -1, nMaxOut = -1, rc;
+  *pb = 0;
+  if (!is_power_of_two(aS[c].nSeat) || aS[c].bBye ||
+      2 * aS[c].nSeat > aS[c - 1].nSeat || aS[c].nWonBefore == aS[c].nSeat) {
+    return SQLITE_OK;
+  }
+  for (t = c; t < iLast; t++) {
+    if (2 * aS[t + 1].nSeat != aS[t].nSeat) return SQLITE_OK;
+  }
+  for (i = 0; i < n;) { /* one player's seats at a time */
+    int k, nPts = 0, bIn = 0, bBefore = 0;
+    for (k = i; k < n && strcmp(a[k].zPlayer, a[i].zPlayer) == 0; k++) {
+      if (a[k].iRound < c) nPts += a[k].bWin ? 3 : (a[k].bLoss ? 0 : 1);
+      bIn |= a[k].iRound == c;
+      bBefore |= a[k].iRound == c - 1;
+    }
+    if ((rc = tb_poll(pProbe, k - i)) != SQLITE_OK) return rc;
+    if (bIn && (nMinIn < 0 || nPts < nMinIn)) nMinIn = nPts;
+    if (!bIn && bBefore && nPts > nMaxOut) nMaxOut = nPts;
+    i = k;
+  }
+  *pb = nMinIn >= 0 && nMinIn >= nMaxOut;
+  return SQLITE_OK;
+}
+
+/*
+** The first round of a playoff that the export names "Round N"
+** (docs/melee.md#playoff-rounds), or 0: going back from the last round
+** (or from the first round named as a playoff), through rounds whose
+** players all won their match of the round before and whose matches all
+** have a winner, to the round that starts a top cut (is_top_cut).  Round
+** 1 is always Swiss.
+*/
+static int top_cut_start(const MeleeSeat *a, int n, const RoundShape *aS,
+                         int c, int iLast, TbProbe *pProbe, int *piStart) {
+  int rc = SQLITE_OK, bCut = 0;
+  *piStart = 0;
+  for (; c >= 2 && rc == SQLITE_OK; c--) {
+    const RoundShape *p = &aS[c];
+    if (p->bNamed || p->nSeat == 0 || p->bUndecided) break;
+    if (c < iLast && aS[c + 1].nWonBefore != aS[c + 1].nSeat) break;
+    rc = is_top_cut(a, n, aS, c, iLast, pProbe, &bCut);
+    if (bCut) *piStart = c;
+    if (bCut || p->nWonBefore != p->nSeat) break;
+  }
+  return rc;
+}
+
+/* The playoff rounds, named or found (top_cut_start), marked; a playoff
+** match without a winner is a problem. */
+static int detect_playoff(MeleeCursor *pCur, const MeleeSeat *a, int n,
+                          TbProbe *pProbe) {
+  RoundShape *aS;
+  int nRound, iLast, c, i, iStart = 0, rc = round_shapes(pCur, a, n, &aS, &nRound);
+  if (rc != SQLITE_OK) return rc;
+  for (iLast = nRound; iLast > 0 && aS[iLast].nSeat == 0; iLast--) {
+  }
+  for (c = iLast; c > 0 && aS[c].bNamed; c--) {
+  }
+  rc = top_cut_start(a, n, aS, c, iLast, pProbe, &iStart);
+  for (i = iStart; i > 0 && i <= c; i++) aS[i].bNamed = 1;
+  for (i = 0; i < pCur->nRow && rc == SQLITE_OK; i++) {
+    MeleeRow *r = &pCur->aRow[i];
+    r->bPlayoff = aS[r->iRound].bNamed;
+    /* a single elimination needs a winner: a row without one is left out */
+    if (r->bPlayoff && r->zB && r->nW == r->nL && row_counts(r)) {
+      r->zProblem = zNoWinner;
+    }
+  }
+  sqlite3_free(aS);
+  return rc;
+}
+
+/* ------------------------------------------------ rounds not listed */
+
+/* What the inference reads: the seats, the last Swiss round, the players
+** with a problem row (sorted), a cap on rows added. */
+typedef struct MeleeListed {
+  const MeleeSeat *aSeat;
+  int nSeat;
+  int iLastSwiss;
+  const char **azProblem;
+  int nProblem;
+  int nCap;
+} MeleeListed;
+
+/* Is zPlayer in the sorted list az[0..n)? */
+static int name_in(const char **az, int n, const char *zPlayer) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2, c = strcmp(az[mid], zPlayer);
+    if (c == 0) return 1;
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  return 0;
+}
+
+static int name_before(void *pCtx, const void *pA, const void *pB) {
+  (void)pCtx;
+  return strcmp(*(const char *const *)pA, *(const char *const *)pB) < 0;
+}
+
+/* The players named in problem rows, sorted: their rounds are unknown. */
+static int problem_players(const MeleeCursor *pCur, TbProbe *pProbe,
+                           const char ***paz, int *pn) {
+  const char **az = sqlite3_malloc64(sizeof(char *) * (2 * (sqlite3_uint64)pCur->nRow + 1));
+  int i, n = 0;
+  if (az == 0) return SQLITE_NOMEM;
+  for (i = 0; i < pCur->nRow; i++) {
+    const MeleeRow *r = &pCur->aRow[i];
+    if (r->zProblem == 0) continue;
+    if (r->zA[0]) az[n++] = r->zA;
+    if (r->zB && r->zB[0]) az[n++] = r->zB;
+  }
+  *paz = az;
+  *pn = n;
+  return tb_text_arg_sort((void **)paz, n, sizeof(*az), name_before, pProbe);
 }
 
 /*
@@ -729,28 +986,30 @@ static int seats_of(const MeleeCursor *pCur, TbProbe *pProbe, MeleeSeat **paSeat
 ** standings count them: a player whose published wins (losses) exceed
 ** their listed ones gets a bye (a loss with no opponent) in each of their
 ** earliest Swiss rounds without a row, wins first; column source says
-** 'standings'.  Nothing is added for a player with no round left free.
+** 'standings'.  Nothing is added for a player with no round left free,
+** nor for one named in a problem row (the record counts that row).
 */
-static int infer_player(MeleeCursor *pCur, const MeleeSeat *aSeat, int nSeat,
-                        int iLastSwiss, int nCap, const char *zPlayer,
-                        int nPubW, int nPubL) {
-  int i = seat_find(aSeat, nSeat, zPlayer), k, iRound, rc;
+static int infer_player(MeleeCursor *pCur, const MeleeListed *pL,
+                        const char *zPlayer, int nPubW, int nPubL) {
+  const MeleeSeat *aSeat = pL->aSeat;
+  int i = seat_find(aSeat, pL->nSeat, zPlayer), k, iRound, rc;
   int nW = 0, nL = 0, nSeen = 0;
   const char *zName;
-  if (i == nSeat) return SQLITE_OK; /* never paired: no rounds to place */
+  /* never paired: no rounds to place */
+  if (i == pL->nSeat || name_in(pL->azProblem, pL->nProblem, zPlayer)) return SQLITE_OK;
   zName = aSeat[i].zPlayer;
-  for (k = i; k < nSeat && strcmp(aSeat[k].zPlayer, zName) == 0; k++) {
+  for (k = i; k < pL->nSeat && strcmp(aSeat[k].zPlayer, zName) == 0; k++) {
     nW += aSeat[k].bWin;
     nL += aSeat[k].bLoss;
     nSeen++;
   }
   /* walk the gaps between the player's listed rounds (sorted) */
-  for (iRound = 1, k = i; iRound <= iLastSwiss && (nPubW > nW || nPubL > nL);
+  for (iRound = 1, k = i; iRound <= pL->iLastSwiss && (nPubW > nW || nPubL > nL);
        iRound++) {
     while (k < i + nSeen && aSeat[k].iRound < iRound) k++;
     if (k < i + nSeen && aSeat[k].iRound == iRound) continue;
-    if (pCur->nRow >= nCap) return SQLITE_OK;
-    rc = row_add(pCur, iRound, "", zName, 0, nPubW > nW ? 2 : 0,
+    if (pCur->nRow >= pL->nCap) return SQLITE_OK;
+    rc = row_add(pCur, iRound, "", zName, 0, 0, nPubW > nW ? 2 : 0,
                  nPubW > nW ? 0 : 2, 0);
     if (rc != SQLITE_OK) return rc;
     if (nPubW > nW) nW++; else nL++;
@@ -779,29 +1038,37 @@ static int name_added(MeleeCursor *pCur, int nListed) {
 }
 
 /* A player's published record, when an entry of Standings[] gives one. */
-static int infer_entry(MeleeCursor *pCur, const MeleeSeat *aSeat, int nSeat,
-                       int iLastSwiss, int nListed, sqlite3_stmt *pStmt) {
+static int infer_entry(MeleeCursor *pCur, const MeleeListed *pL, sqlite3_stmt *pStmt) {
   const char *z = (const char *)sqlite3_column_text(pStmt, 0);
   if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
       sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
     return SQLITE_OK; /* a standings line without a record: nothing to infer */
   }
-  /* at most as many rows added as listed: a file missing more is not
-  ** an export that left a few rounds out */
-  return infer_player(pCur, aSeat, nSeat, iLastSwiss, 2 * nListed, z,
-                      sqlite3_column_int(pStmt, 1), sqlite3_column_int(pStmt, 2));
+  return infer_player(pCur, pL, z, sqlite3_column_int(pStmt, 1),
+                      sqlite3_column_int(pStmt, 2));
 }
 
 /* Rows for what the published records count and the rounds leave out,
 ** from Standings[] of the checked text z[0..n). */
 static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
-                          const char *z, int n, char **pzErr) {
+                          const char *z, int n, const MeleeSeat *aSeat,
+                          int nSeat, char **pzErr) {
   MeleeList standings;
-  MeleeSeat *aSeat = 0;
+  MeleeListed listed;
   sqlite3_stmt *pStmt = 0;
   const char *zEntry;
-  int nEntry, eType, nSeat = 0, iLastSwiss = 0, nListed = pCur->nRow, k = 0;
-  int rc = seats_of(pCur, pProbe, &aSeat, &nSeat, &iLastSwiss);
+  int nEntry, eType, i, nListed = pCur->nRow, k = 0, rc;
+  memset(&listed, 0, sizeof(listed));
+  listed.aSeat = aSeat;
+  listed.nSeat = nSeat;
+  /* at most as many rows added as listed: a file missing more is not
+  ** an export that left a few rounds out */
+  listed.nCap = 2 * nListed;
+  for (i = 0; i < nSeat; i++) {
+    const MeleeRow *r = &pCur->aRow[aSeat[i].iRow];
+    if (!r->bPlayoff && r->iRound > listed.iLastSwiss) listed.iLastSwiss = r->iRound;
+  }
+  rc = problem_players(pCur, pProbe, &listed.azProblem, &listed.nProblem);
   if (rc == SQLITE_OK) rc = top_list(z, n, "Standings", &standings, &eType, pProbe);
   if (rc == SQLITE_OK) {
     rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player'),"
@@ -810,14 +1077,39 @@ static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
   }
   while (rc == SQLITE_OK && (k = list_next(&standings, &zEntry, &nEntry)) > 0) {
     rc = step_element(pStmt, zEntry, nEntry);
-    if (rc == SQLITE_ROW) rc = infer_entry(pCur, aSeat, nSeat, iLastSwiss, nListed, pStmt);
+    if (rc == SQLITE_ROW) rc = infer_entry(pCur, &listed, pStmt);
   }
   if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
   rc = db_error(db, rc, pzErr);
   sqlite3_finalize(pStmt);
-  sqlite3_free(aSeat);
+  sqlite3_free((void *)listed.azProblem);
   if (rc == SQLITE_OK && pCur->nRow > nListed) rc = name_added(pCur, nListed);
   return rc;
+}
+
+/* The rows of the checked text z[0..n): read, mirrors and problems
+** marked, the playoff found, the unlisted rounds added. */
+static int load_rows(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
+                     const char *z, int n, char **pzErr) {
+  MeleeSeat *aSeat = 0;
+  int nSeat = 0, rc = read_json(db, pCur, pProbe, z, n, pzErr);
+  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, pProbe);
+  if (rc == SQLITE_OK) rc = seats_of(pCur, pProbe, &aSeat, &nSeat);
+  if (rc == SQLITE_OK) rc = mark_twice(pCur, aSeat, &nSeat, pProbe);
+  if (rc == SQLITE_OK) rc = detect_playoff(pCur, aSeat, nSeat, pProbe);
+  if (rc == SQLITE_OK) {
+    seats_filter(pCur, aSeat, &nSeat);
+    rc = infer_unlisted(db, pCur, pProbe, z, n, aSeat, nSeat, pzErr);
+  }
+  sqlite3_free(aSeat);
+  return rc;
+}
+
+/* Is row i one the cursor shows: a match row, or a problem row for
+** melee_problems()? */
+static int row_shown(const MeleeCursor *pCur, int i) {
+  const MeleeRow *r = &pCur->aRow[i];
+  return pCur->bProblems ? r->zProblem != 0 : row_counts(r);
 }
 
 static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
@@ -831,6 +1123,7 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
   (void)idxNum;
   (void)idxStr;
   cursor_clear(pCur);
+  pCur->bProblems = pTab->pKind == &meleeProblemsKind;
   if (argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) return SQLITE_OK;
   if (sqlite3_value_type(argv[0]) != SQLITE_TEXT &&
       sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
@@ -841,16 +1134,14 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
   memset(&probe, 0, sizeof(probe));
   probe.db = pTab->db;
   rc = event_text(pCur->pText, &probe, &z, &n, &zErr);
-  if (rc == SQLITE_OK) rc = read_json(pTab->db, pCur, &probe, z, n, &zErr);
-  if (rc == SQLITE_OK) rc = mark_mirrors(pCur, &probe, &zErr);
-  if (rc == SQLITE_OK) rc = infer_unlisted(pTab->db, pCur, &probe, z, n, &zErr);
+  if (rc == SQLITE_OK) rc = load_rows(pTab->db, pCur, &probe, z, n, &zErr);
   tb_probe_close(&probe);
   if (rc != SQLITE_OK) {
     cursor_clear(pCur);
     if (zErr) return melee_error(cur->pVtab, rc, zErr);
     return rc;
   }
-  while (pCur->iRow < pCur->nRow && pCur->aRow[pCur->iRow].bDup) pCur->iRow++;
+  while (pCur->iRow < pCur->nRow && !row_shown(pCur, pCur->iRow)) pCur->iRow++;
   return SQLITE_OK;
 }
 
@@ -858,7 +1149,7 @@ static int meleeNext(sqlite3_vtab_cursor *cur) {
   MeleeCursor *pCur = (MeleeCursor *)cur;
   do {
     pCur->iRow++;
-  } while (pCur->iRow < pCur->nRow && pCur->aRow[pCur->iRow].bDup);
+  } while (pCur->iRow < pCur->nRow && !row_shown(pCur, pCur->iRow));
   return SQLITE_OK;
 }
 
@@ -872,10 +1163,35 @@ static int meleeRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid) {
   return SQLITE_OK;
 }
 
+/* A text column, NULL when empty (a name the file does not give). */
+static void result_text(sqlite3_context *ctx, const char *z) {
+  if (z && z[0]) sqlite3_result_text(ctx, z, -1, SQLITE_TRANSIENT);
+}
+
+/* A row of melee_problems(): the match as the file writes it, and why it
+** is left out. */
+static void problem_column(const MeleeCursor *pCur, sqlite3_context *ctx,
+                           int iCol) {
+  const MeleeRow *r = &pCur->aRow[pCur->iRow];
+  switch (iCol) {
+    case MQ_ROUND: sqlite3_result_int(ctx, r->iRound); break;
+    case MQ_ROUND_NAME: sqlite3_result_text(ctx, r->zName, -1, SQLITE_TRANSIENT); break;
+    case MQ_PLAYER1: result_text(ctx, r->zA); break;
+    case MQ_PLAYER2: result_text(ctx, r->zB); break;
+    case MQ_RESULT: result_text(ctx, r->zRes); break;
+    case MQ_PROBLEM: sqlite3_result_text(ctx, r->zProblem, -1, SQLITE_STATIC); break;
+    case MQ_EVENT_ID: sqlite3_result_value(ctx, pCur->pText); break;
+  }
+}
+
 static int meleeColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
                        int iCol) {
   MeleeCursor *pCur = (MeleeCursor *)cur;
   const MeleeRow *r = &pCur->aRow[pCur->iRow];
+  if (pCur->bProblems) {
+    problem_column(pCur, ctx, iCol);
+    return SQLITE_OK;
+  }
   switch (iCol) {
     case MC_ROUND: sqlite3_result_int(ctx, r->iRound); break;
     case MC_PLAYER_A: sqlite3_result_text(ctx, r->zA, -1, SQLITE_TRANSIENT); break;
@@ -1121,12 +1437,96 @@ static sqlite3_module meleePlayersModule = {
   .xRowid = playersRowid,
 };
 
+/* ------------------------------------------------ melee_policy() */
+
+/* The Melee.gg preset of a date "YYYY-MM-DD...", by the eras of
+** docs/policy-mtg.md#melee-gg; NULL if z is no such date. */
+static const char *preset_of_date(const char *z) {
+  static const char zShape[] = "dddd-dd-dd";
+  int i;
+  for (i = 0; i < 10; i++) {
+    if (z[i] == 0 || (zShape[i] == 'd' ? !is_digit(z[i]) : z[i] != '-')) return 0;
+  }
+  if (strncmp(z, "2024-05-10", 10) < 0) return "melee_2023";
+  if (strncmp(z, "2025-11-15", 10) < 0) return "melee_2024";
+  return "melee";
+}
+
+/* Tournament.Date of the checked text z[0..n), decoded by pStmt into
+** *pzDate (NULL if absent); -1 when the probe stops the walk. */
+static int event_date(const char *z, int n, sqlite3_stmt *pStmt,
+                      TbProbe *pProbe, const char **pzDate) {
+  const char *zT, *zD;
+  int nT, nD, k = member(z, n, "Tournament", &zT, &nT, pProbe);
+  *pzDate = 0;
+  if (k > 0) k = member(zT, nT, "Date", &zD, &nD, pProbe);
+  if (k <= 0) return k < 0 ? stop_code(pProbe) : SQLITE_OK;
+  if ((k = step_element(pStmt, zD, nD)) != SQLITE_ROW) return k;
+  if (sqlite3_column_type(pStmt, 0) == SQLITE_TEXT) {
+    *pzDate = (const char *)sqlite3_column_text(pStmt, 0);
+    if (*pzDate == 0) return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** melee_policy(text): the policy of a Melee.gg event file, the preset of
+** the era of its Tournament.Date ('melee_2023', 'melee_2024', 'melee').
+** The playoff and its cut need no option: melee_matches() marks the
+** playoff rounds, and the presets value them as Melee does.
+*/
+static void meleePolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  sqlite3_stmt *pStmt = 0;
+  TbProbe probe;
+  const char *z, *zDate = 0, *zPreset = 0;
+  char *zErr = 0;
+  int n, rc, eType = argc == 1 ? sqlite3_value_type(argv[0]) : SQLITE_NULL;
+  if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
+    sqlite3_result_error(ctx, "melee_policy(): the argument must be the event's "
+                              "JSON text, e.g. melee_policy(readfile('event.json'))", -1);
+    return;
+  }
+  memset(&probe, 0, sizeof(probe));
+  probe.db = db;
+  rc = event_text(argv[0], &probe, &z, &n, &zErr);
+  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$')", -1, &pStmt, 0);
+  if (rc == SQLITE_OK) rc = event_date(z, n, pStmt, &probe, &zDate);
+  if (rc == SQLITE_OK && (zDate == 0 || (zPreset = preset_of_date(zDate)) == 0)) {
+    zErr = sqlite3_mprintf("the event has no Tournament.Date (YYYY-MM-DD), which "
+                           "tells the era of Melee's conventions");
+    rc = zErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if (rc == SQLITE_OK) {
+    sqlite3_result_text(ctx, zPreset, -1, SQLITE_STATIC);
+  } else if (rc == SQLITE_NOMEM) {
+    sqlite3_result_error_nomem(ctx);
+  } else {
+    char *zMsg = sqlite3_mprintf("melee_policy(): %s", zErr ? zErr : sqlite3_errstr(rc));
+    if (zMsg) sqlite3_result_error(ctx, zMsg, -1); else sqlite3_result_error_nomem(ctx);
+    if (zMsg && rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
+    sqlite3_free(zMsg);
+  }
+  sqlite3_free(zErr);
+  sqlite3_finalize(pStmt);
+  tb_probe_close(&probe);
+}
+
 int tb_register_melee(sqlite3 *db) {
   int rc = sqlite3_create_module_v2(db, "melee_matches", &meleeModule,
                                     (void *)&meleeMatchesKind, 0);
   if (rc == SQLITE_OK) {
+    rc = sqlite3_create_module_v2(db, "melee_problems", &meleeModule,
+                                  (void *)&meleeProblemsKind, 0);
+  }
+  if (rc == SQLITE_OK) {
     rc = sqlite3_create_module_v2(db, "melee_players", &meleePlayersModule,
                                   (void *)&meleePlayersKind, 0);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "melee_policy", 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                 0, meleePolicyFunc, 0, 0);
   }
   return rc;
 }

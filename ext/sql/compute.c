@@ -186,14 +186,12 @@ void tb_probe_close(TbProbe *p) {
 ** opponents' records as of N too.
 */
 static int cut_event(TbEvent *pEvent, const TbParams *pParams, char **pzErr) {
-  if (pParams->nCutAfter <= 0 || pEvent->iLastRound <= pParams->nCutAfter) {
-    return SQLITE_OK;
-  }
+  i64 nCut = tb_cut_round(pEvent, pParams);
+  if (nCut <= 0 || pEvent->iLastRound <= nCut) return SQLITE_OK;
   pEvent->pCut = sqlite3_malloc64(sizeof(TbEvent));
   if (pEvent->pCut == 0) return SQLITE_NOMEM;
   tb_event_init(pEvent->pCut);
-  return tb_event_as_of(pEvent, (int)pParams->nCutAfter, pParams,
-                        pEvent->pCut, pzErr);
+  return tb_event_as_of(pEvent, (int)nCut, pParams, pEvent->pCut, pzErr);
 }
 
 /*
