@@ -811,7 +811,8 @@ static int mark_twice(MeleeCursor *pCur, MeleeSeat *a, int *pn, TbProbe *pProbe)
 /* What one round looks like, from its seats. */
 typedef struct RoundShape {
   int nSeat;                  /* players in the round */
-  int nWonBefore;             /* of them, who won the round before */
+  int nWonBefore;             /* of them, who won the round before, or
+                              ** had no row in it */
   int bUndecided;             /* a match without a winner (a draw) */
   int bBye;                   /* a row without an opponent */
   int bNamed;                 /* named as a playoff round (not "Round N") */
@@ -838,8 +839,9 @@ static int round_shapes(const MeleeCursor *pCur, const MeleeSeat *a, int n,
     p->nSeat++;
     p->bUndecided |= !a[i].bWin && !a[i].bLoss;
     p->bBye |= r->zB == 0;
-    p->nWonBefore += i > 0 && a[i - 1].iRound == a[i].iRound - 1 &&
-                     a[i - 1].bWin && strcmp(a[i - 1].zPlayer, a[i].zPlayer) == 0;
+    /* no row in the round before (an unlisted bye) contradicts nothing */
+    p->nWonBefore += i == 0 || a[i - 1].iRound != a[i].iRound - 1 ||
+                     strcmp(a[i - 1].zPlayer, a[i].zPlayer) != 0 || a[i - 1].bWin;
   }
   *paShape = aS;
   *pnRound = nRound;
@@ -851,19 +853,23 @@ static int is_power_of_two(int n) {
 }
 
 /*
-** Is round c the first round of a top cut: 2, 4, 8, ... players, no
-** byes, at most half the players of round c-1, every later round half
-** the one before, some player of c who did not win round c-1 (else c may
-** be a round of players who leave after a loss: Melee counts those as
-** Swiss), and no player left out with more match points after round c-1
-** than a player in it (the top of the standings)?
+** Is round c the first round of a top cut: 2, 4, 8, ... players, no byes,
+** fewer than the players of the event so far (nBefore), every later round
+** half the one before, and no player left out with more match points
+** after round c-1 than a player in it (the top of the standings)?  And
+** round c-1 a Swiss round (some of its players had lost round c-2), or
+** some player of c who had lost round c-1: else c is one more round of
+** an event whose players leave after a loss, which Melee values as Swiss.
 */
 static int is_top_cut(const MeleeSeat *a, int n, const RoundShape *aS,
                       int c, int iLast, TbProbe *pProbe, int *pb) {
-  int i, t, nMinIn = -1, nMaxOut = -1, rc;
+  int i, t, nMinIn = -1, nMaxOut = -1, nBefore = 0, rc;
   *pb = 0;
   if (!is_power_of_two(aS[c].nSeat) || aS[c].bBye ||
-      2 * aS[c].nSeat > aS[c - 1].nSeat || aS[c].nWonBefore == aS[c].nSeat) {
+      (aS[c].nWonBefore == aS[c].nSeat &&
+       (c == 2 || aS[c - 1].nWonBefore == aS[c - 1].nSeat)) ||
+      !(2 * aS[c].nSeat <= aS[c - 1].nSeat ||
+        (c < iLast && 3 * aS[c].nSeat <= 2 * aS[c - 1].nSeat))) {
     return SQLITE_OK;
   }
   for (t = c; t < iLast; t++) {
@@ -879,9 +885,10 @@ static int is_top_cut(const MeleeSeat *a, int n, const RoundShape *aS,
     if ((rc = tb_poll(pProbe, k - i)) != SQLITE_OK) return rc;
     if (bIn && (nMinIn < 0 || nPts < nMinIn)) nMinIn = nPts;
     if (!bIn && bBefore && nPts > nMaxOut) nMaxOut = nPts;
+    nBefore += a[i].iRound < c; /* seats ascend by round */
     i = k;
   }
-  *pb = nMinIn >= 0 && nMinIn >= nMaxOut;
+  *pb = nMinIn >= 0 && nMinIn >= nMaxOut && aS[c].nSeat < nBefore;
   return SQLITE_OK;
 }
 
@@ -902,8 +909,8 @@ static int top_cut_start(const MeleeSeat *a, int n, const RoundShape *aS,
     if (p->bNamed || p->nSeat == 0 || p->bUndecided) break;
     if (c < iLast && aS[c + 1].nWonBefore != aS[c + 1].nSeat) break;
     rc = is_top_cut(a, n, aS, c, iLast, pProbe, &bCut);
-    if (bCut) *piStart = c;
-    if (bCut || p->nWonBefore != p->nSeat) break;
+    if (bCut) *piStart = c; /* the earliest: a semifinal looks like one too */
+    if (p->nWonBefore != p->nSeat) break;
   }
   return rc;
 }
