@@ -607,6 +607,15 @@ static inline int tb_was_cut(const TbEvent *p, int i) {
          p->iLastRound > p->iCutAfter;
 }
 
+/* Did player i drop: play no more though the event went on, and neither
+** cut (tb_was_cut) nor eliminated in a playoff that counts in the values
+** (playoff_values: their last round is after the last Swiss round)? */
+static inline int tb_dropped(const TbEvent *p, int i) {
+  int iLast = p->aPlayer[i].rec.iLastRound;
+  return iLast < p->iLastRound && !tb_was_cut(p, i) &&
+         !(p->iPlayoffCut > 0 && iLast > p->iPlayoffCut);
+}
+
 /* Player i's values are those of the event as of the cut (p->pCut): cut
 ** there, or with freeze_cut gone by then (Melee.gg keeps the values a
 ** player had when the event went on without them). */

@@ -44,7 +44,6 @@ void tb_event_trim(TbEvent *p) {
   p->pCut = 0;
   p->aPlayoff = 0;
   p->nPlayoff = 0;
-  p->iPlayoffCut = 0;
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aGameCount);
