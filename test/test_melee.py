@@ -13,8 +13,9 @@ ROWS = ("SELECT round, player_a, player_b, a_wins, b_wins, draws, result, round_
         "source FROM melee_matches(?)")
 
 
-def event(rounds, standings=()):
-    return json.dumps({"Tournament": {"Name": "t"},
+def event(rounds, standings=(), date=None):
+    tournament = {"Name": "t", "Date": date} if date else {"Name": "t"}
+    return json.dumps({"Tournament": tournament,
                        "Rounds": [{"RoundName": name, "Matches": [
                            {"Player1": a, "Player2": b, "Result": r} for a, b, r in matches]}
                            for name, matches in rounds],

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from test_melee import event as melee_event
+from test_melee_files import compare as compare_values
+
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("TIEBREAK_SHARED", REPO.parent / "shared"))
 TOP8 = SHARED / "real" / "melee" / "playoff-dbox-irish-legacy-open-236010-2025-02-01.json"
@@ -21,12 +24,8 @@ ONE_STATEMENT = ("SELECT player, rank, match_points, wins, losses, draws, omwp, 
                  "'melee_players')")
 
 
-def event(rounds, date="2025-03-01T10:00:00", standings=()):
-    return json.dumps({"Tournament": {"Name": "t", "Date": date},
-                       "Rounds": [{"RoundName": name, "Matches": [
-                           {"Player1": a, "Player2": b, "Result": r} for a, b, r in matches]}
-                           for name, matches in rounds],
-                       "Standings": list(standings)})
+def event(rounds, date="2025-03-01T10:00:00"):
+    return melee_event(rounds, (), date)
 
 
 @pytest.fixture
@@ -108,17 +107,7 @@ def published(text):
 
 def compare(rows, pub):
     """(values compared, values matched, places matched)."""
-    n = matched = placed = 0
-    for player, rank, mp, w, l, d, omwp, gwp, ogwp, _ in rows:
-        s = pub[player]
-        for got, want in ((mp, s["Points"]), (w, s["Wins"]), (l, s["Losses"]), (d, s["Draws"])):
-            n += 1
-            matched += got == want
-        for got, want in ((omwp, s["OMWP"]), (gwp, s["GWP"]), (ogwp, s["OGWP"])):
-            n += 1
-            matched += got is not None and abs(got - want) <= 5e-9
-        placed += rank == s["Rank"]
-    return n, matched, placed
+    return compare_values([(r[0], *r[2:9], r[1]) for r in rows], pub)
 
 
 def top8(edit=None):
