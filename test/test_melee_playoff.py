@@ -156,6 +156,19 @@ def test_top8_final_without_a_winner(db):
     assert sorted(pub[r[0]]["Rank"] for r in rows[:2]) == [1, 2]
 
 
+def test_top8_named_round_n_final_not_reported(db):
+    """Named "Round 8", the final recorded 0-0-0 (no result reported) does
+    not hide the top cut: it is found, and the final is left out and listed."""
+    def edit(doc):
+        rename_playoff(doc)
+        doc["Rounds"][-1]["Matches"][0]["Result"] = "0-0-0"
+    text = top8(edit)
+    assert db.execute("SELECT round, round_name, problem FROM melee_problems(?)",
+                      (text,)).fetchall() == [(8, "Round 8", "a playoff match without a winner")]
+    assert db.execute("SELECT min(round) FROM melee_matches(?) WHERE phase = 'playoff'",
+                      (text,)).fetchone() == (6,)
+
+
 def test_top8_row_without_names(db):
     """A round-5 match without Player2 is left out and listed; the rest of
     the event is ranked."""

@@ -813,7 +813,7 @@ typedef struct RoundShape {
   int nSeat;                  /* players in the round */
   int nWonBefore;             /* of them, who won the round before, or
                               ** had no row in it */
-  int bUndecided;             /* a match without a winner (a draw) */
+  int bUndecided;             /* a match drawn (not 0-0-0) */
   int bBye;                   /* a row without an opponent */
   int bNamed;                 /* named as a playoff round (not "Round N") */
 } RoundShape;
@@ -837,7 +837,8 @@ static int round_shapes(const MeleeCursor *pCur, const MeleeSeat *a, int n,
     RoundShape *p = &aS[a[i].iRound];
     const MeleeRow *r = &pCur->aRow[a[i].iRow];
     p->nSeat++;
-    p->bUndecided |= !a[i].bWin && !a[i].bLoss;
+    /* a draw; 0-0-0 is no result reported, a problem if c is a playoff */
+    p->bUndecided |= !a[i].bWin && !a[i].bLoss && (r->nW | r->nL | r->nD) != 0;
     p->bBye |= r->zB == 0;
     /* no row in the round before (an unlisted bye) contradicts nothing */
     p->nWonBefore += i == 0 || a[i - 1].iRound != a[i].iRound - 1 ||
