@@ -820,8 +820,8 @@ typedef struct RoundShape {
 
 /* The shapes of rounds 1..*pnRound, from the sorted seats. */
 static int round_shapes(const MeleeCursor *pCur, const MeleeSeat *a, int n,
-                        RoundShape **paShape, int *pnRound) {
-  int i, nRound = 0;
+                        TbProbe *pProbe, RoundShape **paShape, int *pnRound) {
+  int i, nRound = 0, rc;
   RoundShape *aS;
   for (i = 0; i < pCur->nRow; i++) {
     if (pCur->aRow[i].iRound > nRound) nRound = pCur->aRow[i].iRound;
@@ -836,6 +836,10 @@ static int round_shapes(const MeleeCursor *pCur, const MeleeSeat *a, int n,
   for (i = 0; i < n; i++) {
     RoundShape *p = &aS[a[i].iRound];
     const MeleeRow *r = &pCur->aRow[a[i].iRow];
+    if ((rc = tb_poll(pProbe, 1)) != SQLITE_OK) {
+      sqlite3_free(aS);
+      return rc;
+    }
     p->nSeat++;
     /* a draw; 0-0-0 is no result reported, a problem if c is a playoff */
     p->bUndecided |= !a[i].bWin && !a[i].bLoss && (r->nW | r->nL | r->nD) != 0;
@@ -921,7 +925,7 @@ static int top_cut_start(const MeleeSeat *a, int n, const RoundShape *aS,
 static int detect_playoff(MeleeCursor *pCur, const MeleeSeat *a, int n,
                           TbProbe *pProbe) {
   RoundShape *aS;
-  int nRound, iLast, c, i, iStart = 0, rc = round_shapes(pCur, a, n, &aS, &nRound);
+  int nRound, iLast, c, i, iStart = 0, rc = round_shapes(pCur, a, n, pProbe, &aS, &nRound);
   if (rc != SQLITE_OK) return rc;
   for (iLast = nRound; iLast > 0 && aS[iLast].nSeat == 0; iLast--) {
   }
@@ -931,6 +935,7 @@ static int detect_playoff(MeleeCursor *pCur, const MeleeSeat *a, int n,
   for (i = iStart; i > 0 && i <= c; i++) aS[i].bNamed = 1;
   for (i = 0; i < pCur->nRow && rc == SQLITE_OK; i++) {
     MeleeRow *r = &pCur->aRow[i];
+    rc = tb_poll(pProbe, 1);
     r->bPlayoff = aS[r->iRound].bNamed;
     /* a single elimination needs a winner: a row without one is left out */
     if (r->bPlayoff && r->zB && r->nW == r->nL && row_counts(r)) {
