@@ -997,8 +997,10 @@ SELECT '2024', player, sonneborn_berger, sonneborn_berger_cut1
 -- opponent, 1/2 if the same; without an opponent, the points against a
 -- draw's.  A: win 1, draw 1/2, double loss against E (0 = 0) 1/2: 2 (1.5
 -- points).  B: loss, forfeit loss, zero-point bye: 0.  C: double forfeit
--- 1/2, draw 1/2, loss 0: 1.  D: double forfeit 1/2, forfeit win 1, win 1:
--- 2.5.  E: pairing-allocated bye 1, half-point bye 1/2, double loss 1/2: 2.
+-- 0 (obtained without playing, less than a draw's: 7.7's second clause),
+-- draw 1/2, loss 0: 1/2.  D: double forfeit 0, forfeit win 1, win 1: 2.
+-- E: pairing-allocated bye 1, half-point bye 1/2, double loss 1/2: 2.
+-- (TieBreakServer agrees: 0 for each side of a double forfeit.)
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
   ('std', 1, 'A', 'B', 1, 0, 0, NULL), ('std', 1, 'C', 'D', 0, 0, 0, 'double_forfeit'),
   ('std', 1, 'E', NULL, 0, 0, 0, NULL),
@@ -1010,8 +1012,8 @@ SELECT player, points, standard_points FROM standings('std', 'PTS,STD') ORDER BY
 -- expect:
 -- A|1.5|2.0
 -- B|0.0|0.0
--- C|0.5|1.0
--- D|2.0|2.5
+-- C|0.5|0.5
+-- D|2.0|2.0
 -- E|1.5|2.0
 
 -- case: rr_option_on_custom_order
