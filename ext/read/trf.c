@@ -487,28 +487,41 @@ static int trf_parse(TrfCursor *c, sqlite3_value *v, TbProbe *pProbe,
 
 /* ------------------------------------------------------- event records */
 
+/* The event-level records read: the first of each code counts. */
+enum { REC_NAME, REC_START, REC_END, REC_ROUNDS, REC_XXR, REC_SCORING,
+       REC_ORDER_AFTER_PTS, REC_ORDER, N_REC };
+static const char *const azRecCode[N_REC] = {"012", "042", "052", "142",
+                                             "XXR", "162", "202", "212"};
+
+typedef struct TrfRecords {
+  const char *az[N_REC];      /* each record's value (columns 5 on), or NULL */
+  int an[N_REC];              /* its length in bytes */
+  int aLine[N_REC];           /* its line */
+} TrfRecords;
+
 /*
-** The record zCode ("202", "042", ...) of the text z[0..n): its value
-** (columns 5 on, to the end of its line) in *pz, *pn and its line number in
-** *piLine; 0 if the text has none.  The first such record counts.
+** One pass over the text z[0..n) for the records of azRecCode.  Each line
+** polls pProbe (TbProbe): a text of many megabytes answers an interrupt.
 */
-static int find_record(const char *z, int n, const char *zCode,
-                       const char **pz, int *pn, int *piLine) {
-  int i = 0, iLine = 0;
+static int scan_records(const char *z, int n, TbProbe *pProbe, TrfRecords *r) {
+  int i = 0, iLine = 0, k, rc;
+  memset(r, 0, sizeof(*r));
   while (i < n) {
     int j = i;
     while (j < n && z[j] != '\n' && z[j] != '\r') j++;
     iLine++;
-    if (j - i >= 3 && memcmp(z + i, zCode, 3) == 0) {
-      *pz = z + i + (j - i > 4 ? 4 : j - i);
-      *pn = j - i > 4 ? j - i - 4 : 0;
-      *piLine = iLine;
-      return 1;
+    for (k = 0; j - i >= 3 && k < N_REC; k++) {
+      if (r->az[k] == 0 && memcmp(z + i, azRecCode[k], 3) == 0) {
+        r->az[k] = z + i + (j - i > 4 ? 4 : j - i);
+        r->an[k] = j - i > 4 ? j - i - 4 : 0;
+        r->aLine[k] = iLine;
+      }
     }
     if (j + 1 < n && z[j] == '\r' && z[j + 1] == '\n') j++;
+    if ((rc = tb_poll(pProbe, 1 + j - i)) != SQLITE_OK) return rc;
     i = j + 1;
   }
-  return 0;
+  return SQLITE_OK;
 }
 
 /* z[0..n) without the blanks around it. */
@@ -544,12 +557,9 @@ static int date_value(const char *z, int n) {
   return (int)(y * 10000 + m * 100 + d);
 }
 
-/* The date of record zCode (042 start, 052 end) as YYYYMMDD, 0 if none. */
-static int record_date(const char *z, int n, const char *zCode) {
-  const char *zVal;
-  int nVal, iLine;
-  if (!find_record(z, n, zCode, &zVal, &nVal, &iLine)) return 0;
-  return date_value(zVal, nVal);
+/* The date of record k (042 start, 052 end) as YYYYMMDD, 0 if none. */
+static int record_date(const TrfRecords *r, int k) {
+  return r->az[k] ? date_value(r->az[k], r->an[k]) : 0;
 }
 
 /*
@@ -572,14 +582,15 @@ static int rules_year(int iStart, int iEnd) {
 /* The number of rounds the file schedules: record 142 (TRF-2026), else XXR
 ** (the TRF-16 extension that pairing programs read); -1 if neither, -2 if
 ** it is not a number (*piLine: its line). */
-static int scheduled_rounds(const char *z, int n, int *piLine) {
-  static const char *azCode[] = {"142", "XXR"};
+static int scheduled_rounds(const TrfRecords *r, int *piLine) {
+  static const int aRec[] = {REC_ROUNDS, REC_XXR};
   int k;
   for (k = 0; k < 2; k++) {
-    const char *zVal;
-    int nVal;
+    const char *zVal = r->az[aRec[k]];
+    int nVal = r->an[aRec[k]];
     i64 v;
-    if (!find_record(z, n, azCode[k], &zVal, &nVal, piLine)) continue;
+    if (zVal == 0) continue;
+    *piLine = r->aLine[aRec[k]];
     trim(&zVal, &nVal);
     v = digits(zVal, nVal);
     return v < 0 ? -2 : (int)v;
@@ -615,13 +626,13 @@ static int tenths(const char *z, int n) {
   return v < 0 ? -1 : (int)(10 * v);
 }
 
-static int read_scoring(const char *z, int n, TrfScoring *p, char **pzErr) {
-  const char *zVal;
-  int nVal, iCol, k, mGiven = 0;
+static int read_scoring(const TrfRecords *r, TrfScoring *p, char **pzErr) {
+  const char *zVal = r->az[REC_SCORING];
+  int nVal = r->an[REC_SCORING], iCol, k, mGiven = 0;
   static const int aDefault[N_SCORE] = {10, 5, 0, 0, 10, 5};
   memcpy(p->aTenths, aDefault, sizeof(aDefault));
-  p->iLine = 0;
-  if (!find_record(z, n, "162", &zVal, &nVal, &p->iLine)) return SQLITE_OK;
+  p->iLine = r->aLine[REC_SCORING];
+  if (zVal == 0) return SQLITE_OK;
   /* zVal is column 5: column c is zVal[c - 5] */
   for (iCol = 6; iCol - 5 < nVal; iCol += 9) {
     char cCode = zVal[iCol - 5];
@@ -666,24 +677,21 @@ typedef struct TrfEvent {
   TrfScoring scoring;
 } TrfEvent;
 
-static int read_event(const char *z, int n, TrfEvent *p, char **pzErr) {
-  int iLine;
-  if (find_record(z, n, "012", &p->zName, &p->nName, &iLine)) {
-    trim(&p->zName, &p->nName);
-  } else {
-    p->zName = 0;
-    p->nName = 0;
-  }
-  p->iStart = record_date(z, n, "042");
-  p->iEnd = record_date(z, n, "052");
+static int read_event(const TrfRecords *r, TrfEvent *p, char **pzErr) {
+  int iLine = 0;
+  p->zName = r->az[REC_NAME];
+  p->nName = r->an[REC_NAME];
+  if (p->zName) trim(&p->zName, &p->nName);
+  p->iStart = record_date(r, REC_START);
+  p->iEnd = record_date(r, REC_END);
   p->iRules = rules_year(p->iStart, p->iEnd);
-  p->nRounds = scheduled_rounds(z, n, &iLine);
+  p->nRounds = scheduled_rounds(r, &iLine);
   if (p->nRounds == -2) {
     return trf_error(pzErr, sqlite3_mprintf("line %d: the number of rounds "
                                             "(record 142 or XXR) is not a "
                                             "number", iLine));
   }
-  return read_scoring(z, n, &p->scoring, pzErr);
+  return read_scoring(r, &p->scoring, pzErr);
 }
 
 /* ---------------------------------------------------------------- module */
@@ -741,6 +749,16 @@ static int trfClose(sqlite3_vtab_cursor *cur) {
   return SQLITE_OK;
 }
 
+/* trf_event(): the event's values of the text the cursor holds. */
+static int parse_event(TrfCursor *c, TbProbe *pProbe, char **pzErr) {
+  TrfRecords r;
+  int rc = scan_records(c->zText, c->nText, pProbe, &r);
+  if (rc != SQLITE_OK) return rc;
+  c->pEvent = sqlite3_malloc64(sizeof(*c->pEvent));
+  if (c->pEvent == 0) return SQLITE_NOMEM;
+  return read_event(&r, c->pEvent, pzErr);
+}
+
 static int trfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                      int argc, sqlite3_value **argv) {
   TrfCursor *c = (TrfCursor *)cur;
@@ -754,12 +772,8 @@ static int trfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   memset(&probe, 0, sizeof(probe));
   probe.db = p->db;
   rc = trf_parse(c, argc > 0 ? argv[0] : 0, &probe, &zErr);
+  if (rc == SQLITE_OK && p->eKind == TRF_EVENT) rc = parse_event(c, &probe, &zErr);
   tb_probe_close(&probe);
-  if (rc == SQLITE_OK && p->eKind == TRF_EVENT) {
-    c->pEvent = sqlite3_malloc64(sizeof(*c->pEvent));
-    rc = c->pEvent ? read_event(c->zText, c->nText, c->pEvent, &zErr)
-                   : SQLITE_NOMEM;
-  }
   if (rc != SQLITE_OK) {
     cursor_clear(c);
     if (zErr) {
@@ -944,11 +958,11 @@ static sqlite3_module trfModule = {
 */
 
 /* The file's own order (212, or PTS and 202) into pOut; 0 if none. */
-static int file_order(const char *z, int n, sqlite3_str *pOut) {
-  const char *zVal;
-  int nVal, i, iLine, nItem;
-  int bPts = find_record(z, n, "212", &zVal, &nVal, &iLine);
-  if (!bPts && !find_record(z, n, "202", &zVal, &nVal, &iLine)) return 0;
+static int file_order(const TrfRecords *r, sqlite3_str *pOut) {
+  int bPts = r->az[REC_ORDER] != 0, i, nItem;
+  const char *zVal = r->az[bPts ? REC_ORDER : REC_ORDER_AFTER_PTS];
+  int nVal = r->an[bPts ? REC_ORDER : REC_ORDER_AFTER_PTS];
+  if (zVal == 0) return 0;
   if (!bPts) sqlite3_str_appendall(pOut, "PTS");
   nItem = !bPts;
   for (i = 0; i < nVal;) {
@@ -1083,18 +1097,20 @@ static char *no_order_error(const TrfEvent *ev) {
 
 /* The policy of the file z[0..n) (zGiven: the caller's, or NULL) into
 ** *pzOut; an error in *pzErr. */
-static int file_policy(const char *z, int n, const char *zGiven, char **pzOut,
-                       char **pzErr) {
+static int file_policy(const char *z, int n, const char *zGiven,
+                       TbProbe *pProbe, char **pzOut, char **pzErr) {
+  TrfRecords r;
   TrfEvent ev;
   char *zPolicy = 0, *zOpt = 0;
-  int rc = read_event(z, n, &ev, pzErr);
+  int rc = scan_records(z, n, pProbe, &r);
   *pzOut = 0;
+  if (rc == SQLITE_OK) rc = read_event(&r, &ev, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (zGiven) {
     zPolicy = sqlite3_mprintf("%s", zGiven);
   } else {
     sqlite3_str *pOut = sqlite3_str_new(0);
-    int nItem = file_order(z, n, pOut);
+    int nItem = file_order(&r, pOut);
     rc = sqlite3_str_errcode(pOut);
     zPolicy = sqlite3_str_finish(pOut);
     if (rc == SQLITE_OK && nItem == 0) {
@@ -1129,6 +1145,7 @@ static void trfPolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   int eGiven = argc > 1 ? sqlite3_value_type(argv[1]) : SQLITE_NULL;
   const char *z, *zGiven = 0;
   char *zOut = 0, *zErr = 0;
+  TbProbe probe;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
     sqlite3_result_error(ctx, "trf_policy(): the argument must be the text "
                               "of a TRF file, e.g. readfile('event.trf')", -1);
@@ -1153,9 +1170,14 @@ static void trfPolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  rc = file_policy(z ? z : "", n, zGiven, &zOut, &zErr);
+  memset(&probe, 0, sizeof(probe));
+  probe.db = sqlite3_context_db_handle(ctx);
+  rc = file_policy(z ? z : "", n, zGiven, &probe, &zOut, &zErr);
+  tb_probe_close(&probe);
   if (rc == SQLITE_NOMEM) {
     sqlite3_result_error_nomem(ctx);
+  } else if (rc != SQLITE_OK && zErr == 0) {
+    sqlite3_result_error_code(ctx, rc); /* interrupted */
   } else if (rc != SQLITE_OK) {
     char *zMsg = sqlite3_mprintf("trf_policy(): %s", zErr);
     if (zMsg) {
