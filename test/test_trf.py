@@ -347,6 +347,8 @@ def test_trf_policy_rules_and_scoring(conn):
         # what the policy writes wins over the file
         ("fide(rules=2026)", "fide(rules=2026, win_points=3.0, draw_points=1.0)"),
         ("fide(win_points=2)", "fide(win_points=2, rules=2024)"),
+        ("fide( )", "fide(win_points=3.0, draw_points=1.0, rules=2024)"),
+        ("BH/C1/P,SB", "BH/C1/P(win_points=3.0, draw_points=1.0, rules=2024),SB"),
         # no tiebreaker reads a rule year: none is added (it would be an error)
         ("PTS,DE,WIN", "PTS(win_points=3.0, draw_points=1.0),DE,WIN"),
     ]

@@ -999,8 +999,10 @@ static int writes_option(const char *zPolicy, const char *zWord) {
 static char *with_options(const char *zPolicy, const char *zOpt) {
   int n = (int)strcspn(zPolicy, ",(");
   if (zPolicy[n] == '(') {
-    int k = n + (int)strcspn(zPolicy + n, ")");
-    return sqlite3_mprintf("%.*s, %s%s", k, zPolicy, zOpt, zPolicy + k);
+    int k = n + (int)strcspn(zPolicy + n, ")"), j = k;
+    while (j > n + 1 && (zPolicy[j - 1] == ' ' || zPolicy[j - 1] == '\t')) j--;
+    return sqlite3_mprintf("%.*s%s%s%s", j, zPolicy, j > n + 1 ? ", " : "",
+                           zOpt, zPolicy + k);
   }
   while (n > 0 && (zPolicy[n - 1] == ' ' || zPolicy[n - 1] == '\t')) n--;
   return sqlite3_mprintf("%.*s(%s)%s", n, zPolicy, zOpt, zPolicy + n);
