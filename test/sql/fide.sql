@@ -1261,3 +1261,23 @@ SELECT player, koya FROM standings('ks2', 'fide_rr') ORDER BY player;
 -- expect:
 -- A|0.0
 -- B|0.5
+
+-- case: round_robin_bye_no_value
+-- Three players, one bye each (a round robin of an odd number): A beat B
+-- (round 1), drew C (2), had the bye in round 3; B beat C in round 3.  A
+-- scored 2.5, B 2 (the bye's point), C 1.5.  A's values are B's and C's
+-- only (8.1: the opponents; no dummy in a round robin, 15.3): BH 3.5, and
+-- Cut-1 takes the lowest opponent's 1.5, not the bye's nothing: 2.0;
+-- Median-1 takes 1.5 and 2: 0.  FB: B with the last-round win a draw 1.5,
+-- C with the last-round loss a draw 2: 3.5.  SB 2 x 1 + 1.5 x 1/2 = 2.75,
+-- SB/C1 less C's 0.75: 2.  (Counting the bye as a 0 made BH/C1 3.5, FB 5.)
+-- TieBreakServer gives FB 3.5, BH/C1 2.0, BH/M1 0, SB 2.75 (test/trf/rr3.trf).
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('rrb', 1, 'A', 'B', 1, 0, 0), ('rrb', 1, 'C', NULL, 0, 0, 0),
+  ('rrb', 2, 'C', 'A', 0, 0, 1), ('rrb', 2, 'B', NULL, 0, 0, 0),
+  ('rrb', 3, 'B', 'C', 1, 0, 0), ('rrb', 3, 'A', NULL, 0, 0, 0);
+SELECT player, points, buchholz, buchholz_cut1, buchholz_median1, fore_buchholz,
+       sonneborn_berger, sonneborn_berger_cut1
+  FROM standings('rrb', 'PTS,BH,BH/C1,BH/M1,FB,SB,SB/C1') WHERE player = 'A';
+-- expect:
+-- A|2.5|3.5|2.0|0.0|3.5|2.75|2.0
