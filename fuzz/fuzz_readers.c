@@ -51,11 +51,15 @@ static const ReaderStmt aTrf[] = {
   {"SELECT * FROM trf_matches(?1)", "trf_matches(): ", 0},
   {"SELECT * FROM trf_players(?1)", "trf_players(): ", 0},
   {"SELECT * FROM trf_records(?1)", "trf_records(): ", 0},
+  {"SELECT * FROM trf_event(?1)", "trf_event(): ", 0},
   {"SELECT trf_policy(?1)", "trf_policy(): ", 0},
+  {"SELECT trf_policy(?1, 'fide(unrated=1500),ARO')", "trf_policy(): ", 0},
   {"SELECT * FROM standings('ex', 'fide', NULL, NULL, 'trf_view', '')",
    "standings(): ", 1},
-  {"SELECT * FROM standings('ex', coalesce(trf_policy(?1), 'fide'), NULL,"
-   " NULL, 'trf_view', '', 'trf_players_view')", "standings(): ", 0},
+  /* a named policy: trf_policy() of a file without an order is an error
+  ** with its own prefix, checked above */
+  {"SELECT * FROM standings('ex', 'fide,ARO', NULL, NULL, 'trf_view', '',"
+   " 'trf_players_view')", "standings(): ", 0},
   {0, 0, 0}};
 static const ReaderStmt *const aFormat[N_FORMAT] = {aMelee, aTom, aTrf};
 

@@ -489,6 +489,26 @@ static const char *azMeleeQuery[] = {
   "NULL, NULL, 'melee_matches', '');",
 };
 
+/* "trf_event": a TRF file's event values, and its policy with the rule year
+** of its dates and the points of its record 162 (trf.c). */
+static const char *azTrfEventSetup[] = {
+  "CREATE TABLE f(x);"
+  "INSERT INTO f VALUES ('012 Club 3-1-0' || char(10) || '042 2025/10/04' ||"
+  " char(10) || '142 2' || char(10) || '162  W 3.0    D 1.0    L 0.0' ||"
+  " char(10) || '202 BH/C1 BH' || char(10) ||"
+  " printf('%-89s', '001    1      A') || '     2 w 1  0000 - +' || char(10) ||"
+  " printf('%-89s', '001    2      B') || '     1 b 0  0000 - U' || char(10));"
+  "CREATE VIEW fm AS SELECT 'f' AS event_id, * FROM trf_matches((SELECT x FROM f));",
+};
+static const char *azTrfEventQuery[] = {
+  "SELECT * FROM trf_event((SELECT x FROM f));",
+  "SELECT trf_policy(x), trf_policy(x, 'fide(unrated=1000),ARO') FROM f;",
+  "SELECT rank, player, points, buchholz FROM standings('f', "
+  "(SELECT trf_policy(x) FROM f), NULL, NULL, 'fm');",
+  "SELECT trf_policy(replace(x, '202 BH/C1 BH', '012 x')) FROM f;",
+  "SELECT trf_policy(replace(x, 'L 0.0', 'L 1.0'), 'fide') FROM f;",
+};
+
 /*
 ** The workloads: "standings" (the one above, sharded by ctest as it is the
 ** largest), and one small workload per later feature, so that a new
@@ -504,6 +524,8 @@ static const struct Workload {
 } aWorkload[] = {
   {"standings", azSetup, COUNT(azSetup), azQuery, COUNT(azQuery)},
   {"melee", azMeleeSetup, COUNT(azMeleeSetup), azMeleeQuery, COUNT(azMeleeQuery)},
+  {"trf_event", azTrfEventSetup, COUNT(azTrfEventSetup), azTrfEventQuery,
+   COUNT(azTrfEventQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

@@ -133,7 +133,8 @@ static const struct {
 
 /* How an option's value is read. */
 enum { OPT_FRACTION01, OPT_INT, OPT_BOOL,
-       OPT_EITHER /* an integer: iMin or iMax, nothing between */ };
+       OPT_EITHER, /* an integer: iMin or iMax, nothing between */
+       OPT_HALVES  /* points in half points (3, 1.5), kept as 2 x points */ };
 
 /*
 ** Every option a policy string can set.  Policy-wide options (bScoring)
@@ -180,6 +181,8 @@ static const struct {
   {"freeze_cut", OPT_BOOL, offsetof(TbParams, bFreezeCut), 0, 1, 0, 0},
   {"playoff_values", OPT_BOOL, offsetof(TbParams, bPlayoffValues), 0, 1, 0, 0},
   {"forfeits_played", OPT_BOOL, offsetof(TbParams, bForfeitsPlayed), 0, 0, 0, 0},
+  {"win_points", OPT_HALVES, offsetof(TbParams, nMatchWin), 0, 1, 0, 1000},
+  {"draw_points", OPT_HALVES, offsetof(TbParams, nMatchDraw), 0, 1, 0, 1000},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
@@ -188,6 +191,7 @@ static const struct {
 ** must be read by a tiebreaker of the order. */
 static int option_read_by_records(int i) {
   return strcmp(aOption[i].zName, "game_draw_points") == 0 ||
+         aOption[i].eType == OPT_HALVES ||
          strcmp(aOption[i].zName, "best_of") == 0 ||
          strcmp(aOption[i].zName, "cut_after") == 0 ||
          strcmp(aOption[i].zName, "swiss_rounds") == 0 ||
@@ -414,6 +418,24 @@ static char *tiebreaker_names(void) {
   return sqlite3_str_finish(pStr);
 }
 
+/*
+** Points given as a number of half points (chess counts in halves: 3, 1,
+** 0.5 are 6, 2, 1): *pf gets the count, from 0 to 2 x nMax.
+*/
+static int halves_parse(const char *zName, const char *zValue, i64 nMax,
+                        TbFrac *pf, char **pzErr) {
+  if (tb_frac_parse(zValue, pf) || (2 * pf->num) % pf->den != 0 ||
+      2 * pf->num / pf->den > 2 * nMax) {
+    return set_error(pzErr, sqlite3_mprintf("%s must be a number of points "
+                                            "from 0 to %lld in half points "
+                                            "(3, 1, 0.5), got '%s'",
+                                            zName, nMax, zValue));
+  }
+  pf->num = 2 * pf->num / pf->den;
+  pf->den = 1;
+  return SQLITE_OK;
+}
+
 /* Set one option "key=value" in *pParams (and in the policy if scoring). */
 static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
                         const char *zSpec, const char *zKey, int nKey,
@@ -435,6 +457,11 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
   if (aOption[i].eType == OPT_FRACTION01) {
     if (tb_frac_parse(zValue, &f) || f.num < 0 || f.num > f.den) {
       return set_error(pzErr, fraction_error(aOption[i].zName, zValue));
+    }
+  } else if (aOption[i].eType == OPT_HALVES) {
+    if ((rc = halves_parse(aOption[i].zName, zValue, aOption[i].iMax, &f,
+                           pzErr)) != SQLITE_OK) {
+      return rc;
     }
   } else {
     /* tb_frac_parse() reads no sign: a negative integer is parsed after it */
@@ -480,7 +507,8 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
     if (aOption[i].eType == OPT_FRACTION01) {
       memcpy(pBase + aOption[i].iOffset, &f, sizeof(f));
     } else if (aOption[i].eType == OPT_INT ||
-               aOption[i].eType == OPT_EITHER) {
+               aOption[i].eType == OPT_EITHER ||
+               aOption[i].eType == OPT_HALVES) {
       i64 v = (i64)f.num;
       memcpy(pBase + aOption[i].iOffset, &v, sizeof(v));
     } else {
@@ -584,6 +612,37 @@ static int check_policy_options(const TbPolicy *pPolicy, unsigned mSet,
                                               "it reads it",
                                               aOption[i].zName, zSpec));
     }
+  }
+  return SQLITE_OK;
+}
+
+/*
+** win_points and draw_points set a chess event's scoring (3-1-0: a TRF
+** file's record 162): counted in half points, they mean something only to
+** a policy that counts so (chess), and a win must be worth more than a
+** draw (STD, the adjusted scores of 16.3 and Koya's limit compare with
+** them).
+*/
+static int check_chess_points(const TbPolicy *pPolicy, const char *zSpec,
+                              char **pzErr) {
+  int i, bSet = 0;
+  for (i = 0; i < N_OPTION; i++) {
+    if (aOption[i].eType != OPT_HALVES || !(pPolicy->mSet & (1u << i))) continue;
+    bSet = 1;
+    if (pPolicy->params.nPointScale != 2) {
+      return set_error(pzErr, sqlite3_mprintf("option %s is for chess points "
+                                              "(policy 'fide' and its "
+                                              "tiebreakers); policy '%s' "
+                                              "counts points otherwise",
+                                              aOption[i].zName, zSpec));
+    }
+  }
+  if (bSet && pPolicy->params.nMatchWin <= pPolicy->params.nMatchDraw) {
+    return set_error(pzErr, sqlite3_mprintf("in policy '%s' a win must be worth "
+                                            "more points than a draw (win_points "
+                                            "%g, draw_points %g)", zSpec,
+                                            (double)pPolicy->params.nMatchWin / 2,
+                                            (double)pPolicy->params.nMatchDraw / 2));
   }
   return SQLITE_OK;
 }
@@ -741,6 +800,8 @@ static int parse_items(const char *zSpec, const char *z, TbPolicy *pPolicy,
     q->bKsPercent = pPolicy->params.bKsPercent;
     q->nKsPercent = pPolicy->params.nKsPercent;
     q->bRoundRobin = pPolicy->params.bRoundRobin;
+    q->nMatchWin = pPolicy->params.nMatchWin;
+    q->nMatchDraw = pPolicy->params.nMatchDraw;
   }
   return pPolicy->nTiebreaker ? SQLITE_OK : SQLITE_MISUSE;
 }
@@ -784,6 +845,7 @@ int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr) {
     rc = parse_custom(zSpec, pPolicy, pzErr);
   }
   if (rc == SQLITE_OK) rc = check_policy_options(pPolicy, pPolicy->mSet, zSpec, pzErr);
+  if (rc == SQLITE_OK) rc = check_chess_points(pPolicy, zSpec, pzErr);
   if (rc != SQLITE_MISUSE) return rc;
   return set_error(pzErr, sqlite3_mprintf("cannot parse policy '%s' (expected "
                                           "a name with options, e.g. "

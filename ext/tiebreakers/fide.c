@@ -185,6 +185,19 @@ static i64 opponent_score(const TbEvent *e, const TbParams *p,
 
 /* ----------------------------------------------------- Buchholz family */
 
+/*
+** Is a round one of the values that Buchholz, Fore Buchholz and
+** Sonneborn-Berger sum and cut?  In a Swiss event every round is (an
+** unplayed one against the dummy of 16.4).  In a round robin (15.2, 15.3)
+** only a round with an opponent is: its bye (an odd number of players) or a
+** round without a row has no opponent and no dummy, so it is no value of
+** 8.1 ("the scores of each of the opponents") and no cut of 14.1 can take
+** it as the least significant one.
+*/
+static int is_element(const TbParams *p, const TbSeat *s) {
+  return !p->bRoundRobin || s->iOpp >= 0;
+}
+
 /* At most this many values are cut (Median-2 cuts four). */
 #define MAX_CUTS 4
 
@@ -253,6 +266,7 @@ void tb_fide_cut_sums(const TbFideCut *c, i64 *aOut) {
   CutItem aLow[2], aHigh[MAX_CUTS], x;
   int nLowKept = 0, nHighKept = 0, j;
   i64 nAbsent = absent_rounds(c->e, c->i), nSum = 0;
+  if (c->p->bRoundRobin) nAbsent = 0; /* no opponent: no value (below) */
   x.v = c->nAbsentValue;
   x.bVur = c->bAbsentVur;
   for (x.id = -1; x.id >= -MAX_CUTS && -x.id <= nAbsent; x.id--) {
@@ -261,6 +275,7 @@ void tb_fide_cut_sums(const TbFideCut *c, i64 *aOut) {
   }
   if (nAbsent > 0) nSum += nAbsent * c->nAbsentValue;
   for (j = 0; j < pl->nSeat; j++) {
+    if (!is_element(c->p, &a[j])) continue;
     x.v = c->xSeat(c, &a[j], &x.bVur);
     x.id = j;
     nSum += x.v;
@@ -533,7 +548,7 @@ static void sonneborn_berger_row(const TbEvent *e, const TbParams *p, int i,
   SbItem x;
   int j;
   c.nLsv = c.nVur = c.nMsv = 0;
-  if (nAbsent > 0) {
+  if (nAbsent > 0 && !p->bRoundRobin) {
     FideRound r = round_absent(p);
     x.nScore = opponent_score(e, p, aAdj, i, &r);
     x.v = x.nScore * r.nPoints;
@@ -544,7 +559,9 @@ static void sonneborn_berger_row(const TbEvent *e, const TbParams *p, int i,
     }
   }
   for (j = 0; j < pl->nSeat; j++) {
-    FideRound r = round_of(&e->aSeat[pl->iSeat + j], p);
+    FideRound r;
+    if (!is_element(p, &e->aSeat[pl->iSeat + j])) continue;
+    r = round_of(&e->aSeat[pl->iSeat + j], p);
     x.nScore = opponent_score(e, p, aAdj, i, &r);
     x.v = x.nScore * r.nPoints;
     x.bVur = is_vur(r.eKind);

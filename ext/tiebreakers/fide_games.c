@@ -180,7 +180,10 @@ static i64 fore_dummy(const TbFideCut *c, const TbSeat *s) {
 /* Seat s's value, and whether it is a voluntary unplayed round. */
 static i64 fore_seat(const TbFideCut *c, const TbSeat *s, int *pbVur) {
   int k = s->eKind;
-  if (s->iOpp >= 0 && (k == TB_PLAYED || s->iRound == c->e->iLastRound)) {
+  /* a game, a game of the last round (forfeited or not), or in a round
+  ** robin a forfeit (15.2: a game) */
+  if (s->iOpp >= 0 && (k == TB_PLAYED || c->p->bRoundRobin ||
+                       s->iRound == c->e->iLastRound)) {
     *pbVur = 0;
     return fore_score(c, s->iOpp);
   }
@@ -278,8 +281,11 @@ void tb_fide_pairing_number(const TbEvent *e, const TbParams *p, int i,
 ** scored the same, and for a round without an opponent the points awarded
 ** compared with a draw's.  It is the score counted 1, 1/2, 0 whatever the
 ** event's scoring; with chess's own it differs from the points only where
-** both sides of a pairing scored nothing (a double forfeit, a double loss):
-** the same, so 1/2.
+** both sides of a game scored nothing (a double loss): the same, so 1/2.
+** A forfeit is obtained "without playing" (7.7's second clause), so it is
+** compared with a draw's points, not with the scheduled opponent's: a
+** double forfeit is 0 for both, as their points are (a forfeit lost stays
+** unplayed in a round robin's Type B tie-breaks too, 15.2).
 */
 void tb_fide_standard_points(const TbEvent *e, const TbParams *p, int i,
                              TbAcc *pAcc) {
@@ -289,7 +295,7 @@ void tb_fide_standard_points(const TbEvent *e, const TbParams *p, int i,
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     int eOpp;
-    if (s->iOpp < 0) {
+    if (s->iOpp < 0 || s->eKind != TB_PLAYED) {
       i64 n = s->eOutcome == TB_WIN    ? p->nMatchWin
               : s->eOutcome == TB_DRAW ? p->nMatchDraw
                                        : p->nMatchLoss;

@@ -997,8 +997,10 @@ SELECT '2024', player, sonneborn_berger, sonneborn_berger_cut1
 -- opponent, 1/2 if the same; without an opponent, the points against a
 -- draw's.  A: win 1, draw 1/2, double loss against E (0 = 0) 1/2: 2 (1.5
 -- points).  B: loss, forfeit loss, zero-point bye: 0.  C: double forfeit
--- 1/2, draw 1/2, loss 0: 1.  D: double forfeit 1/2, forfeit win 1, win 1:
--- 2.5.  E: pairing-allocated bye 1, half-point bye 1/2, double loss 1/2: 2.
+-- 0 (obtained without playing, less than a draw's: 7.7's second clause),
+-- draw 1/2, loss 0: 1/2.  D: double forfeit 0, forfeit win 1, win 1: 2.
+-- E: pairing-allocated bye 1, half-point bye 1/2, double loss 1/2: 2.
+-- (TieBreakServer agrees: 0 for each side of a double forfeit.)
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws, result) VALUES
   ('std', 1, 'A', 'B', 1, 0, 0, NULL), ('std', 1, 'C', 'D', 0, 0, 0, 'double_forfeit'),
   ('std', 1, 'E', NULL, 0, 0, 0, NULL),
@@ -1010,8 +1012,8 @@ SELECT player, points, standard_points FROM standings('std', 'PTS,STD') ORDER BY
 -- expect:
 -- A|1.5|2.0
 -- B|0.0|0.0
--- C|0.5|1.0
--- D|2.0|2.5
+-- C|0.5|0.5
+-- D|2.0|2.0
 -- E|1.5|2.0
 
 -- case: rr_option_on_custom_order
@@ -1259,3 +1261,23 @@ SELECT player, koya FROM standings('ks2', 'fide_rr') ORDER BY player;
 -- expect:
 -- A|0.0
 -- B|0.5
+
+-- case: round_robin_bye_no_value
+-- Three players, one bye each (a round robin of an odd number): A beat B
+-- (round 1), drew C (2), had the bye in round 3; B beat C in round 3.  A
+-- scored 2.5, B 2 (the bye's point), C 1.5.  A's values are B's and C's
+-- only (8.1: the opponents; no dummy in a round robin, 15.3): BH 3.5, and
+-- Cut-1 takes the lowest opponent's 1.5, not the bye's nothing: 2.0;
+-- Median-1 takes 1.5 and 2: 0.  FB: B with the last-round win a draw 1.5,
+-- C with the last-round loss a draw 2: 3.5.  SB 2 x 1 + 1.5 x 1/2 = 2.75,
+-- SB/C1 less C's 0.75: 2.  (Counting the bye as a 0 made BH/C1 3.5, FB 5.)
+-- TieBreakServer gives FB 3.5, BH/C1 2.0, BH/M1 0, SB 2.75 (test/trf/rr3.trf).
+INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
+  ('rrb', 1, 'A', 'B', 1, 0, 0), ('rrb', 1, 'C', NULL, 0, 0, 0),
+  ('rrb', 2, 'C', 'A', 0, 0, 1), ('rrb', 2, 'B', NULL, 0, 0, 0),
+  ('rrb', 3, 'B', 'C', 1, 0, 0), ('rrb', 3, 'A', NULL, 0, 0, 0);
+SELECT player, points, buchholz, buchholz_cut1, buchholz_median1, fore_buchholz,
+       sonneborn_berger, sonneborn_berger_cut1
+  FROM standings('rrb', 'PTS,BH,BH/C1,BH/M1,FB,SB,SB/C1') WHERE player = 'A';
+-- expect:
+-- A|2.5|3.5|2.0|0.0|3.5|2.75|2.0
