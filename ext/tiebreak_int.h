@@ -424,6 +424,9 @@ typedef struct TbParams {
   TbFrac cap;                 /* maximum win % of a dropped player (Pokemon) */
   TbFrac tieCredit;           /* a tied match in a win % (Pokemon) */
   int bFreezeDrops;           /* opponents see a dropped player as they left */
+  int bLateLoss;              /* Pokemon: a round lost with no opponent counts
+                              ** in the win %, as an opponent at the floor in
+                              ** owp and oowp (RK9) */
   int bOppByeIsWin;           /* HCT T1: an opponent's bye counts as a win */
   i64 nT1Floor;               /* HCT T1: least an opponent contributes */
   int bKtsTruncate;           /* Yu-Gi-Oh KTS digits: 1 truncate, 0 round */

@@ -34,8 +34,8 @@ static const TbParams pokemonParams = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 4}, .ownGwpFloor = {0, 1}, .cap = {3, 4},
-  .tieCredit = {1, 2}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .tieCredit = {1, 2}, .bFreezeDrops = 1, .bLateLoss = 1, .bOppByeIsWin = 1,
+  .nT1Floor = -3, .iRules = 2024,
 };
 /*
 ** Melee.gg, by era (docs/policy-mtg.md#melee-gg): the floor 1/3 always; a
@@ -157,6 +157,7 @@ static const struct {
   {"cap", OPT_FRACTION01, offsetof(TbParams, cap), 0, 0, 0, 0},
   {"tie_credit", OPT_FRACTION01, offsetof(TbParams, tieCredit), 0, 0, 0, 0},
   {"freeze_drops", OPT_BOOL, offsetof(TbParams, bFreezeDrops), 0, 0, 0, 0},
+  {"late_loss", OPT_BOOL, offsetof(TbParams, bLateLoss), 0, 0, 0, 0},
   {"opponent_bye_is_win", OPT_BOOL, offsetof(TbParams, bOppByeIsWin), 0, 0, 0,
    0},
   {"t1_floor", OPT_INT, offsetof(TbParams, nT1Floor), 0, 0, -100, 0},

@@ -63,11 +63,11 @@ SELECT * FROM standings(1, 'nope');
 
 -- case: unknown_policy_option
 SELECT * FROM standings(1, 'mtg(x=1)');
--- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, forfeits_played)
+-- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, late_loss, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, forfeits_played)
 
 -- case: unknown_policy_option_after_known_one
 SELECT * FROM standings(1, 'mtg(floor=1/3, bonus=2)');
--- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, forfeits_played)
+-- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, late_loss, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, forfeits_played)
 
 -- case: floor_above_one_real
 SELECT * FROM standings(1, 'mtg', 1.5);
@@ -309,7 +309,7 @@ SELECT omwp(1, 'A', 'nope');
 
 -- case: scalar_ogwp_unknown_option
 SELECT ogwp(1, 'A', 'mtg(x=1)');
--- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, forfeits_played)
+-- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, late_loss, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, forfeits_played)
 
 -- case: scalar_omwp_bad_floor_option
 SELECT omwp(1, 'A', 'mtg(floor=2)');

@@ -777,18 +777,36 @@ FROM standings('L', 'mtg');
 -- 3|B|3|1|2|1|3|2|4|0.3333|0.3333|0.5|0
 
 -- case: loss_without_opponent_pokemon
--- the loss counts in the record and points, and not in the win % that
--- opponents see (as a bye is removed): A's opponents see 2-0 = 100 %
+-- as RK9 publishes: the loss counts in the player's own win % (the one
+-- opponents see) and puts an opponent at the 25 % floor into the player's
+-- owp.  A 2-0 then a loss: 2/3; B 0-2 (bye out): 1/4; C loss, L, W: 1/3.
+-- owp A (1/4 + 1/3 + 1/4) / 3 = 5/18; B (2/3 + 1/3) / 2; C (1/4 + 2/3 + 1/4) / 3 = 7/18;
+-- oowp: the late round's opponent at 1/4 again, A (1/4 + 1/2 + 7/18) / 3 = 41/108,
+-- B (5/18 + 7/18) / 2 = 1/3, C (1/4 + 5/18 + 1/2) / 3 = 37/108
 INSERT INTO matches VALUES ('L', 1, 'A', 'B', 2, 0, 0, NULL), ('L', 1, 'C', NULL, 0, 0, 0, 'loss'),
   ('L', 2, 'A', 'C', 2, 1, 0, NULL), ('L', 2, 'B', NULL, 2, 0, 0, NULL),
   ('L', 3, 'C', 'B', 2, 0, 0, NULL), ('L', 3, 'A', NULL, 0, 2, 0, NULL);
 SELECT rank, player, match_points, wins || '-' || losses || '-' || draws, byes,
-       round(win_pct, 4), round(owp, 4)
+       round(win_pct, 4), round(owp, 4), round(oowp, 4)
 FROM standings('L', 'pokemon');
 -- expect:
--- 1|A|6|2-1-0|0|1.0|0.375
--- 2|B|3|1-2-0|1|0.25|0.75
--- 3|C|3|1-2-0|0|0.5|0.625
+-- 1|A|6|2-1-0|0|0.6667|0.2778|0.3796
+-- 2|B|3|1-2-0|1|0.25|0.5|0.3333
+-- 3|C|3|1-2-0|0|0.3333|0.3889|0.3426
+
+-- case: loss_without_opponent_pokemon_late_loss_0
+-- late_loss=0: the loss counts in the record and points, and not in the win %
+-- that opponents see (as a bye is removed): A's opponents see 2-0 = 100 %
+INSERT INTO matches VALUES ('L', 1, 'A', 'B', 2, 0, 0, NULL), ('L', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('L', 2, 'A', 'C', 2, 1, 0, NULL), ('L', 2, 'B', NULL, 2, 0, 0, NULL),
+  ('L', 3, 'C', 'B', 2, 0, 0, NULL), ('L', 3, 'A', NULL, 0, 2, 0, NULL);
+SELECT rank, player, match_points, wins || '-' || losses || '-' || draws, byes,
+       round(win_pct, 4), round(owp, 4), round(oowp, 4)
+FROM standings('L', 'pokemon(late_loss=0)');
+-- expect:
+-- 1|A|6|2-1-0|0|1.0|0.375|0.6875
+-- 2|B|3|1-2-0|1|0.25|0.75|0.5
+-- 3|C|3|1-2-0|0|0.5|0.625|0.5625
 
 -- case: loss_without_opponent_fide_is_zero_point_round
 -- chess: a round lost with no opponent scores 0 like a zero-point bye
