@@ -394,6 +394,8 @@ typedef struct TbReg {
   int iDivOrder;              /* 0: no division, else its place by name */
   int iDroppedAfter1;         /* dropped after round iDroppedAfter1 - 1;
                               ** 0: not given */
+  int iRow;                   /* its row's number in the players table (the
+                              ** order the rows were read), from 1 */
   unsigned char bRegistered;  /* a row of the players table names them */
   unsigned char bName, bDiv;  /* name, division given (not NULL) */
   unsigned char eStatus;      /* TB_STATUS_* */
@@ -526,6 +528,7 @@ struct TbEvent {
   int iCutAfter;              /* the policy's cut_after, as scored */
   int bFreezeCut;             /* and its freeze_cut */
   TbReg *aReg;                /* per player, or NULL: no registrations */
+  int nRegistered;            /* rows of the players table read */
   int nRegAlloc;
   char *aRegText;             /* arena of names and divisions */
   i64 nRegText, nRegTextAlloc;

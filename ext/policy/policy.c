@@ -115,8 +115,14 @@ static const struct {
    "Battlefy Swiss, Default tie breaker (OMW%, GW%, OOMW%)"},
   {"hct", &mtgParams, "match_wins,hct_t1,hct_t2,hct_t3", "",
    "Battlefy Swiss, HCT tie breaker (Hearthstone Championship Tour)"},
-  {"pokemon", &pokemonParams, "match_points,owp,oowp,head_to_head", "win_pct",
-   "Play! Pokemon Tournament Rules Handbook, as TOM computes it"},
+  {"pokemon", &pokemonParams,
+   "match_points,owp,oowp,head_to_head,registration_order", "win_pct",
+   "Play! Pokemon Tournament Rules Handbook, as TOM computes it and RK9 "
+   "publishes it"},
+  {"pokemon_2023", &pokemonParams,
+   "match_points,active,owp,oowp,head_to_head,registration_order", "win_pct",
+   "Play! Pokemon as RK9 published it April-September 2023: dropped players "
+   "below active ones on equal points"},
   {"yugioh", &yugiohParams, "match_points,omwp,oomwp", "kts",
    "Yu-Gi-Oh! (Konami KTS): points, OMW%, OOMW%"},
   {"fide", &chessParams,

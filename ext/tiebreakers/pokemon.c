@@ -925,3 +925,34 @@ int tb_pokemon_head_to_head(const TbEvent *e, const TbParams *p,
   if (nNet < 0) aOut[1] = tb_frac(1, 1);
   return SQLITE_OK;
 }
+
+/*
+** 1 for a player still in the event at its last round, 0 for one who
+** dropped: from April to September 2023 RK9 placed dropped players below
+** the active ones with the same points (policy 'pokemon_2023').  A player
+** cut after a day-2 cut did not drop.
+*/
+void tb_pokemon_active(const TbEvent *e, const TbParams *p, int i,
+                       TbAcc *pAcc) {
+  (void)p;
+  tb_acc_add(pAcc, e->aPlayer[i].rec.iLastRound >= e->iLastRound ||
+                       tb_was_cut(e, i), 1);
+}
+
+/*
+** Among tied players, the number of each one's row in the players table,
+** lower first: TOM gives players tied on everything distinct places in the
+** order of its file (tom_players' rows).  A player without a row comes
+** after every row (their value: one more than the rows); without a players
+** table all are tied.
+*/
+int tb_registration_order(const TbEvent *e, const TbParams *p,
+                          const int *aPlayer, int n, TbFrac *aOut) {
+  int k;
+  (void)p;
+  for (k = 0; k < n; k++) {
+    const TbReg *r = e->aReg ? &e->aReg[aPlayer[k]] : 0;
+    aOut[k] = tb_frac(r && r->bRegistered ? r->iRow : e->nRegistered + 1, 1);
+  }
+  return SQLITE_OK;
+}

@@ -59,7 +59,7 @@ SELECT * FROM standings(1, NULL);
 
 -- case: unknown_policy
 SELECT * FROM standings(1, 'nope');
--- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+-- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 
 -- case: unknown_policy_option
 SELECT * FROM standings(1, 'mtg(x=1)');
@@ -305,7 +305,7 @@ SELECT rank, player FROM standings(1, 'mtg', NULL, 3);
 
 -- case: scalar_omwp_unknown_policy
 SELECT omwp(1, 'A', 'nope');
--- error: omwp(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+-- error: omwp(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 
 -- case: scalar_ogwp_unknown_option
 SELECT ogwp(1, 'A', 'mtg(x=1)');
@@ -365,7 +365,7 @@ FROM (SELECT * FROM matches ORDER BY rowid);
 
 -- case: no_objects_left_after_error
 SELECT * FROM standings(1, 'nope');
--- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+-- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 -- then:
 SELECT group_concat(type || ' ' || name, ', ') FROM (SELECT type, name FROM sqlite_schema ORDER BY name);
 -- expect:

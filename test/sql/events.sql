@@ -217,7 +217,7 @@ FROM standings(1, 'mtg') WHERE player = 1;
 -- division and status are NULL without a players table
 SELECT * FROM standings(1, 'mtg') WHERE player = 3;
 -- expect:
--- 1|3|9|3|0|0|1|3|6|2|0|18|8|1.0|0.75|0.388888888888889|0.485119047619048|||||||||||||||||||||||||||||||||||||||||||||||||||0|||||1
+-- 1|3|9|3|0|0|1|3|6|2|0|18|8|1.0|0.75|0.388888888888889|0.485119047619048|||||||||||||||||||||||||||||||||||||||||||||||||||||0|||||1
 
 -- case: hidden_columns_echo_arguments
 SELECT DISTINCT event_id, policy FROM standings(1, 'mtg');
