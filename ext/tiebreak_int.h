@@ -529,6 +529,9 @@ struct TbEvent {
   int bFreezeCut;             /* and its freeze_cut */
   TbReg *aReg;                /* per player, or NULL: no registrations */
   int nRegistered;            /* rows of the players table read */
+  int *aDivLast;              /* with divisions: per iDivOrder, the last
+                              ** round its players reached (tb_event_score);
+                              ** NULL: the event's last round for all */
   int nRegAlloc;
   char *aRegText;             /* arena of names and divisions */
   i64 nRegText, nRegTextAlloc;
@@ -594,11 +597,27 @@ static inline int tb_player_class(const TbEvent *p, int i) {
 int tb_value_is_integral(sqlite3_value *v);
 
 
+/*
+** The last round of player i's division: divisions paired in pods of their
+** own end at their own rounds (a TOM file of one pod per division), and a
+** player who played their division's last round did not drop.
+*/
+static inline int tb_division_last_round(const TbEvent *p, int i) {
+  return p->aDivLast ? p->aDivLast[p->aReg[i].iDivOrder] : p->iLastRound;
+}
+
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */
 static inline int tb_was_cut(const TbEvent *p, int i) {
   return p->iCutAfter > 0 && p->aPlayer[i].rec.iLastRound == p->iCutAfter &&
          p->iLastRound > p->iCutAfter;
+}
+
+/* Player i left before the last round of their division, and was not cut
+** (the standings' dropped column). */
+static inline int tb_dropped(const TbEvent *p, int i) {
+  return p->aPlayer[i].rec.iLastRound < tb_division_last_round(p, i) &&
+         !tb_was_cut(p, i);
 }
 
 /* Player i's values are those of the event as of the cut (p->pCut): cut

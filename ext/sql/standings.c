@@ -577,8 +577,7 @@ static void tail_column(sqlite3_context *ctx, const TbEvent *e,
   const TbReg *pReg = e->aReg ? &e->aReg[iPlayer] : 0;
   switch (iTail) {
     case TAIL_DROPPED:
-      sqlite3_result_int(ctx, e->aPlayer[iPlayer].rec.iLastRound < e->iLastRound &&
-                                  !tb_was_cut(e, iPlayer));
+      sqlite3_result_int(ctx, tb_dropped(e, iPlayer));
       break;
     case TAIL_DECIDED_BY:
       if (s->aDecidedBy[iRow]) {

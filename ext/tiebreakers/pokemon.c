@@ -320,9 +320,10 @@ static void pct_term(PkFast *pOut, const PkRule *r, const TbParams *p,
   frac_term(pOut, &f);
 }
 
-/* Capped as of iRound: gone before it, and not cut there. */
+/* Capped as of iRound: gone before it, dropped (not cut, nor at the end
+** of their division). */
 static int capped_at(const TbEvent *e, int i, int iRound) {
-  return e->aPlayer[i].rec.iLastRound < iRound && !tb_was_cut(e, i);
+  return e->aPlayer[i].rec.iLastRound < iRound && tb_dropped(e, i);
 }
 
 /* Count one seat's round: against an opponent, won or tied. */
@@ -935,8 +936,7 @@ int tb_pokemon_head_to_head(const TbEvent *e, const TbParams *p,
 void tb_pokemon_active(const TbEvent *e, const TbParams *p, int i,
                        TbAcc *pAcc) {
   (void)p;
-  tb_acc_add(pAcc, e->aPlayer[i].rec.iLastRound >= e->iLastRound ||
-                       tb_was_cut(e, i), 1);
+  tb_acc_add(pAcc, !tb_dropped(e, i), 1);
 }
 
 /*
