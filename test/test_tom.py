@@ -468,3 +468,105 @@ def test_elements_out_of_place_are_not_read(db):
                '<player1 userid="3"/><player2 userid="4"/></match></matchs></round></rounds></pod>')
     assert db.execute(MATCHES, (text,)).fetchall() == []
     assert db.execute("SELECT count(*) FROM tom_players(?)", (text,)).fetchone() == (4,)
+
+
+# ------------------------------------------------------------------ top cuts, pods, ties
+
+CUP = [("1", "Al", "Ames", 1990), ("2", "Bea", "Birch", 1990), ("3", "Cal", "Cove", 1990),
+       ("4", "Dot", "Dale", 1990), ("5", "Eda", "Elm", 2016), ("6", "Fin", "Fox", 2016),
+       ("7", "Gil", "Gray", 2016), ("8", "Hal", "Hart", 2016)]
+# one combined pod (category 8): two Swiss rounds, then each division's top 2 (round 3,
+# type 1); <finalsoptions> gives each division's cut
+CUP_ROUNDS = [(1, 3, [(1, "1", "2"), (1, "3", "4"), (1, "5", "6"), (1, "7", "8")]),
+              (2, 3, [(1, "1", "3"), (1, "2", "4"), (1, "5", "7"), (1, "6", "8")]),
+              (3, 1, [(2, "1", "2"), (2, "5", "6")])]
+FINALS = ('<finalsoptions><categorycut key="0"><options><value>2</value></options><cut>2</cut>'
+          '<playercount>4</playercount></categorycut><categorycut key="2"><cut>2</cut>'
+          '</categorycut></finalsoptions>')
+
+
+def cup_file():
+    return tdf(CUP, pod(8, CUP_ROUNDS, listed="12345678")).replace(
+        "</tournament>", FINALS + "</tournament>")
+
+
+def test_top_cut_per_division_in_one_statement(db):
+    text = cup_file()
+    assert db.execute("SELECT player, division, top_cut FROM tom_players(?)", (text,)).fetchall() == [
+        (p, "Masters" if p < "5" else "Juniors", 2) for p in "12345678"]
+    # By hand, Masters: 1 2-0 (6), 2 and 3 1-1 (3), 4 0-2. 2's opponents 1 (100 %) and 4
+    # (0 -> 25 %), 3's 4 and 1: OWP 0.625 both; OOWP 1/2 both (1's and 4's OWP are 1/2);
+    # they never met: the file's order places 2 above 3.  1's and 4's OOWP: (5/8 + 5/8) / 2.  The top 2, 1 and 2, play the
+    # final: 2 wins.  Juniors likewise: 5, 6, 7, 8 in the Swiss, 6 wins the final.
+    rows = db.execute("SELECT division, rank, player, match_points, swiss_rank, decided_by, "
+                      "owp, oowp, dropped FROM standings(?, 'pokemon', NULL, NULL, "
+                      "'tom_matches', '', 'tom_players')", (text,)).fetchall()
+    assert rows == [
+        ("Juniors", 1, "6", 3, 2, None, 0.625, 0.5, 0),
+        ("Juniors", 2, "5", 6, 1, "playoff", 0.5, 0.625, 0),
+        ("Juniors", 3, "7", 3, 3, "playoff", 0.625, 0.5, 0),
+        ("Juniors", 4, "8", 0, 4, "match_points", 0.5, 0.625, 0),
+        ("Masters", 1, "2", 3, 2, None, 0.625, 0.5, 0),
+        ("Masters", 2, "1", 6, 1, "playoff", 0.5, 0.625, 0),
+        ("Masters", 3, "3", 3, 3, "playoff", 0.625, 0.5, 0),
+        ("Masters", 4, "4", 0, 4, "match_points", 0.5, 0.625, 0),
+    ]
+    # the Swiss alone (as of round 2): the file's order decided 2 over 3
+    swiss = db.execute("SELECT player, rank, decided_by FROM standings(?, 'pokemon', NULL, 2, "
+                       "'tom_matches', '', 'tom_players') WHERE division = 'Masters'",
+                       (text,)).fetchall()
+    assert swiss == [("1", 1, None), ("2", 2, "match_points"), ("3", 3, "registration_order"),
+                     ("4", 4, "match_points")]
+
+
+def test_top_cut_across_divisions_is_an_error(db):
+    rounds = CUP_ROUNDS[:2] + [(3, 1, [(1, "1", "5")])]
+    text = tdf(CUP, pod(8, rounds, listed="12345678"))
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute(ONE_STATEMENT, (text,)).fetchall()
+    assert "playoff round 3 pairs player '1' (division 'Masters') with player '5' " \
+           "(division 'Juniors'): each division has its own playoff" in str(e.value)
+
+
+def test_no_finals_options_no_top_cut(db):
+    text = tdf(CUP, pod(8, CUP_ROUNDS, listed="12345678"))
+    assert db.execute("SELECT count(*) FROM tom_players(?) WHERE top_cut IS NOT NULL",
+                      (text,)).fetchone() == (0,)
+    bad = text.replace("</tournament>", '<finalsoptions><categorycut key="2"><cut>x</cut>'
+                       '</categorycut></finalsoptions></tournament>')
+    assert "<categorycut key='2'>: <cut>x</cut> is not a number" in error_of(db, bad, PLAYERS)
+
+
+def test_pods_of_different_lengths_end_at_their_own_rounds(db):
+    # Masters play three rounds in their pod, Juniors two in theirs: a Junior who played
+    # both is not dropped, so not capped: 5 (2-0) counts 100 % for 6
+    masters = pod(2, [(1, 3, [(1, "1", "2"), (1, "3", "4")]), (2, 3, [(1, "1", "3"), (1, "2", "4")]),
+                      (3, 3, [(1, "1", "4"), (1, "2", "3")])])
+    juniors = pod(0, [(1, 3, [(1, "5", "6")]), (2, 3, [(1, "5", "6")])])
+    text = tdf(CUP[:6], masters + "\n" + juniors)
+    rows = db.execute("SELECT player, dropped, win_pct, owp FROM standings(?, 'pokemon', NULL, "
+                      "NULL, 'tom_matches', '', 'tom_players') WHERE division = 'Juniors'",
+                      (text,)).fetchall()
+    assert rows == [("5", 0, 1.0, 0.25), ("6", 0, 0.25, 1.0)]
+
+
+def test_ties_take_the_file_order_and_players_in_no_pod_no_place(db):
+    # 1 beats 2; 5, 3, 4 (in that order in <players>) dropped before round 1 and never
+    # played: 25 % win %, OWP and OOWP each, tied on everything: TOM places them in the
+    # file's order.  6 is registered in no pod: TOM gives no place, tom_players no row.
+    players = [("1", "Al", "Ames", 1990), ("2", "Bea", "Birch", 1990),
+               ("5", "Eda", "Elm", 1990, 0), ("3", "Cal", "Cove", 1990, 0),
+               ("4", "Dot", "Dale", 1990, 0), ("6", "Fay", "Fenn", 1990)]
+    text = tdf(players, pod(2, {1: [(1, "1", "2")]}, listed="12534"))
+    assert [r[0] for r in db.execute("SELECT player FROM tom_players(?)", (text,))] == \
+        ["1", "2", "5", "3", "4"]
+    rows = db.execute("SELECT rank, player, status, win_pct, owp, oowp, decided_by "
+                      "FROM standings(?, 'pokemon', NULL, NULL, 'tom_matches', '', "
+                      "'tom_players')", (text,)).fetchall()
+    assert rows == [
+        (1, "1", None, 1.0, 0.25, 1.0, None),
+        (2, "2", None, 0.25, 1.0, 0.25, "match_points"),
+        (3, "5", "dropped", 0.25, 0.25, 0.25, "owp"),
+        (4, "3", "dropped", 0.25, 0.25, 0.25, "registration_order"),
+        (5, "4", "dropped", 0.25, 0.25, 0.25, "registration_order"),
+    ]
