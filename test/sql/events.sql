@@ -808,6 +808,65 @@ FROM standings('L', 'pokemon(late_loss=0)');
 -- 2|B|3|1-2-0|1|0.25|0.75|0.5
 -- 3|C|3|1-2-0|0|0.5|0.625|0.5625
 
+-- case: late_loss_then_drop_pokemon
+-- C enters late (round 1 lost), beats A in round 2 and drops: win % 1/2 (the
+-- 3/4 cap does not bite), frozen as of round 2: owp (1/4 late + A's 1/2 as of
+-- round 2) / 2 = 3/8; oowp (1/4 late + A's owp as of round 2, (B 1/4 + C 1/2)
+-- / 2 = 3/8) / 2 = 5/16.  A (W L W, 2/3): owp (B 1/4 + C 1/2 + B 1/4) / 3 =
+-- 1/3, oowp (2/3 + 3/8 + 2/3) / 3 = 41/72 (C's frozen 3/8).  B (0/2, bye out):
+-- owp 2/3, oowp 1/3.
+INSERT INTO matches VALUES ('LD', 1, 'A', 'B', 2, 0, 0, NULL), ('LD', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('LD', 2, 'C', 'A', 2, 0, 0, NULL), ('LD', 2, 'B', NULL, 2, 0, 0, NULL),
+  ('LD', 3, 'A', 'B', 2, 0, 0, NULL);
+SELECT player, match_points, dropped, round(win_pct, 4), round(owp, 4), round(oowp, 4)
+FROM standings('LD', 'pokemon') ORDER BY player;
+-- expect:
+-- A|6|0|0.6667|0.3333|0.5694
+-- B|3|0|0.25|0.6667|0.3333
+-- C|3|1|0.5|0.375|0.3125
+
+-- case: no_show_pokemon_at_the_floor
+-- a player with byes only has no round to take a percentage of: the floor,
+-- as RK9 publishes a registered player who never played
+INSERT INTO matches VALUES ('NS', 1, 'A', 'B', 2, 0, 0, NULL), ('NS', 1, 'C', NULL, 2, 0, 0, NULL);
+SELECT player, round(win_pct, 4), round(owp, 4), round(oowp, 4)
+FROM standings('NS', 'pokemon') ORDER BY player;
+-- expect:
+-- A|1.0|0.25|1.0
+-- B|0.25|1.0|0.25
+-- C|0.25|0.25|0.25
+
+-- case: pokemon_2023_drops_last
+-- E loses to A in round 1 and drops; C loses both rounds.  Both have 0 points;
+-- E's owp, frozen after round 1, is A's 1-0 = 1.0, C's (B 1/2 + D 1) / 2 = 3/4.
+-- 'pokemon' places E above C, 'pokemon_2023' (RK9, April-September 2023) the
+-- active C above the dropped E.  3 points: F (D 2-0: 1.0) above B (C 1/4, A 1: 5/8).
+INSERT INTO matches VALUES ('D23', 1, 'A', 'E', 2, 0, 0, NULL), ('D23', 1, 'B', 'C', 2, 0, 0, NULL),
+  ('D23', 1, 'D', 'F', 2, 0, 0, NULL), ('D23', 2, 'A', 'B', 2, 0, 0, NULL),
+  ('D23', 2, 'D', 'C', 2, 0, 0, NULL), ('D23', 2, 'F', NULL, 2, 0, 0, NULL);
+SELECT rank, player, match_points, dropped, active, round(owp, 4), decided_by
+FROM standings('D23', 'pokemon');
+-- expect:
+-- 1|A|6|0||0.375|
+-- 2|D|6|0||0.25|owp
+-- 3|F|3|0||1.0|match_points
+-- 4|B|3|0||0.625|owp
+-- 5|E|0|1||1.0|match_points
+-- 6|C|0|0||0.75|owp
+
+-- case: pokemon_2023_drops_last_ranked
+INSERT INTO matches VALUES ('D23', 1, 'A', 'E', 2, 0, 0, NULL), ('D23', 1, 'B', 'C', 2, 0, 0, NULL),
+  ('D23', 1, 'D', 'F', 2, 0, 0, NULL), ('D23', 2, 'A', 'B', 2, 0, 0, NULL),
+  ('D23', 2, 'D', 'C', 2, 0, 0, NULL), ('D23', 2, 'F', NULL, 2, 0, 0, NULL);
+SELECT rank, player, active, decided_by FROM standings('D23', 'pokemon_2023');
+-- expect:
+-- 1|A|1|
+-- 2|D|1|owp
+-- 3|F|1|match_points
+-- 4|B|1|owp
+-- 5|C|1|match_points
+-- 6|E|0|active
+
 -- case: loss_without_opponent_fide_is_zero_point_round
 -- chess: a round lost with no opponent scores 0 like a zero-point bye
 INSERT INTO matches VALUES ('Z', 1, 'A', 'B', 0, 0, 0, 'a'), ('Z', 1, 'C', NULL, 0, 0, 0, 'loss'),
