@@ -540,6 +540,8 @@ struct TbEvent {
                               ** by class (tb_player_class) */
   struct TbEvent *pCut;       /* with a cut: the event as of the cut round,
                               ** whose values cut players keep (owned) */
+  const struct TbEvent *pWhole; /* of a pCut: the event it was cut from,
+                              ** which has the registrations */
   TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch */
   int nPlayoff;
   int bRepeats;               /* some seat's bRepeat is set */

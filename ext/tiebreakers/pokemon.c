@@ -940,19 +940,20 @@ void tb_pokemon_active(const TbEvent *e, const TbParams *p, int i,
 }
 
 /*
-** Among tied players, the number of each one's row in the players table,
-** lower first: TOM gives players tied on everything distinct places in the
-** order of its file (tom_players' rows).  A player without a row comes
-** after every row (their value: one more than the rows); without a players
-** table all are tied.
+** The number of the player's row in the players table, lower first: TOM
+** gives players tied on everything distinct places in the order of its
+** file (tom_players' rows).  A player without a row comes after every row
+** (one more than the rows); without a players table, NULL for all (tied).
+** Only players still tied after head-to-head compare it, so it is computed
+** for them alone (the column is lazy).
 */
-int tb_registration_order(const TbEvent *e, const TbParams *p,
-                          const int *aPlayer, int n, TbFrac *aOut) {
-  int k;
+void tb_registration_order(const TbEvent *e, const TbParams *p, int i,
+                           TbAcc *pAcc) {
+  const TbEvent *w = e->pWhole ? e->pWhole : e; /* a cut event has no rows */
   (void)p;
-  for (k = 0; k < n; k++) {
-    const TbReg *r = e->aReg ? &e->aReg[aPlayer[k]] : 0;
-    aOut[k] = tb_frac(r && r->bRegistered ? r->iRow : e->nRegistered + 1, 1);
+  if (w->aReg == 0) {
+    pAcc->bNull = 1;
+    return;
   }
-  return SQLITE_OK;
+  tb_acc_add(pAcc, w->aReg[i].bRegistered ? w->aReg[i].iRow : w->nRegistered + 1, 1);
 }
