@@ -135,7 +135,7 @@ static int division_of(const TbEvent *p, int i) {
   return p->aReg ? p->aReg[i].iDivOrder : 0;
 }
 
-/* The name of division iDiv's players, for a message: "" when none. */
+/* The name of player i's division, for a message: "" when none. */
 static const char *division_name(const TbEvent *p, int i, int *pn) {
   const TbReg *r = p->aReg ? &p->aReg[i] : 0;
   *pn = r && r->bDiv ? r->nDiv : 0;

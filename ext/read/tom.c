@@ -13,9 +13,12 @@
 ** 1 Seniors, 2 Masters, or a pod combining them) with their <rounds> of
 ** <match outcome="..."> (1: player1 won, 2: player2 won, 3: a tie, 5: a
 ** bye, 8: a late entry's loss, 0: not reported yet), and the <standings>
-** TOM computed, one list per division.  tom_matches yields the rows
-** standings() reads from a matches table; tom_players the registrations
-** (name, division, status, dropped_after) with TOM's own place.
+** TOM computed, one list per division, and <finalsoptions> with each
+** division's top cut.  tom_matches yields the rows standings() reads from a
+** matches table (the top cut's rounds as phase 'playoff'); tom_players the
+** registrations (name, division, status, dropped_after) with TOM's own
+** place and the division's top_cut, leaving out the players seated in no
+** pod, whom TOM does not place.
 **
 ** The text is the hidden column event_id, so that standings(), which reads
 ** its tables "WHERE event_id = ?", passes the file's text here and one

@@ -7,6 +7,9 @@
 **                 win %
 **   oowp          opponents' opponents' win %: mean of the opponents' owp
 **   head_to_head  between exactly two tied players who met
+**   registration_order  then the players table's order (TOM: its file's)
+**   active        1 unless dropped (policy pokemon_2023 ranks by it after
+**                 match points, as RK9 did April-September 2023)
 **
 ** Own win %: (wins + tie credit x ties) / rounds, counting only rounds
 ** against an opponent (a bye is removed from both sides), at least the
