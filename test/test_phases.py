@@ -410,6 +410,11 @@ def test_playoff_per_division_swiss_lengths(connect):
     assert [r[4] for r in rows[:2]] == [None, "playoff"]
     # the Seniors' places are their Swiss ranks after round 4 (no playoff)
     assert all(r[1] == r[3] for r in rows[4:])
+    # the Masters' Swiss ended after round 3, their division's last Swiss round: not dropped
+    dropped = conn.execute("SELECT player, dropped FROM standings WHERE event_id = 'e' AND "
+                           "policy = 'mtg' AND matches_table = 'm' AND games_table = '' AND "
+                           "players_table = 'pl'").fetchall()
+    assert dropped == [(p, 0) for p in ["C", "A", "B", "D"] + [r[2] for r in rows[4:]]]
 
 
 def test_playoff_across_divisions_is_refused(connect):
