@@ -394,6 +394,8 @@ typedef struct TbReg {
   int iDivOrder;              /* 0: no division, else its place by name */
   int iDroppedAfter1;         /* dropped after round iDroppedAfter1 - 1;
                               ** 0: not given */
+  int iRow;                   /* its row's number in the players table (the
+                              ** order the rows were read), from 1 */
   unsigned char bRegistered;  /* a row of the players table names them */
   unsigned char bName, bDiv;  /* name, division given (not NULL) */
   unsigned char eStatus;      /* TB_STATUS_* */
@@ -424,6 +426,9 @@ typedef struct TbParams {
   TbFrac cap;                 /* maximum win % of a dropped player (Pokemon) */
   TbFrac tieCredit;           /* a tied match in a win % (Pokemon) */
   int bFreezeDrops;           /* opponents see a dropped player as they left */
+  int bLateLoss;              /* Pokemon: a round lost with no opponent counts
+                              ** in the win %, as an opponent at the floor in
+                              ** owp and oowp (RK9) */
   int bOppByeIsWin;           /* HCT T1: an opponent's bye counts as a win */
   i64 nT1Floor;               /* HCT T1: least an opponent contributes */
   int bKtsTruncate;           /* Yu-Gi-Oh KTS digits: 1 truncate, 0 round */
@@ -526,6 +531,10 @@ struct TbEvent {
   int iCutAfter;              /* the policy's cut_after, as scored */
   int bFreezeCut;             /* and its freeze_cut */
   TbReg *aReg;                /* per player, or NULL: no registrations */
+  int nRegistered;            /* rows of the players table read */
+  int *aDivLast;              /* with divisions: per iDivOrder, the last
+                              ** round its players reached (tb_event_score);
+                              ** NULL: the event's last round for all */
   int nRegAlloc;
   char *aRegText;             /* arena of names and divisions */
   i64 nRegText, nRegTextAlloc;
@@ -534,6 +543,8 @@ struct TbEvent {
                               ** by class (tb_player_class) */
   struct TbEvent *pCut;       /* with a cut: the event as of the cut round,
                               ** whose values cut players keep (owned) */
+  const struct TbEvent *pWhole; /* of a pCut: the event it was cut from,
+                              ** which has the registrations */
   TbMatch *aPlayoff;          /* the playoff's matches, out of aMatch
                               ** (with playoff_values, copies: they stay) */
   int nPlayoff;
@@ -600,6 +611,15 @@ static inline i64 tb_cut_round(const TbEvent *p, const TbParams *pParams) {
   return pParams->nCutAfter > 0 ? pParams->nCutAfter : p->iPlayoffCut;
 }
 
+/*
+** The last round of player i's division: divisions paired in pods of their
+** own end at their own rounds (a TOM file of one pod per division), and a
+** player who played their division's last round did not drop.
+*/
+static inline int tb_division_last_round(const TbEvent *p, int i) {
+  return p->aDivLast ? p->aDivLast[p->aReg[i].iDivOrder] : p->iLastRound;
+}
+
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */
 static inline int tb_was_cut(const TbEvent *p, int i) {
@@ -607,12 +627,13 @@ static inline int tb_was_cut(const TbEvent *p, int i) {
          p->iLastRound > p->iCutAfter;
 }
 
-/* Did player i drop: play no more though the event went on, and neither
-** cut (tb_was_cut) nor eliminated in a playoff that counts in the values
-** (playoff_values: their last round is after the last Swiss round)? */
+/* Did player i drop: leave before the last round of their division, and
+** neither cut (tb_was_cut) nor eliminated in a playoff that counts in the
+** values (playoff_values: their last round is after the last Swiss round)?
+** (the standings' dropped column) */
 static inline int tb_dropped(const TbEvent *p, int i) {
   int iLast = p->aPlayer[i].rec.iLastRound;
-  return iLast < p->iLastRound && !tb_was_cut(p, i) &&
+  return iLast < tb_division_last_round(p, i) && !tb_was_cut(p, i) &&
          !(p->iPlayoffCut > 0 && iLast > p->iPlayoffCut);
 }
 

@@ -510,6 +510,46 @@ static const char *azTrfEventQuery[] = {
 };
 
 /*
+** "tom_cut": a TOM file with a late entry, a drop, a player in no pod and a
+** top cut per division, read in one statement, and its finals options.
+*/
+static const char *azTomSetup[] = {
+  "CREATE TABLE t(x TEXT);"
+  "INSERT INTO t VALUES ('<tournament><data><startdate>03/14/2026</startdate>"
+  "</data><players>"
+  "<player userid=\"1\"><birthdate>02/27/1990</birthdate></player>"
+  "<player userid=\"2\"><birthdate>02/27/1990</birthdate></player>"
+  "<player userid=\"3\"><birthdate>02/27/1990</birthdate></player>"
+  "<player userid=\"4\"><birthdate>02/27/1990</birthdate><dropped><round>1"
+  "</round></dropped></player>"
+  "<player userid=\"5\"><birthdate>02/27/2016</birthdate></player>"
+  "<player userid=\"6\"><birthdate>02/27/2016</birthdate></player>"
+  "<player userid=\"7\"><birthdate>02/27/1990</birthdate></player>"
+  "<player userid=\"9\"><birthdate>02/27/1990</birthdate></player>"
+  "</players><pods><pod category=\"8\"><rounds>"
+  "<round number=\"1\" type=\"3\"><matches>"
+  "<match outcome=\"1\"><player1 userid=\"1\"/><player2 userid=\"2\"/></match>"
+  "<match outcome=\"2\"><player1 userid=\"3\"/><player2 userid=\"4\"/></match>"
+  "<match outcome=\"1\"><player1 userid=\"5\"/><player2 userid=\"6\"/></match>"
+  "<match outcome=\"8\"><player userid=\"7\"/></match></matches></round>"
+  "<round number=\"2\" type=\"3\"><matches>"
+  "<match outcome=\"1\"><player1 userid=\"1\"/><player2 userid=\"7\"/></match>"
+  "<match outcome=\"3\"><player1 userid=\"2\"/><player2 userid=\"3\"/></match>"
+  "<match outcome=\"2\"><player1 userid=\"5\"/><player2 userid=\"6\"/></match>"
+  "</matches></round><round number=\"3\" type=\"1\"><matches>"
+  "<match outcome=\"2\"><player1 userid=\"1\"/><player2 userid=\"2\"/></match>"
+  "</matches></round></rounds></pod></pods><finalsoptions>"
+  "<categorycut key=\"2\"><cut>2</cut></categorycut></finalsoptions>"
+  "</tournament>');",
+};
+static const char *azTomQuery[] = {
+  "SELECT division, rank, player, win_pct, owp, oowp, swiss_rank, decided_by"
+  " FROM standings((SELECT x FROM t), 'pokemon', NULL, NULL, 'tom_matches',"
+  " '', 'tom_players');",
+  "SELECT player, top_cut FROM tom_players((SELECT x FROM t));",
+};
+
+/*
 ** The workloads: "standings" (the one above, sharded by ctest as it is the
 ** largest), and one small workload per later feature, so that a new
 ** feature's failure points do not rerun the whole of the first (a sweep
@@ -526,6 +566,7 @@ static const struct Workload {
   {"melee", azMeleeSetup, COUNT(azMeleeSetup), azMeleeQuery, COUNT(azMeleeQuery)},
   {"trf_event", azTrfEventSetup, COUNT(azTrfEventSetup), azTrfEventQuery,
    COUNT(azTrfEventQuery)},
+  {"tom_cut", azTomSetup, COUNT(azTomSetup), azTomQuery, COUNT(azTomQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

@@ -355,3 +355,37 @@ def test_real_floor_is_its_shortest_decimal(db):
                 db.execute("SELECT mwp(0, 1, 0, ?)", (x,)).fetchone()
             refused += 1
     assert held > 1000 and refused > 100
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pokemon_late_losses_exact(db, seed):
+    """Late losses as RK9 publishes them: a round lost in the player's own win %, an
+    opponent at 1/4 in the owp and oowp.  Both players of some round-1 matches enter
+    late instead (a 'loss' row each); the reference adds them by hand, and the twin
+    (rounds reversed: the late losses in the last round) gives identical REALs."""
+    rng = random.Random(seed)
+    n_players, n_rounds = rng.choice([6, 10, 16]), rng.randint(2, 9)
+    rows = round_robinish(seed, n_players, n_rounds, BO3)
+    late = [r for r in rows if r[0] == 1][: rng.randint(1, n_players // 4 + 1)]
+    rows = [r for r in rows if r not in late]
+    late_players = [p for r in late for p in r[1:3]]
+    insert(db, 1, rows + twin(rows, n_rounds))
+    late_rows = [(1, p) for p in late_players] + [(n_rounds, p + 10 ** 6) for p in late_players]
+    db.executemany("INSERT INTO matches VALUES (1, ?, ?, NULL, 0, 0, 0, 'loss')", late_rows)
+    rec = records(rows + twin(rows, n_rounds))
+    n_late = {p: 0 for p in rec}
+    for _, p in late_rows:
+        n_late[p] = n_late.get(p, 0) + 1
+        rec.setdefault(p, [])
+    q = Fraction(1, 4)
+    wp = {p: max((sum(o == "W" for _, _, o in s) + Fraction(1, 2) * sum(o == "D" for _, _, o in s))
+                 / (len(s) + n_late[p]), q) for p, s in rec.items()}
+    owp = {p: mean([wp[o] for _, o, _ in s] + [q] * n_late[p]) for p, s in rec.items()}
+    oowp = {p: mean([owp[o] for _, o, _ in s] + [q] * n_late[p]) for p, s in rec.items()}
+    got = standings(db, 1, "pokemon")
+    assert_exact(got, {p: dict(win_pct=wp[p], owp=owp[p], oowp=oowp[p]) for p in rec},
+                 f"late seed {seed}")
+    for p in range(n_players):
+        a, b = got[p], got[p + 10 ** 6]
+        assert [a[c] for c in ("win_pct", "owp", "oowp")] == \
+            [b[c] for c in ("win_pct", "owp", "oowp")], (seed, p)

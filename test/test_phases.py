@@ -377,20 +377,57 @@ def test_melee_file_top8(connect):
     assert all(abs(r[3] - s["OMWP"]) < 5e-9 for r, s in zip(rows, pub))
 
 
-def test_playoff_with_divisions_is_refused(connect):
-    # ranks per division would need a playoff per division: an error, not
-    # a final order that mixes them
-    conn = load(connect(), SWISS_ROWS + playoff((4, "A", "C", 2, 0)))
+def division_table(conn):
     conn.execute("CREATE TABLE pl (event_id, player, division)")
     conn.executemany("INSERT INTO pl VALUES ('e', ?, ?)", [(p, "Masters" if p < "E" else "Seniors")
                                                           for p in "ABCDEFGH"])
+
+
+def by_division(conn, as_of=None):
+    return conn.execute("SELECT division, rank, player, swiss_rank, decided_by FROM standings "
+                        "WHERE event_id = 'e' AND policy = 'mtg' AND matches_table = 'm' AND "
+                        "games_table = '' AND players_table = 'pl' AND as_of_round IS ?",
+                        (as_of,)).fetchall()
+
+
+def test_playoff_per_division(connect):
+    # Masters A-D, Seniors E-H: the Swiss order within each is A C B D and E F G H.
+    # Each division cuts to its top 2: C beats A, F beats E in round 4.
+    conn = load(connect(), SWISS_ROWS + playoff((4, "A", "C", 0, 2), (4, "E", "F", 1, 2)))
+    division_table(conn)
+    swiss = by_division(conn, 3)
+    assert [r[2] for r in swiss] == ["A", "C", "B", "D", "E", "F", "G", "H"]
+    assert all(r[1] == r[3] for r in swiss)
+    assert by_division(conn) == [
+        ("Masters", 1, "C", 2, None), ("Masters", 2, "A", 1, "playoff"),
+        ("Masters", 3, "B", 3, "playoff"), ("Masters", 4, "D", 4, "match_points"),
+        ("Seniors", 1, "F", 2, None), ("Seniors", 2, "E", 1, "playoff"),
+        ("Seniors", 3, "G", 3, "playoff"), ("Seniors", 4, "H", 4, "match_points"),
+    ]
+
+
+def test_playoff_per_division_swiss_lengths(connect):
+    # the Seniors play a fourth Swiss round while the Masters play their final:
+    # each division's Swiss ends before its own playoff
+    conn = load(connect(), SWISS_ROWS + playoff((4, "A", "C", 0, 2)) +
+                [(4, "E", "F", 2, 0), (4, "G", "H", 2, 0)])
+    division_table(conn)
+    rows = by_division(conn)
+    assert [r[2] for r in rows[:4]] == ["C", "A", "B", "D"]
+    assert [r[4] for r in rows[:2]] == [None, "playoff"]
+    # the Seniors' places are their Swiss ranks after round 4 (no playoff)
+    assert all(r[1] == r[3] for r in rows[4:])
+    # the Masters' Swiss ended after round 3, their division's last Swiss round: not dropped
+    dropped = conn.execute("SELECT player, dropped FROM standings WHERE event_id = 'e' AND "
+                           "policy = 'mtg' AND matches_table = 'm' AND games_table = '' AND "
+                           "players_table = 'pl'").fetchall()
+    assert dropped == [(p, 0) for p in ["C", "A", "B", "D"] + [r[2] for r in rows[4:]]]
+
+
+def test_playoff_across_divisions_is_refused(connect):
+    conn = load(connect(), SWISS_ROWS + playoff((4, "A", "E", 2, 0)))
+    division_table(conn)
     with pytest.raises(sqlite3.OperationalError) as e:
-        conn.execute("SELECT rank FROM standings WHERE event_id = 'e' AND policy = 'mtg' AND "
-                     "matches_table = 'm' AND games_table = '' AND players_table = 'pl'").fetchall()
-    assert "a playoff (round 4) with divisions or disqualified players" in str(e.value)
-    # without the playoff rows (as of the Swiss) the divisions rank as usual
-    rows = conn.execute("SELECT division, rank, player, swiss_rank FROM standings WHERE "
-                        "event_id = 'e' AND policy = 'mtg' AND matches_table = 'm' AND "
-                        "games_table = '' AND players_table = 'pl' AND as_of_round = 3").fetchall()
-    assert [r[2] for r in rows] == ["A", "C", "B", "D", "E", "F", "G", "H"]
-    assert all(r[1] == r[3] for r in rows)
+        by_division(conn)
+    assert ("playoff round 4 pairs player 'A' (division 'Masters') with player 'E' "
+            "(division 'Seniors'): each division has its own playoff") in str(e.value)

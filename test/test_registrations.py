@@ -92,10 +92,13 @@ def test_no_show_under_every_policy(db):
         assert ranks["F"] == 6, policy
 
 
-def test_pokemon_no_show_has_no_win_pct(db):
+def test_pokemon_no_show_is_at_the_floor(db):
+    # RK9 publishes a registered player who never played at 25 %: win %, OWP, OOWP
     load(db, EVENT1, [(1, "F", "Finn", None, None)])
     assert rows(db, "SELECT win_pct, owp, oowp, dropped FROM standings(1, 'pokemon') "
-                    "WHERE player = 'F'") == [(None, None, None, 1)]
+                    "WHERE player = 'F'") == [(0.25, 0.25, 0.25, 1)]
+    assert rows(db, "SELECT win_pct, owp, oowp FROM standings(1, 'pokemon(floor=0.3)') "
+                    "WHERE player = 'F'") == [(0.3, 0.3, 0.3)]
 
 
 # Pokemon, 4 rounds: X's rows stop after round 2.

@@ -3,7 +3,7 @@
 sql/example.tdf is a League Cup as TOM saves it: ten players of three divisions paired in
 one combined pod over three Swiss rounds, with two byes, two ties, a drop after round 2, a
 late entry's loss, and the <standings> TOM publishes per division. Its standings are worked
-by hand below (policy 'pokemon': tie credit 1/2, byes and late losses out of the win %,
+by hand below (policy 'pokemon': tie credit 1/2, byes out of the win %, a late loss in it,
 25 % floor, frozen drops). Small inline files cover every other shape and every error.
 """
 import sqlite3
@@ -126,15 +126,19 @@ def test_example_player_rows(db):
                       (EXAMPLE, S3)).fetchone() == ("Hana", "O'Dell")
 
 
-# Worked by hand. Win % as opponents count it (byes and the late loss out, tie = 1/2,
-# at least 1/4): M1 W W L 2/3; J2 (bye) W W 1; M2 T W T 2/3; M3 T W W 5/6; J1 W L T 1/2;
-# S2 W L L 1/3; M5 (late) W W 1; S1 L L L 0 -> 1/4; S3 L L (bye) 0 -> 1/4; M4 L L 1/4.
-WIN = {M1: F(2, 3), J2: F(1), M2: F(2, 3), M3: F(5, 6), J1: F(1, 2), S2: F(1, 3), M5: F(1),
-       S1: F(1, 4), S3: F(1, 4), M4: F(1, 4)}
+# Worked by hand. Win % as opponents count it (byes out, the late loss in as a round lost,
+# as RK9 publishes; tie = 1/2, at least 1/4): M1 W W L 2/3; J2 (bye) W W 1; M2 T W T 2/3;
+# M3 T W W 5/6; J1 W L T 1/2; S2 W L L 1/3; M5 (late) L W W 2/3; S1 L L L 0 -> 1/4;
+# S3 L L (bye) 0 -> 1/4; M4 L L 1/4.  M5's late round is an opponent at 1/4 in M5's owp
+# and oowp (LATE below).
+LATE = "late"
+WIN = {M1: F(2, 3), J2: F(1), M2: F(2, 3), M3: F(5, 6), J1: F(1, 2), S2: F(1, 3), M5: F(2, 3),
+       S1: F(1, 4), S3: F(1, 4), M4: F(1, 4), LATE: F(1, 4)}
 OPPONENTS = {M1: [S1, J1, J2], J2: [S2, M1], M2: [M3, S1, J1], M3: [M2, M4, S2],
-             J1: [M4, M1, M2], S2: [S3, J2, M3], M5: [S3, S1], S1: [M1, M2, M5],
+             J1: [M4, M1, M2], S2: [S3, J2, M3], M5: [LATE, S3, S1], S1: [M1, M2, M5],
              S3: [S2, M5], M4: [J1, M3]}
 OWP = {p: sum((WIN[o] for o in opps), F(0)) / len(opps) for p, opps in OPPONENTS.items()}
+OWP[LATE] = F(1, 4)
 # M4 dropped after round 2 and is frozen there: its opponents J1 (W L: 1/2) and M3
 # (T W: 3/4) as of round 2; their owps as of round 2: J1 (M4 1/4, M1 2-0 = 1) 5/8,
 # M3 (M2 T W = 3/4, M4 1/4) 1/2.
@@ -142,8 +146,8 @@ OWP[M4] = (F(1, 2) + F(3, 4)) / 2
 OOWP = {p: sum((OWP[o] for o in opps), F(0)) / len(opps) for p, opps in OPPONENTS.items()}
 OOWP[M4] = (F(5, 8) + F(1, 2)) / 2
 POINTS = {J2: 9, M3: 7, M1: 6, M5: 6, M2: 5, J1: 4, S2: 3, S3: 3, S1: 0, M4: 0}
-# the pod's order: points, then owp (M1 0.583 over M5 0.25; S2 0.694 over S3 0.667;
-# S1 0.778 over M4 0.625)
+# the pod's order: points, then owp (M1 0.583 over M5 0.25; S2 0.694 over S3 0.5;
+# S1 0.667 over M4 0.625)
 ORDER = [J2, M3, M1, M5, M2, J1, S2, S3, S1, M4]
 DIVISION = {M1: "Masters", M2: "Masters", M3: "Masters", M4: "Masters", M5: "Masters",
             S1: "Seniors", S2: "Seniors", S3: "Seniors", J1: "Juniors", J2: "Juniors"}
@@ -464,3 +468,105 @@ def test_elements_out_of_place_are_not_read(db):
                '<player1 userid="3"/><player2 userid="4"/></match></matchs></round></rounds></pod>')
     assert db.execute(MATCHES, (text,)).fetchall() == []
     assert db.execute("SELECT count(*) FROM tom_players(?)", (text,)).fetchone() == (4,)
+
+
+# ------------------------------------------------------------------ top cuts, pods, ties
+
+CUP = [("1", "Al", "Ames", 1990), ("2", "Bea", "Birch", 1990), ("3", "Cal", "Cove", 1990),
+       ("4", "Dot", "Dale", 1990), ("5", "Eda", "Elm", 2016), ("6", "Fin", "Fox", 2016),
+       ("7", "Gil", "Gray", 2016), ("8", "Hal", "Hart", 2016)]
+# one combined pod (category 8): two Swiss rounds, then each division's top 2 (round 3,
+# type 1); <finalsoptions> gives each division's cut
+CUP_ROUNDS = [(1, 3, [(1, "1", "2"), (1, "3", "4"), (1, "5", "6"), (1, "7", "8")]),
+              (2, 3, [(1, "1", "3"), (1, "2", "4"), (1, "5", "7"), (1, "6", "8")]),
+              (3, 1, [(2, "1", "2"), (2, "5", "6")])]
+FINALS = ('<finalsoptions><categorycut key="0"><options><value>2</value></options><cut>2</cut>'
+          '<playercount>4</playercount></categorycut><categorycut key="2"><cut>2</cut>'
+          '</categorycut></finalsoptions>')
+
+
+def cup_file():
+    return tdf(CUP, pod(8, CUP_ROUNDS, listed="12345678")).replace(
+        "</tournament>", FINALS + "</tournament>")
+
+
+def test_top_cut_per_division_in_one_statement(db):
+    text = cup_file()
+    assert db.execute("SELECT player, division, top_cut FROM tom_players(?)", (text,)).fetchall() == [
+        (p, "Masters" if p < "5" else "Juniors", 2) for p in "12345678"]
+    # By hand, Masters: 1 2-0 (6), 2 and 3 1-1 (3), 4 0-2. 2's opponents 1 (100 %) and 4
+    # (0 -> 25 %), 3's 4 and 1: OWP 0.625 both; OOWP 1/2 both (1's and 4's OWP are 1/2);
+    # they never met: the file's order places 2 above 3.  1's and 4's OOWP: (5/8 + 5/8) / 2.  The top 2, 1 and 2, play the
+    # final: 2 wins.  Juniors likewise: 5, 6, 7, 8 in the Swiss, 6 wins the final.
+    rows = db.execute("SELECT division, rank, player, match_points, swiss_rank, decided_by, "
+                      "owp, oowp, dropped FROM standings(?, 'pokemon', NULL, NULL, "
+                      "'tom_matches', '', 'tom_players')", (text,)).fetchall()
+    assert rows == [
+        ("Juniors", 1, "6", 3, 2, None, 0.625, 0.5, 0),
+        ("Juniors", 2, "5", 6, 1, "playoff", 0.5, 0.625, 0),
+        ("Juniors", 3, "7", 3, 3, "playoff", 0.625, 0.5, 0),
+        ("Juniors", 4, "8", 0, 4, "match_points", 0.5, 0.625, 0),
+        ("Masters", 1, "2", 3, 2, None, 0.625, 0.5, 0),
+        ("Masters", 2, "1", 6, 1, "playoff", 0.5, 0.625, 0),
+        ("Masters", 3, "3", 3, 3, "playoff", 0.625, 0.5, 0),
+        ("Masters", 4, "4", 0, 4, "match_points", 0.5, 0.625, 0),
+    ]
+    # the Swiss alone (as of round 2): the file's order decided 2 over 3
+    swiss = db.execute("SELECT player, rank, decided_by FROM standings(?, 'pokemon', NULL, 2, "
+                       "'tom_matches', '', 'tom_players') WHERE division = 'Masters'",
+                       (text,)).fetchall()
+    assert swiss == [("1", 1, None), ("2", 2, "match_points"), ("3", 3, "registration_order"),
+                     ("4", 4, "match_points")]
+
+
+def test_top_cut_across_divisions_is_an_error(db):
+    rounds = CUP_ROUNDS[:2] + [(3, 1, [(1, "1", "5")])]
+    text = tdf(CUP, pod(8, rounds, listed="12345678"))
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute(ONE_STATEMENT, (text,)).fetchall()
+    assert "playoff round 3 pairs player '1' (division 'Masters') with player '5' " \
+           "(division 'Juniors'): each division has its own playoff" in str(e.value)
+
+
+def test_no_finals_options_no_top_cut(db):
+    text = tdf(CUP, pod(8, CUP_ROUNDS, listed="12345678"))
+    assert db.execute("SELECT count(*) FROM tom_players(?) WHERE top_cut IS NOT NULL",
+                      (text,)).fetchone() == (0,)
+    bad = text.replace("</tournament>", '<finalsoptions><categorycut key="2"><cut>x</cut>'
+                       '</categorycut></finalsoptions></tournament>')
+    assert "<categorycut key='2'>: <cut>x</cut> is not a number" in error_of(db, bad, PLAYERS)
+
+
+def test_pods_of_different_lengths_end_at_their_own_rounds(db):
+    # Masters play three rounds in their pod, Juniors two in theirs: a Junior who played
+    # both is not dropped, so not capped: 5 (2-0) counts 100 % for 6
+    masters = pod(2, [(1, 3, [(1, "1", "2"), (1, "3", "4")]), (2, 3, [(1, "1", "3"), (1, "2", "4")]),
+                      (3, 3, [(1, "1", "4"), (1, "2", "3")])])
+    juniors = pod(0, [(1, 3, [(1, "5", "6")]), (2, 3, [(1, "5", "6")])])
+    text = tdf(CUP[:6], masters + "\n" + juniors)
+    rows = db.execute("SELECT player, dropped, win_pct, owp FROM standings(?, 'pokemon', NULL, "
+                      "NULL, 'tom_matches', '', 'tom_players') WHERE division = 'Juniors'",
+                      (text,)).fetchall()
+    assert rows == [("5", 0, 1.0, 0.25), ("6", 0, 0.25, 1.0)]
+
+
+def test_ties_take_the_file_order_and_players_in_no_pod_no_place(db):
+    # 1 beats 2; 5, 3, 4 (in that order in <players>) dropped before round 1 and never
+    # played: 25 % win %, OWP and OOWP each, tied on everything: TOM places them in the
+    # file's order.  6 is registered in no pod: TOM gives no place, tom_players no row.
+    players = [("1", "Al", "Ames", 1990), ("2", "Bea", "Birch", 1990),
+               ("5", "Eda", "Elm", 1990, 0), ("3", "Cal", "Cove", 1990, 0),
+               ("4", "Dot", "Dale", 1990, 0), ("6", "Fay", "Fenn", 1990)]
+    text = tdf(players, pod(2, {1: [(1, "1", "2")]}, listed="12534"))
+    assert [r[0] for r in db.execute("SELECT player FROM tom_players(?)", (text,))] == \
+        ["1", "2", "5", "3", "4"]
+    rows = db.execute("SELECT rank, player, status, win_pct, owp, oowp, decided_by "
+                      "FROM standings(?, 'pokemon', NULL, NULL, 'tom_matches', '', "
+                      "'tom_players')", (text,)).fetchall()
+    assert rows == [
+        (1, "1", None, 1.0, 0.25, 1.0, None),
+        (2, "2", None, 0.25, 1.0, 0.25, "match_points"),
+        (3, "5", "dropped", 0.25, 0.25, 0.25, "owp"),
+        (4, "3", "dropped", 0.25, 0.25, 0.25, "registration_order"),
+        (5, "4", "dropped", 0.25, 0.25, 0.25, "registration_order"),
+    ]

@@ -28,6 +28,7 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aText);
   sqlite3_free(p->aHash);
   sqlite3_free(p->aReg);
+  sqlite3_free(p->aDivLast);
   sqlite3_free(p->aRegText);
   memset(p, 0, sizeof(*p));
 }
@@ -986,6 +987,31 @@ static int mark_repeats(TbEvent *p, int bDistinct) {
   return SQLITE_OK;
 }
 
+/*
+** Each division's last round (aDivLast): the last round reached by its
+** players not marked dropped in the players table; a division all of whose
+** players dropped ends with the event.  Nothing without divisions.
+*/
+static int division_last_rounds(TbEvent *p) {
+  int i;
+  sqlite3_free(p->aDivLast);
+  p->aDivLast = 0;
+  if (p->aReg == 0 || p->nDivision == 0) return SQLITE_OK;
+  p->aDivLast = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)p->nDivision + 1));
+  if (p->aDivLast == 0) return SQLITE_NOMEM;
+  memset(p->aDivLast, 0, sizeof(int) * ((size_t)p->nDivision + 1));
+  for (i = 0; i < p->nPlayer; i++) {
+    const TbReg *r = &p->aReg[i];
+    int *pLast = &p->aDivLast[r->iDivOrder];
+    if (r->eStatus == TB_STATUS_DROPPED) continue;
+    if (p->aPlayer[i].rec.iLastRound > *pLast) *pLast = p->aPlayer[i].rec.iLastRound;
+  }
+  for (i = 0; i <= p->nDivision; i++) {
+    if (p->aDivLast[i] == 0) p->aDivLast[i] = p->iLastRound;
+  }
+  return SQLITE_OK;
+}
+
 /* Seats read their matches in player order, so at random: fetch this
 ** many seats ahead. */
 #define SCORE_PREFETCH 16
@@ -1096,6 +1122,7 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
     if (iDrop > p->iLastRound) iDrop = p->iLastRound;
     if (iDrop > p->aPlayer[i].rec.iLastRound) p->aPlayer[i].rec.iLastRound = iDrop;
   }
+  if ((rc = division_last_rounds(p)) != SQLITE_OK) return rc;
   return mark_repeats(p, pParams->bDistinctOpp);
 }
 

@@ -34,8 +34,8 @@ static const TbParams pokemonParams = {
   .nMatchWin = 3, .nMatchDraw = 1, .nMatchLoss = 0, .nPointScale = 1,
   .nGameWin = 3, .nGameDraw = 1, .nByeGameWins = 2,
   .floor = {1, 4}, .ownGwpFloor = {0, 1}, .cap = {3, 4},
-  .tieCredit = {1, 2}, .bFreezeDrops = 1, .bOppByeIsWin = 1, .nT1Floor = -3,
-  .iRules = 2024,
+  .tieCredit = {1, 2}, .bFreezeDrops = 1, .bLateLoss = 1, .bOppByeIsWin = 1,
+  .nT1Floor = -3, .iRules = 2024,
 };
 /*
 ** Melee.gg, by era (docs/policy-mtg.md#melee-gg): the floor 1/3 always; a
@@ -116,8 +116,14 @@ static const struct {
    "Battlefy Swiss, Default tie breaker (OMW%, GW%, OOMW%)"},
   {"hct", &mtgParams, "match_wins,hct_t1,hct_t2,hct_t3", "",
    "Battlefy Swiss, HCT tie breaker (Hearthstone Championship Tour)"},
-  {"pokemon", &pokemonParams, "match_points,owp,oowp,head_to_head", "win_pct",
-   "Play! Pokemon Tournament Rules Handbook, as TOM computes it"},
+  {"pokemon", &pokemonParams,
+   "match_points,owp,oowp,head_to_head,registration_order", "win_pct",
+   "Play! Pokemon Tournament Rules Handbook, as TOM computes it and RK9 "
+   "publishes it"},
+  {"pokemon_2023", &pokemonParams,
+   "match_points,active,owp,oowp,head_to_head,registration_order", "win_pct",
+   "Play! Pokemon as RK9 published it April-September 2023: dropped players "
+   "below active ones on equal points"},
   {"yugioh", &yugiohParams, "match_points,omwp,oomwp", "kts",
    "Yu-Gi-Oh! (Konami KTS): points, OMW%, OOMW%"},
   {"fide", &chessParams,
@@ -159,6 +165,7 @@ static const struct {
   {"cap", OPT_FRACTION01, offsetof(TbParams, cap), 0, 0, 0, 0},
   {"tie_credit", OPT_FRACTION01, offsetof(TbParams, tieCredit), 0, 0, 0, 0},
   {"freeze_drops", OPT_BOOL, offsetof(TbParams, bFreezeDrops), 0, 0, 0, 0},
+  {"late_loss", OPT_BOOL, offsetof(TbParams, bLateLoss), 0, 0, 0, 0},
   {"opponent_bye_is_win", OPT_BOOL, offsetof(TbParams, bOppByeIsWin), 0, 0, 0,
    0},
   {"t1_floor", OPT_INT, offsetof(TbParams, nT1Floor), 0, 0, -100, 0},

@@ -12,6 +12,12 @@
 ** order, then everyone else in Swiss order.  With playoff_values the
 ** playoff's matches also count in the values of its players (Melee.gg
 ** publishes them so), the others valued as of the last Swiss round.
+**
+** With divisions in the players table (a Pokemon League Cup pairs Juniors,
+** Seniors and Masters in one pod and cuts each division to its own top
+** cut) each division has its own playoff: its matches pair players of the
+** division, its Swiss ends before its playoff starts, and the final order
+** is made within each division's places (rank.c ranks by class).
 */
 #include "../tiebreak_int.h"
 
@@ -126,6 +132,75 @@ static int check_playoff(TbEvent *p, char **pzErr) {
   return rc;
 }
 
+/* The division of player i (0: none, or no players table). */
+static int division_of(const TbEvent *p, int i) {
+  return p->aReg ? p->aReg[i].iDivOrder : 0;
+}
+
+/* The name of player i's division, for a message: "" when none. */
+static const char *division_name(const TbEvent *p, int i, int *pn) {
+  const TbReg *r = p->aReg ? &p->aReg[i] : 0;
+  *pn = r && r->bDiv ? r->nDiv : 0;
+  return r && r->bDiv ? p->aRegText + r->iDiv : "";
+}
+
+/* A playoff match pairs players of one division. */
+static int check_one_division(const TbEvent *p, const TbMatch *m, char **pzErr) {
+  char *zA, *zB, *zMsg = 0;
+  const char *zDivA, *zDivB;
+  int nA, nB;
+  if (m->iB < 0 || division_of(p, m->iA) == division_of(p, m->iB)) return SQLITE_OK;
+  zDivA = division_name(p, m->iA, &nA);
+  zDivB = division_name(p, m->iB, &nB);
+  zA = tb_key_text(&p->aPlayer[m->iA].key);
+  zB = tb_key_text(&p->aPlayer[m->iB].key);
+  if (zA && zB) {
+    zMsg = sqlite3_mprintf("playoff round %d pairs player %s (division '%.*s') "
+                           "with player %s (division '%.*s'): each division has "
+                           "its own playoff", m->iRound, zA, nA, zDivA, zB, nB,
+                           zDivB);
+  }
+  sqlite3_free(zA);
+  sqlite3_free(zB);
+  return set_error(pzErr, zMsg);
+}
+
+/*
+** Where each division's Swiss ends and its playoff starts: aLastSwiss[d],
+** aFirstPlayoff[d] (0: none), d the division (tb's iDivOrder, 0 without).
+** Returns the number of playoff matches, or -1 with *pRc set.
+*/
+static int playoff_bounds(const TbEvent *p, i64 nSwiss, int *aLastSwiss,
+                          int *aFirstPlayoff, int *pRc, char **pzErr) {
+  int i, n = 0, bPlayoff;
+  for (i = 0; i < p->nMatch; i++) {
+    const TbMatch *m = &p->aMatch[i];
+    int d = division_of(p, m->iA);
+    if ((*pRc = is_playoff(m, nSwiss, &bPlayoff, pzErr)) != SQLITE_OK) return -1;
+    if (bPlayoff) {
+      if ((*pRc = check_one_division(p, m, pzErr)) != SQLITE_OK) return -1;
+      if (aFirstPlayoff[d] == 0 || m->iRound < aFirstPlayoff[d]) {
+        aFirstPlayoff[d] = m->iRound;
+      }
+      n++;
+    } else if (m->iRound > aLastSwiss[d]) {
+      aLastSwiss[d] = m->iRound;
+    }
+    if (m->iB >= 0 && !bPlayoff && m->iRound > aLastSwiss[division_of(p, m->iB)]) {
+      aLastSwiss[division_of(p, m->iB)] = m->iRound;
+    }
+  }
+  for (i = 0; i <= p->nDivision; i++) {
+    if (aFirstPlayoff[i] > 0 && aLastSwiss[i] >= aFirstPlayoff[i]) {
+      *pRc = set_error(pzErr, sqlite3_mprintf(
+          "round %d is a Swiss round and playoff round %d comes before it "
+          "(the playoff follows the Swiss)", aLastSwiss[i], aFirstPlayoff[i]));
+      return -1;
+    }
+  }
+  return n;
+}
+
 /*
 ** playoff_values (Melee.gg): the playoff's matches stay in aMatch, so that
 ** they count in the values of the players who played them, and a copy of
@@ -133,16 +208,18 @@ static int check_playoff(TbEvent *p, char **pzErr) {
 ** round is the cut: the players who did not go on keep their values as of
 ** it (freeze_cut with cut_after at that round, compute.c).
 */
-static int copy_playoff(TbEvent *p, int iLastSwiss, char **pzErr) {
-  int i, rc;
+static int copy_playoff(TbEvent *p, const int *aLastSwiss, char **pzErr) {
+  int i, rc, iCut = 0;
   for (i = 0; i < p->nMatch; i++) {
     TbMatch m = p->aMatch[i];
+    int iLastSwiss = aLastSwiss[division_of(p, m.iA)];
+    if (iLastSwiss > iCut) iCut = iLastSwiss;
     if (m.iRound <= iLastSwiss) continue;
     rc = settle_winner(p, &m, p->aGameCount ? &p->aGameCount[i] : 0, pzErr);
     if (rc != SQLITE_OK) return rc;
     p->aPlayoff[p->nPlayoff++] = m;
   }
-  p->iPlayoffCut = iLastSwiss;
+  p->iPlayoffCut = iCut;
   return check_playoff(p, pzErr);
 }
 
@@ -150,45 +227,39 @@ static int copy_playoff(TbEvent *p, int iLastSwiss, char **pzErr) {
 ** Move the playoff's matches from aMatch to aPlayoff, settle their winners
 ** and build the Swiss seats again.  Nothing to do (one pass over the
 ** matches) when there is no playoff.  The Swiss must end before the
-** playoff starts.
+** playoff starts, in each division.
 */
 int tb_playoff_split(TbEvent *p, const TbParams *pParams, char **pzErr) {
-  i64 nSwiss = pParams->nSwissRounds;
-  int i, n = 0, bPlayoff, rc, iLastSwiss = 0, iFirstPlayoff = 0;
-  for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = &p->aMatch[i];
-    if ((rc = is_playoff(m, nSwiss, &bPlayoff, pzErr)) != SQLITE_OK) return rc;
-    if (bPlayoff) {
-      if (n++ == 0 || m->iRound < iFirstPlayoff) iFirstPlayoff = m->iRound;
-    } else if (m->iRound > iLastSwiss) {
-      iLastSwiss = m->iRound;
-    }
+  sqlite3_uint64 nDiv = (sqlite3_uint64)p->nDivision + 1;
+  int *aLastSwiss = sqlite3_malloc64(sizeof(int) * 2 * nDiv), *aFirstPlayoff;
+  int i, n, rc = SQLITE_OK;
+  if (aLastSwiss == 0) return SQLITE_NOMEM;
+  memset(aLastSwiss, 0, sizeof(int) * 2 * (size_t)nDiv);
+  aFirstPlayoff = aLastSwiss + nDiv;
+  n = playoff_bounds(p, pParams->nSwissRounds, aLastSwiss, aFirstPlayoff, &rc,
+                     pzErr);
+  if (n > 0) {
+    p->aPlayoff = sqlite3_malloc64(sizeof(TbMatch) * (sqlite3_uint64)n);
+    if (p->aPlayoff == 0) rc = SQLITE_NOMEM;
   }
-  if (n == 0) return SQLITE_OK;
-  if (p->bClasses) { /* ranks per division: a playoff per division, not yet */
-    return set_error(pzErr, sqlite3_mprintf(
-        "a playoff (round %d) with divisions or disqualified players in the "
-        "players table is not supported", iFirstPlayoff));
+  if (rc == SQLITE_OK && p->aPlayoff && pParams->bPlayoffValues) {
+    rc = copy_playoff(p, aLastSwiss, pzErr);
+    sqlite3_free(aLastSwiss);
+    return rc;
   }
-  if (iLastSwiss >= iFirstPlayoff) {
-    return set_error(pzErr, sqlite3_mprintf(
-        "round %d is a Swiss round and playoff round %d comes before it "
-        "(the playoff follows the Swiss)", iLastSwiss, iFirstPlayoff));
-  }
-  p->aPlayoff = sqlite3_malloc64(sizeof(TbMatch) * (sqlite3_uint64)n);
-  if (p->aPlayoff == 0) return SQLITE_NOMEM;
-  if (pParams->bPlayoffValues) return copy_playoff(p, iLastSwiss, pzErr);
-  for (i = 0, n = 0; i < p->nMatch; i++) {
+  for (i = 0, n = 0; p->aPlayoff && rc == SQLITE_OK && i < p->nMatch; i++) {
     TbMatch *m = &p->aMatch[i];
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
-    if (m->iRound <= iLastSwiss) {
+    if (m->iRound <= aLastSwiss[division_of(p, m->iA)]) {
       if (p->aGameCount) p->aGameCount[n] = *g;
       p->aMatch[n++] = *m;
       continue;
     }
-    if ((rc = settle_winner(p, m, g, pzErr)) != SQLITE_OK) return rc;
+    if ((rc = settle_winner(p, m, g, pzErr)) != SQLITE_OK) break;
     p->aPlayoff[p->nPlayoff++] = *m;
   }
+  sqlite3_free(aLastSwiss);
+  if (rc != SQLITE_OK || p->aPlayoff == 0) return rc;
   p->nMatch = n;
   if ((rc = check_playoff(p, pzErr)) != SQLITE_OK) return rc;
   return tb_event_seats(p, pzErr);
@@ -240,15 +311,63 @@ static void playoff_reach(const TbEvent *p, i64 *aReach) {
 }
 
 /*
+** The final order of the Swiss positions [s, e) (one class: a division, or
+** its disqualified players) into aOrder, aRank, aSwiss and aDec at the
+** same positions: the playoff's players by how far they went, then the
+** others in Swiss order.  aF: room for e - s entries.
+*/
+static void order_class(const TbEvent *p, const TbPolicy *pPolicy,
+                        const TbStandings *pS, const i64 *aReach,
+                        const int *aTree, int s, int e, Finish *aF,
+                        int *aOrder, int *aRank, int *aSwiss,
+                        const TbTiebreaker **aDec) {
+  int n = p->nPlayer, nTb = pPolicy->nTiebreaker, i, k, nF = 0;
+  int bNoPlace = (tb_player_class(p, pS->aOrder[s]) & 1) != 0;
+  for (i = s; i < e; i++) {
+    if (aReach[pS->aOrder[i]] >= 0) {
+      aF[nF].iReach = aReach[pS->aOrder[i]];
+      aF[nF++].iPos = i;
+    }
+  }
+  qsort(aF, (size_t)nF, sizeof(Finish), cmp_finish);
+  for (i = s, k = nF; i < e; i++) { /* then the others, in Swiss order */
+    if (aReach[pS->aOrder[i]] < 0) {
+      aF[k].iReach = -1;
+      aF[k++].iPos = i;
+    }
+  }
+  for (k = 0; k < e - s; k++) {
+    int lvl;
+    i = s + k;
+    aOrder[i] = pS->aOrder[aF[k].iPos];
+    aSwiss[i] = pS->aRank[aF[k].iPos];
+    aRank[i] = bNoPlace ? 0 : k + 1;
+    aDec[i] = 0;
+    if (k == 0 || bNoPlace) continue;
+    if (aF[k].iReach != aF[k - 1].iReach) {
+      aDec[i] = &tb_playoffDecider;
+      continue;
+    }
+    lvl = least_level(aTree, n, aF[k - 1].iPos, aF[k].iPos);
+    if (lvl < nTb) {
+      aDec[i] = pPolicy->aTiebreaker[lvl];
+    } else {
+      aRank[i] = aRank[i - 1];
+    }
+  }
+}
+
+/*
 ** Reorder the Swiss standings *pS into the final ones: aSwissRank keeps
 ** the Swiss rank, aRank becomes the final place (shared only by players
 ** tied in the Swiss who went as far), decided_by 'playoff' where the
-** playoff decided, else what decided between the two in the Swiss.
+** playoff decided, else what decided between the two in the Swiss.  Each
+** class (division) of the standings is reordered within its places.
 */
 int tb_playoff_order(const TbEvent *p, const TbPolicy *pPolicy,
                      TbStandings *pS) {
   sqlite3_uint64 n1 = (sqlite3_uint64)p->nPlayer + 1;
-  int n = p->nPlayer, nTb = pPolicy->nTiebreaker, i, k, nF = 0, rc = SQLITE_OK;
+  int n = p->nPlayer, nTb = pPolicy->nTiebreaker, i, k, s, rc = SQLITE_OK;
   i64 *aReach;
   Finish *aF;
   int *aTree, *aOrder, *aRank, *aSwiss;
@@ -271,38 +390,16 @@ int tb_playoff_order(const TbEvent *p, const TbPolicy *pPolicy,
     for (k = 0; k < nTb && pPolicy->aTiebreaker[k] != t; k++) {
     }
     aTree[n + i] = t ? k : nTb; /* nTb: tied with the one above */
-    if (aReach[pS->aOrder[i]] >= 0) {
-      aF[nF].iReach = aReach[pS->aOrder[i]];
-      aF[nF++].iPos = i;
-    }
   }
   for (i = n - 1; i > 0; i--) {
     aTree[i] = aTree[2 * i] < aTree[2 * i + 1] ? aTree[2 * i] : aTree[2 * i + 1];
   }
-  qsort(aF, (size_t)nF, sizeof(Finish), cmp_finish);
-  for (i = 0, k = nF; i < n; i++) { /* then the others, in Swiss order */
-    if (aReach[pS->aOrder[i]] < 0) {
-      aF[k].iReach = -1;
-      aF[k++].iPos = i;
+  for (s = 0; s < n; s = i) { /* each class: its positions [s, i) */
+    int iClass = tb_player_class(p, pS->aOrder[s]);
+    for (i = s + 1; i < n && tb_player_class(p, pS->aOrder[i]) == iClass; i++) {
     }
-  }
-  for (i = 0; i < n; i++) {
-    int lvl;
-    aOrder[i] = pS->aOrder[aF[i].iPos];
-    aSwiss[i] = pS->aRank[aF[i].iPos];
-    aRank[i] = i + 1;
-    aDec[i] = 0;
-    if (i == 0) continue;
-    if (aF[i].iReach != aF[i - 1].iReach) {
-      aDec[i] = &tb_playoffDecider;
-      continue;
-    }
-    lvl = least_level(aTree, n, aF[i - 1].iPos, aF[i].iPos);
-    if (lvl < nTb) {
-      aDec[i] = pPolicy->aTiebreaker[lvl];
-    } else {
-      aRank[i] = aRank[i - 1];
-    }
+    order_class(p, pPolicy, pS, aReach, aTree, s, i, aF, aOrder, aRank, aSwiss,
+                aDec);
   }
   sqlite3_free(pS->aOrder);
   sqlite3_free(pS->aRank);

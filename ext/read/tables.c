@@ -1225,6 +1225,7 @@ static int read_player_row(TbEvent *pEvent, sqlite3_stmt *pStmt,
     return player_row_error(pId, "is registered twice%s", 0, pzErr);
   }
   pReg->bRegistered = 1;
+  pReg->iRow = ++pEvent->nRegistered;
   rc = read_reg_int(pId, sqlite3_column_value(pStmt, 1),
                     "has rating %s (expected an integer from "
                     "-4611686018427387904 to 4611686018427387904)",

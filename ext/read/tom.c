@@ -13,9 +13,12 @@
 ** 1 Seniors, 2 Masters, or a pod combining them) with their <rounds> of
 ** <match outcome="..."> (1: player1 won, 2: player2 won, 3: a tie, 5: a
 ** bye, 8: a late entry's loss, 0: not reported yet), and the <standings>
-** TOM computed, one list per division.  tom_matches yields the rows
-** standings() reads from a matches table; tom_players the registrations
-** (name, division, status, dropped_after) with TOM's own place.
+** TOM computed, one list per division, and <finalsoptions> with each
+** division's top cut.  tom_matches yields the rows standings() reads from a
+** matches table (the top cut's rounds as phase 'playoff'); tom_players the
+** registrations (name, division, status, dropped_after) with TOM's own
+** place and the division's top_cut, leaving out the players seated in no
+** pod, whom TOM does not place.
 **
 ** The text is the hidden column event_id, so that standings(), which reads
 ** its tables "WHERE event_id = ?", passes the file's text here and one
@@ -54,7 +57,7 @@ enum {
   K_PLAYER, K_FIRSTNAME, K_LASTNAME, K_BIRTHDATE, K_DROPPED, K_DROPROUND,
   K_PODS, K_POD, K_SUBGROUPS, K_SUBGROUP, K_PODPLAYERS, K_PODPLAYER,
   K_ROUNDS, K_ROUND, K_MATCHES, K_MATCH, K_PLAYER1, K_PLAYER2, K_BYEPLAYER,
-  K_TABLE, K_STANDINGS, K_STANDPOD, K_STANDPLAYER
+  K_TABLE, K_STANDINGS, K_STANDPOD, K_STANDPLAYER, K_FINALS, K_CATCUT, K_CUT
 };
 
 static const struct {
@@ -88,6 +91,9 @@ static const struct {
   {K_TOURNAMENT, K_STANDINGS, "standings"},
   {K_STANDINGS, K_STANDPOD, "pod"},
   {K_STANDPOD, K_STANDPLAYER, "player"},
+  {K_TOURNAMENT, K_FINALS, "finalsoptions"},
+  {K_FINALS, K_CATCUT, "categorycut"},
+  {K_CATCUT, K_CUT, "cut"},
 };
 
 /* Strings are offsets into the cursor's arena; -1 is none. */
@@ -155,6 +161,10 @@ typedef struct TomCursor {
   int nPlace, nPlaceAlloc;
   int *aById;                 /* player indexes sorted by id */
   int iSeason;                /* Play! Pokemon season of the start date */
+  int bSeated;                /* some player is in a pod */
+  int aCut1[3];               /* per division (0 Juniors, 1 Seniors, 2
+                              ** Masters): its top cut's size + 1; 0: none
+                              ** given (<finalsoptions><categorycut key>) */
   int iRow;
 } TomCursor;
 
@@ -215,6 +225,7 @@ typedef struct TomParse {
   int nField, nFieldAlloc;
   int iPlayer, iPod, iRound, iMatch;     /* the current ones; -1 */
   int iPlaceCat, bPlaceDnf;              /* the current standings list */
+  int iCutKey;                           /* the current <categorycut> */
   TbProbe *pProbe;            /* interrupts, polled as the text is read */
   char **pzErr;
 } TomParse;
@@ -625,13 +636,15 @@ static int on_start(TomParse *p, int eKind, int iLine) {
       return start_match_player(p, eKind, iLine);
     case K_STANDPOD: return start_place_list(p, iLine);
     case K_STANDPLAYER: return start_place(p, iLine);
+    case K_CATCUT: return int_attr(p, iLine, "categorycut", "key", 1000, &p->iCutKey);
   }
   return SQLITE_OK;
 }
 
 static int is_field(int eKind) {
   return eKind == K_STARTDATE || eKind == K_FIRSTNAME || eKind == K_LASTNAME ||
-         eKind == K_BIRTHDATE || eKind == K_DROPROUND || eKind == K_TABLE;
+         eKind == K_BIRTHDATE || eKind == K_DROPROUND || eKind == K_TABLE ||
+         eKind == K_CUT;
 }
 
 /* Text of an element the reader keeps. */
@@ -748,6 +761,15 @@ static int on_end(TomParse *p, int eKind, int iLine) {
                            p->zField);
       }
       c->aMatch[p->iMatch].iTable = v;
+      return SQLITE_OK;
+    case K_CUT:
+      v = to_int(p->zField, TOM_MAX_ROUND);
+      if (v == -2) {
+        return parse_error(p, iLine, "<categorycut key='%d'>: <cut>%s</cut> is "
+                           "not a number", p->iCutKey, p->zField);
+      }
+      /* the divisions' keys are their categories; others are not read */
+      if (v >= 0 && p->iCutKey <= 2) c->aCut1[p->iCutKey] = v + 1;
       return SQLITE_OK;
   }
   if (zElem) {
@@ -1359,9 +1381,9 @@ static const char *azSchema[] = {
   "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
   "phase, pod, table_number, outcome, line, event_id HIDDEN)",
   "CREATE TABLE x(player, name, division, rating, status, dropped_after, "
-  "place, standing, birth_year, pod, first_name, last_name, line, "
+  "place, standing, birth_year, pod, first_name, last_name, line, top_cut, "
   "event_id HIDDEN)"};
-static const int aArgColumn[] = {12, 13};
+static const int aArgColumn[] = {12, 14};
 static const char *azFunction[] = {"tom_matches", "tom_players"};
 
 static void cursor_clear(TomCursor *c) {
@@ -1415,9 +1437,20 @@ static int tomClose(sqlite3_vtab_cursor *cur) {
   return SQLITE_OK;
 }
 
-/* Rows of matches: those of rounds not played yet are left out. */
-static void skip_unplayed(TomCursor *c) {
-  while (c->iRow < c->nMatch && c->aMatch[c->iRow].bSkip) c->iRow++;
+/*
+** Rows left out: the matches of rounds not played yet; the players TOM
+** entered in no pod (registered, never seated) when some player is in
+** one, who TOM gives no place.
+*/
+static void skip_rows(TomCursor *c, int eKind) {
+  if (eKind == TOM_MATCHES) {
+    while (c->iRow < c->nMatch && c->aMatch[c->iRow].bSkip) c->iRow++;
+    return;
+  }
+  while (c->bSeated && c->iRow < c->nPlayer && c->aPlayer[c->iRow].iPod < 0 &&
+         c->aPlayer[c->iRow].iPlaceCat < 0) {
+    c->iRow++;
+  }
 }
 
 static int tomFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -1426,7 +1459,7 @@ static int tomFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   TomVtab *p = (TomVtab *)cur->pVtab;
   TbProbe probe;
   char *zErr = 0;
-  int rc;
+  int rc, i;
   (void)idxNum;
   (void)idxStr;
   cursor_clear(c);
@@ -1444,14 +1477,15 @@ static int tomFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     }
     return rc;
   }
-  if (p->eKind == TOM_MATCHES) skip_unplayed(c);
+  for (i = 0; i < c->nPlayer && !c->bSeated; i++) c->bSeated = c->aPlayer[i].iPod >= 0;
+  skip_rows(c, p->eKind);
   return SQLITE_OK;
 }
 
 static int tomNext(sqlite3_vtab_cursor *cur) {
   TomCursor *c = (TomCursor *)cur;
   c->iRow++;
-  if (((TomVtab *)cur->pVtab)->eKind == TOM_MATCHES) skip_unplayed(c);
+  skip_rows(c, ((TomVtab *)cur->pVtab)->eKind);
   return SQLITE_OK;
 }
 
@@ -1540,6 +1574,12 @@ static void player_column(sqlite3_context *ctx, const TomCursor *c,
     case 10: result_str(ctx, arena(c, pl->iFirst)); break;
     case 11: result_str(ctx, arena(c, pl->iLast)); break;
     case 12: sqlite3_result_int(ctx, pl->iLine); break;
+    case 13:
+      iDivision = division_of(c, pl);
+      if (iDivision >= 0 && c->aCut1[iDivision] > 0) {
+        sqlite3_result_int(ctx, c->aCut1[iDivision] - 1);
+      }
+      break;
   }
 }
 

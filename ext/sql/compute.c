@@ -191,6 +191,7 @@ static int cut_event(TbEvent *pEvent, const TbParams *pParams, char **pzErr) {
   pEvent->pCut = sqlite3_malloc64(sizeof(TbEvent));
   if (pEvent->pCut == 0) return SQLITE_NOMEM;
   tb_event_init(pEvent->pCut);
+  pEvent->pCut->pWhole = pEvent;
   return tb_event_as_of(pEvent, (int)nCut, pParams, pEvent->pCut, pzErr);
 }
 

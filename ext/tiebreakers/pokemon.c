@@ -7,10 +7,19 @@
 **                 win %
 **   oowp          opponents' opponents' win %: mean of the opponents' owp
 **   head_to_head  between exactly two tied players who met
+**   registration_order  then the players table's order (TOM: its file's)
+**   active        1 unless dropped (policy pokemon_2023 ranks by it after
+**                 match points, as RK9 did April-September 2023)
 **
 ** Own win %: (wins + tie credit x ties) / rounds, counting only rounds
 ** against an opponent (a bye is removed from both sides), at least the
 ** floor (25 %), and at most the cap (75 %) for a player who dropped.
+**
+** A late loss (a round lost with no opponent: a late entry's missed round)
+** counts, with option late_loss (the default, as RK9 publishes), as a round
+** lost in the player's own win %, and as an opponent at the floor in the
+** player's owp and oowp.  A player with no round at all (a registered
+** no-show) is shown at the floor: win %, owp and oowp.
 **
 ** Dropped players are frozen (option freeze_drops): everything about a
 ** player who left after round L is computed as in the standings after
@@ -31,6 +40,17 @@
 static int frozen_round(const TbEvent *e, const TbParams *p, int i, int iRound) {
   int iLast = e->aPlayer[i].rec.iLastRound;
   return p->bFreezeDrops && iLast < iRound ? iLast : iRound;
+}
+
+/* Does seat s count in its player's win %: a round against an opponent,
+** or with late_loss a round lost without one. */
+static int in_win_pct(const TbSeat *s, int bLateLoss) {
+  return s->iOpp >= 0 || (bLateLoss && s->eOutcome == TB_LOSS);
+}
+
+/* Is seat s a late loss that counts as an opponent at the floor? */
+static int is_late(const TbSeat *s, int bLateLoss) {
+  return bLateLoss && s->iOpp < 0 && s->eOutcome == TB_LOSS;
 }
 
 /*
@@ -81,6 +101,7 @@ typedef struct PkCache {
   PkFast *aTerm;              /* per player: the win % so far while
                               ** sweeping (uncapped), then at the end */
   PkFast *aOwp;               /* per player: the owp (frozen: its query's) */
+  PkFast floorTerm;           /* the floor as a term: a late loss's opponent */
   int *aCounted;              /* while sweeping, per player: seats counted */
   int *aNextRound;            /* ... and the round of the next (INT_MAX) */
   TbAcc *aQExact;             /* per query, exact: NULL until asked */
@@ -278,7 +299,18 @@ static int add_counts_pct(TbAcc *pAcc, const PkRule *r, const TbParams *p,
   return 1;
 }
 
-/* The same as a kept term, what tb_acc_add_frac would add (err < 0: none). */
+/* f as a kept term: what tb_acc_add_frac would add. */
+static void frac_term(PkFast *pOut, const TbFrac *f) {
+  if (frac_fits64(f)) {
+    tb_quotient_dd((i64)f->num, (i64)f->den, &pOut->r, &pOut->lo, &pOut->err);
+  } else {
+    pOut->r = (double)f->num / (double)f->den;
+    pOut->lo = 0.0;
+    pOut->err = __builtin_fabs(pOut->r) * 0x1p-50;
+  }
+}
+
+/* The win % of n as a kept term (err < 0: none). */
 static void pct_term(PkFast *pOut, const PkRule *r, const TbParams *p,
                      PkCount n, int bCap) {
   TbFrac f;
@@ -288,18 +320,13 @@ static void pct_term(PkFast *pOut, const PkRule *r, const TbParams *p,
     return;
   }
   f = pct_of(r, p, n, bCap);
-  if (frac_fits64(&f)) {
-    tb_quotient_dd((i64)f.num, (i64)f.den, &pOut->r, &pOut->lo, &pOut->err);
-  } else {
-    pOut->r = (double)f.num / (double)f.den;
-    pOut->lo = 0.0;
-    pOut->err = __builtin_fabs(pOut->r) * 0x1p-50;
-  }
+  frac_term(pOut, &f);
 }
 
-/* Capped as of iRound: gone before it, and not cut there. */
+/* Capped as of iRound: gone before it, dropped (not cut, nor at the end
+** of their division). */
 static int capped_at(const TbEvent *e, int i, int iRound) {
-  return e->aPlayer[i].rec.iLastRound < iRound && !tb_was_cut(e, i);
+  return e->aPlayer[i].rec.iLastRound < iRound && tb_dropped(e, i);
 }
 
 /* Count one seat's round: against an opponent, won or tied. */
@@ -334,7 +361,7 @@ static void pk_advance(PkCache *c, const TbEvent *e, int i, int iRound) {
   pl = &e->aPlayer[i];
   a = &e->aSeat[pl->iSeat];
   for (j = c->aCounted[i]; j < pl->nSeat && a[j].iRound <= iRound; j++) {
-    if (a[j].iOpp >= 0) sweep_count(c, i, a[j].eOutcome);
+    if (in_win_pct(&a[j], c->params.bLateLoss)) sweep_count(c, i, a[j].eOutcome);
   }
   c->aCounted[i] = j;
   c->aNextRound[i] = j < pl->nSeat ? a[j].iRound : INT_MAX;
@@ -371,9 +398,12 @@ static void owp_in_sweep(PkFast *pOut, PkCache *c, const PkRule *r,
   const TbPlayer *pl = &e->aPlayer[o];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   TbAcc acc, settled;
-  int k, h;
+  int k, h, nLate = 0;
   for (; w->iNext < pl->nSeat && a[w->iNext].iRound <= iRound; w->iNext++) {
-    if (a[w->iNext].iOpp < 0) continue;
+    if (a[w->iNext].iOpp < 0) {
+      nLate += is_late(&a[w->iNext], p->bLateLoss);
+      continue;
+    }
     aLive[w->nLive++] = a[w->iNext].iOpp;
     w->nOpp++;
   }
@@ -382,6 +412,7 @@ static void owp_in_sweep(PkFast *pOut, PkCache *c, const PkRule *r,
   settled.r = w->settled.r;
   settled.lo = w->settled.lo;
   settled.err = w->settled.err;
+  for (w->nOpp += nLate; nLate > 0; nLate--) add_kept(&settled, &c->floorTerm);
   for (k = h = 0; k < w->nLive; k++) {
     int x = aLive[k];
     pk_advance(c, e, x, iRound);
@@ -447,8 +478,13 @@ static int pk_final(PkCache *c, const PkRule *r, const TbEvent *e,
     }
     tb_acc_init(&acc, 0);
     for (j = 0; j < pl->nSeat; j++) {
-      if (a[j].iOpp < 0) continue;
-      add_kept(&acc, &c->aTerm[a[j].iOpp]);
+      if (a[j].iOpp >= 0) {
+        add_kept(&acc, &c->aTerm[a[j].iOpp]);
+      } else if (is_late(&a[j], p->bLateLoss)) {
+        add_kept(&acc, &c->floorTerm);
+      } else {
+        continue;
+      }
       nOpp++;
     }
     tb_acc_mean(&acc, nOpp);
@@ -472,6 +508,7 @@ static int pk_sweep(PkCache *c, const TbEvent *e, const TbParams *p) {
   PkOwner *aState;
   PkRule r;
   pk_rule(&r, p);
+  frac_term(&c->floorTerm, &p->floor);
   c->aQFast = sqlite3_malloc64(sizeof(PkFast) * ((sqlite3_uint64)c->nQ + 1));
   c->aTerm = sqlite3_malloc64(sizeof(PkFast) * nP);
   c->aOwp = sqlite3_malloc64(sizeof(PkFast) * nP);
@@ -574,18 +611,21 @@ static void fill_seat_counts(PkCache *c, const TbEvent *e, int i) {
   int j;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
-    if (s->iOpp >= 0) count_round(&n, s->eOutcome);
+    if (in_win_pct(s, c->params.bLateLoss)) count_round(&n, s->eOutcome);
     c->aCount[pl->iSeat + j] = n;
   }
   c->aCountDone[i] = 1;
 }
 
 /* Player i's matches, wins and ties against opponents up to iRound. */
-static PkCount counts_at(const TbEvent *e, PkCache *c, int i, int iRound) {
+static PkCount counts_at(const TbEvent *e, const TbParams *p, PkCache *c,
+                         int i, int iRound) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
   PkCount n = {0, 0, 0};
   int j;
+  /* the counts kept are those of the cache's late_loss */
+  if (c && c->params.bLateLoss != p->bLateLoss) c = 0;
   if (c && (pl->nSeat == 0 || a[pl->nSeat - 1].iRound <= iRound)) {
     return c->aFinal[i];
   }
@@ -601,7 +641,7 @@ static PkCount counts_at(const TbEvent *e, PkCache *c, int i, int iRound) {
     return n;
   }
   for (j = 0; j < pl->nSeat && a[j].iRound <= iRound; j++) {
-    if (a[j].iOpp >= 0) count_round(&n, a[j].eOutcome);
+    if (in_win_pct(&a[j], p->bLateLoss)) count_round(&n, a[j].eOutcome);
   }
   return n;
 }
@@ -613,7 +653,7 @@ static PkCount counts_at(const TbEvent *e, PkCache *c, int i, int iRound) {
 static int add_win_pct(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
                        int iRound) {
   PkCache *c = pk_cache(e, p);
-  PkCount n = counts_at(e, c, i, iRound);
+  PkCount n = counts_at(e, p, c, i, iRound);
   PkRule r;
   if (c && pk_same_params(c, p)) {
     r = c->rule;
@@ -632,9 +672,14 @@ static void owp_at(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iRound > iRound) break;
-    if (s->iOpp < 0) continue;
-    /* the opponent played this match by iRound, so has a win % */
-    add_win_pct(pAcc, e, p, s->iOpp, iRound);
+    if (s->iOpp >= 0) {
+      /* the opponent played this match by iRound, so has a win % */
+      add_win_pct(pAcc, e, p, s->iOpp, iRound);
+    } else if (is_late(s, p->bLateLoss)) {
+      tb_acc_add_frac(pAcc, &p->floor);
+    } else {
+      continue;
+    }
     n++;
   }
   tb_acc_mean(pAcc, n);
@@ -673,8 +718,12 @@ static int pk_exact_sweep(PkCache *c, const TbEvent *e, const TbParams *p,
     TbAcc *v = &c->aQExact[q];
     if ((rc = tb_poll(e->pProbe, 1 + nLive)) != SQLITE_OK) break;
     for (; j < pl->nSeat && a[j].iRound <= iRound; j++) {
-      if (a[j].iOpp < 0) continue;
-      aLive[nLive++] = a[j].iOpp;
+      if (a[j].iOpp < 0) {
+        if (!is_late(&a[j], p->bLateLoss)) continue;
+        tb_acc_add_frac(&settled, &p->floor); /* an opponent at the floor */
+      } else {
+        aLive[nLive++] = a[j].iOpp;
+      }
       nOpp++;
     }
     tb_acc_init(v, 1);
@@ -771,17 +820,30 @@ static void add_owp_before_last(TbAcc *pAcc, const TbEvent *e,
 }
 
 /*
+** A value over no round or no opponent (a registered no-show, a player
+** with byes only) is the floor: RK9 publishes a player who never played
+** at 25 % (win %, owp and oowp).  Opponents always have a round, so no
+** other value reads it.
+*/
+static void null_is_floor(TbAcc *pAcc, const TbParams *p) {
+  if (!pAcc->bNull) return;
+  pAcc->bNull = 0;
+  tb_acc_add_frac(pAcc, &p->floor);
+}
+
+/*
 ** The win % opponents count for this player.  Shown beside the standings
 ** so that a player can check the number their opponents' owp is built
-** from; NULL for a player who only had byes.
+** from.
 */
 void tb_pokemon_win_pct(const TbEvent *e, const TbParams *p, int i,
                         TbAcc *pAcc) {
   if (add_win_pct(pAcc, e, p, i, e->iLastRound) == 0) pAcc->bNull = 1;
+  null_is_floor(pAcc, p);
 }
 
 /* Opponents' win %: the strength of the player's schedule. */
-void tb_pokemon_owp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+static void owp_value(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   int iRound = frozen_round(e, p, i, e->iLastRound);
   PkCache *c;
   if (!pAcc->bExact && (c = pk_cache(e, p)) != 0 && pk_same_params(c, p)) {
@@ -799,6 +861,11 @@ void tb_pokemon_owp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   if (iRound < e->iLastRound && pk_query_value(pAcc, e, p, i, iRound, 1)) return;
   if (tb_stopped(e->pProbe)) return;
   owp_at(pAcc, e, p, i, iRound);
+}
+
+void tb_pokemon_owp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
+  owp_value(e, p, i, pAcc);
+  null_is_floor(pAcc, p);
 }
 
 /* A player's owp as a term of their opponents' oowp (none: adds 0). */
@@ -824,8 +891,11 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iRound > iRound) break;
-    if (s->iOpp < 0) continue;
-    if (frozen_round(e, p, s->iOpp, iRound) ==
+    if (s->iOpp < 0) {
+      /* a late loss's opponent: at the floor, as a player with no round */
+      if (!is_late(s, p->bLateLoss)) continue;
+      tb_acc_add_frac(pAcc, &p->floor);
+    } else if (frozen_round(e, p, s->iOpp, iRound) ==
         frozen_round(e, p, s->iOpp, e->iLastRound)) {
       tb_term_add(pAcc, e, add_owp, p, s->iOpp);
     } else {
@@ -834,6 +904,7 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
     n++;
   }
   tb_acc_mean(pAcc, n);
+  null_is_floor(pAcc, p);
 }
 
 /*
@@ -857,4 +928,35 @@ int tb_pokemon_head_to_head(const TbEvent *e, const TbParams *p,
   if (nNet > 0) aOut[0] = tb_frac(1, 1);
   if (nNet < 0) aOut[1] = tb_frac(1, 1);
   return SQLITE_OK;
+}
+
+/*
+** 1 for a player still in the event at its last round, 0 for one who
+** dropped: from April to September 2023 RK9 placed dropped players below
+** the active ones with the same points (policy 'pokemon_2023').  A player
+** cut after a day-2 cut did not drop.
+*/
+void tb_pokemon_active(const TbEvent *e, const TbParams *p, int i,
+                       TbAcc *pAcc) {
+  (void)p;
+  tb_acc_add(pAcc, !tb_dropped(e, i), 1);
+}
+
+/*
+** The number of the player's row in the players table, lower first: TOM
+** gives players tied on everything distinct places in the order of its
+** file (tom_players' rows).  A player without a row comes after every row
+** (one more than the rows); without a players table, NULL for all (tied).
+** Only players still tied after head-to-head compare it, so it is computed
+** for them alone (the column is lazy).
+*/
+void tb_registration_order(const TbEvent *e, const TbParams *p, int i,
+                           TbAcc *pAcc) {
+  const TbEvent *w = e->pWhole ? e->pWhole : e; /* a cut event has no rows */
+  (void)p;
+  if (w->aReg == 0) {
+    pAcc->bNull = 1;
+    return;
+  }
+  tb_acc_add(pAcc, w->aReg[i].bRegistered ? w->aReg[i].iRow : w->nRegistered + 1, 1);
 }

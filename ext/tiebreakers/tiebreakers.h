@@ -33,6 +33,8 @@ void tb_hct_t3(const TbEvent*, const TbParams*, int, TbAcc*);
 
 /* pokemon.c: Play! Pokemon (TOM) */
 void tb_pokemon_win_pct(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_pokemon_active(const TbEvent*, const TbParams*, int, TbAcc*);
+void tb_registration_order(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_owp(const TbEvent*, const TbParams*, int, TbAcc*);
 void tb_pokemon_oowp(const TbEvent*, const TbParams*, int, TbAcc*);
 int tb_pokemon_head_to_head(const TbEvent*, const TbParams*, const int*, int,

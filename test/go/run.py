@@ -24,7 +24,7 @@ GOPATH = Path("/usr/share/gocode")
 EXPECTED = """1 Hugo 13 0.6533
 2 Cleo 13 0.6400
 3 Sami 12 0.6433
-standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 """
 
 

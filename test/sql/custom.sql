@@ -111,6 +111,7 @@ GROUP BY p.name ORDER BY p.name;
 -- melee_2024|4|1
 -- mtg|4|1
 -- pokemon|4|1
+-- pokemon_2023|4|1
 -- yugioh|4|1
 
 -- case: every_listed_tiebreaker_is_a_column_and_a_custom_order

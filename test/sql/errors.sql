@@ -59,15 +59,15 @@ SELECT * FROM standings(1, NULL);
 
 -- case: unknown_policy
 SELECT * FROM standings(1, 'nope');
--- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+-- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 
 -- case: unknown_policy_option
 SELECT * FROM standings(1, 'mtg(x=1)');
--- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, playoff_values, forfeits_played, win_points, draw_points)
+-- error: standings(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, late_loss, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, playoff_values, forfeits_played, win_points, draw_points)
 
 -- case: unknown_policy_option_after_known_one
 SELECT * FROM standings(1, 'mtg(floor=1/3, bonus=2)');
--- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, playoff_values, forfeits_played, win_points, draw_points)
+-- error: standings(): unknown option 'bonus' in policy 'mtg(floor=1/3, bonus=2)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, late_loss, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, playoff_values, forfeits_played, win_points, draw_points)
 
 -- case: floor_above_one_real
 SELECT * FROM standings(1, 'mtg', 1.5);
@@ -305,11 +305,11 @@ SELECT rank, player FROM standings(1, 'mtg', NULL, 3);
 
 -- case: scalar_omwp_unknown_policy
 SELECT omwp(1, 'A', 'nope');
--- error: omwp(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+-- error: omwp(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 
 -- case: scalar_ogwp_unknown_option
 SELECT ogwp(1, 'A', 'mtg(x=1)');
--- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, playoff_values, forfeits_played, win_points, draw_points)
+-- error: ogwp(): unknown option 'x' in policy 'mtg(x=1)' (known: floor, game_draw_points, own_gwp_floor, cap, tie_credit, freeze_drops, late_loss, opponent_bye_is_win, t1_floor, kts_truncate, rules, best_of, unrated, ks_limit, ks_percent, round_robin, cut_after, swiss_rounds, distinct_opponents, no_opponents, freeze_cut, playoff_values, forfeits_played, win_points, draw_points)
 
 -- case: scalar_omwp_bad_floor_option
 SELECT omwp(1, 'A', 'mtg(floor=2)');
@@ -365,7 +365,7 @@ FROM (SELECT * FROM matches ORDER BY rowid);
 
 -- case: no_objects_left_after_error
 SELECT * FROM standings(1, 'nope');
--- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, yugioh, fide, fide_rr)
+-- error: standings(): unknown policy 'nope' (known: mtg, melee, melee_2024, melee_2023, battlefy, hct, pokemon, pokemon_2023, yugioh, fide, fide_rr)
 -- then:
 SELECT group_concat(type || ' ' || name, ', ') FROM (SELECT type, name FROM sqlite_schema ORDER BY name);
 -- expect:

@@ -217,7 +217,7 @@ FROM standings(1, 'mtg') WHERE player = 1;
 -- division and status are NULL without a players table
 SELECT * FROM standings(1, 'mtg') WHERE player = 3;
 -- expect:
--- 1|3|9|3|0|0|1|3|6|2|0|18|8|1.0|0.75|0.388888888888889|0.485119047619048|||||||||||||||||||||||||||||||||||||||||||||||||||0|||||1
+-- 1|3|9|3|0|0|1|3|6|2|0|18|8|1.0|0.75|0.388888888888889|0.485119047619048|||||||||||||||||||||||||||||||||||||||||||||||||||||0|||||1
 
 -- case: hidden_columns_echo_arguments
 SELECT DISTINCT event_id, policy FROM standings(1, 'mtg');
@@ -777,18 +777,95 @@ FROM standings('L', 'mtg');
 -- 3|B|3|1|2|1|3|2|4|0.3333|0.3333|0.5|0
 
 -- case: loss_without_opponent_pokemon
--- the loss counts in the record and points, and not in the win % that
--- opponents see (as a bye is removed): A's opponents see 2-0 = 100 %
+-- as RK9 publishes: the loss counts in the player's own win % (the one
+-- opponents see) and puts an opponent at the 25 % floor into the player's
+-- owp.  A 2-0 then a loss: 2/3; B 0-2 (bye out): 1/4; C loss, L, W: 1/3.
+-- owp A (1/4 + 1/3 + 1/4) / 3 = 5/18; B (2/3 + 1/3) / 2; C (1/4 + 2/3 + 1/4) / 3 = 7/18;
+-- oowp: the late round's opponent at 1/4 again, A (1/4 + 1/2 + 7/18) / 3 = 41/108,
+-- B (5/18 + 7/18) / 2 = 1/3, C (1/4 + 5/18 + 1/2) / 3 = 37/108
 INSERT INTO matches VALUES ('L', 1, 'A', 'B', 2, 0, 0, NULL), ('L', 1, 'C', NULL, 0, 0, 0, 'loss'),
   ('L', 2, 'A', 'C', 2, 1, 0, NULL), ('L', 2, 'B', NULL, 2, 0, 0, NULL),
   ('L', 3, 'C', 'B', 2, 0, 0, NULL), ('L', 3, 'A', NULL, 0, 2, 0, NULL);
 SELECT rank, player, match_points, wins || '-' || losses || '-' || draws, byes,
-       round(win_pct, 4), round(owp, 4)
+       round(win_pct, 4), round(owp, 4), round(oowp, 4)
 FROM standings('L', 'pokemon');
 -- expect:
--- 1|A|6|2-1-0|0|1.0|0.375
--- 2|B|3|1-2-0|1|0.25|0.75
--- 3|C|3|1-2-0|0|0.5|0.625
+-- 1|A|6|2-1-0|0|0.6667|0.2778|0.3796
+-- 2|B|3|1-2-0|1|0.25|0.5|0.3333
+-- 3|C|3|1-2-0|0|0.3333|0.3889|0.3426
+
+-- case: loss_without_opponent_pokemon_late_loss_0
+-- late_loss=0: the loss counts in the record and points, and not in the win %
+-- that opponents see (as a bye is removed): A's opponents see 2-0 = 100 %
+INSERT INTO matches VALUES ('L', 1, 'A', 'B', 2, 0, 0, NULL), ('L', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('L', 2, 'A', 'C', 2, 1, 0, NULL), ('L', 2, 'B', NULL, 2, 0, 0, NULL),
+  ('L', 3, 'C', 'B', 2, 0, 0, NULL), ('L', 3, 'A', NULL, 0, 2, 0, NULL);
+SELECT rank, player, match_points, wins || '-' || losses || '-' || draws, byes,
+       round(win_pct, 4), round(owp, 4), round(oowp, 4)
+FROM standings('L', 'pokemon(late_loss=0)');
+-- expect:
+-- 1|A|6|2-1-0|0|1.0|0.375|0.6875
+-- 2|B|3|1-2-0|1|0.25|0.75|0.5
+-- 3|C|3|1-2-0|0|0.5|0.625|0.5625
+
+-- case: late_loss_then_drop_pokemon
+-- C enters late (round 1 lost), beats A in round 2 and drops: win % 1/2 (the
+-- 3/4 cap does not bite), frozen as of round 2: owp (1/4 late + A's 1/2 as of
+-- round 2) / 2 = 3/8; oowp (1/4 late + A's owp as of round 2, (B 1/4 + C 1/2)
+-- / 2 = 3/8) / 2 = 5/16.  A (W L W, 2/3): owp (B 1/4 + C 1/2 + B 1/4) / 3 =
+-- 1/3, oowp (2/3 + 3/8 + 2/3) / 3 = 41/72 (C's frozen 3/8).  B (0/2, bye out):
+-- owp 2/3, oowp 1/3.
+INSERT INTO matches VALUES ('LD', 1, 'A', 'B', 2, 0, 0, NULL), ('LD', 1, 'C', NULL, 0, 0, 0, 'loss'),
+  ('LD', 2, 'C', 'A', 2, 0, 0, NULL), ('LD', 2, 'B', NULL, 2, 0, 0, NULL),
+  ('LD', 3, 'A', 'B', 2, 0, 0, NULL);
+SELECT player, match_points, dropped, round(win_pct, 4), round(owp, 4), round(oowp, 4)
+FROM standings('LD', 'pokemon') ORDER BY player;
+-- expect:
+-- A|6|0|0.6667|0.3333|0.5694
+-- B|3|0|0.25|0.6667|0.3333
+-- C|3|1|0.5|0.375|0.3125
+
+-- case: no_show_pokemon_at_the_floor
+-- a player with byes only has no round to take a percentage of: the floor,
+-- as RK9 publishes a registered player who never played
+INSERT INTO matches VALUES ('NS', 1, 'A', 'B', 2, 0, 0, NULL), ('NS', 1, 'C', NULL, 2, 0, 0, NULL);
+SELECT player, round(win_pct, 4), round(owp, 4), round(oowp, 4)
+FROM standings('NS', 'pokemon') ORDER BY player;
+-- expect:
+-- A|1.0|0.25|1.0
+-- B|0.25|1.0|0.25
+-- C|0.25|0.25|0.25
+
+-- case: pokemon_2023_drops_last
+-- E loses to A in round 1 and drops; C loses both rounds.  Both have 0 points;
+-- E's owp, frozen after round 1, is A's 1-0 = 1.0, C's (B 1/2 + D 1) / 2 = 3/4.
+-- 'pokemon' places E above C, 'pokemon_2023' (RK9, April-September 2023) the
+-- active C above the dropped E.  3 points: F (D 2-0: 1.0) above B (C 1/4, A 1: 5/8).
+INSERT INTO matches VALUES ('D23', 1, 'A', 'E', 2, 0, 0, NULL), ('D23', 1, 'B', 'C', 2, 0, 0, NULL),
+  ('D23', 1, 'D', 'F', 2, 0, 0, NULL), ('D23', 2, 'A', 'B', 2, 0, 0, NULL),
+  ('D23', 2, 'D', 'C', 2, 0, 0, NULL), ('D23', 2, 'F', NULL, 2, 0, 0, NULL);
+SELECT rank, player, match_points, dropped, active, round(owp, 4), decided_by
+FROM standings('D23', 'pokemon');
+-- expect:
+-- 1|A|6|0||0.375|
+-- 2|D|6|0||0.25|owp
+-- 3|F|3|0||1.0|match_points
+-- 4|B|3|0||0.625|owp
+-- 5|E|0|1||1.0|match_points
+-- 6|C|0|0||0.75|owp
+
+-- case: pokemon_2023_drops_last_ranked
+INSERT INTO matches VALUES ('D23', 1, 'A', 'E', 2, 0, 0, NULL), ('D23', 1, 'B', 'C', 2, 0, 0, NULL),
+  ('D23', 1, 'D', 'F', 2, 0, 0, NULL), ('D23', 2, 'A', 'B', 2, 0, 0, NULL),
+  ('D23', 2, 'D', 'C', 2, 0, 0, NULL), ('D23', 2, 'F', NULL, 2, 0, 0, NULL);
+SELECT rank, player, active, decided_by FROM standings('D23', 'pokemon_2023');
+-- expect:
+-- 1|A|1|
+-- 2|D|1|owp
+-- 3|F|1|match_points
+-- 4|B|1|owp
+-- 5|C|1|match_points
+-- 6|E|0|active
 
 -- case: loss_without_opponent_fide_is_zero_point_round
 -- chess: a round lost with no opponent scores 0 like a zero-point bye
