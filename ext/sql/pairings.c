@@ -284,6 +284,8 @@ static int name_event(sqlite3_value *pEvent, char **pzErr) {
   const char *z = (const char *)sqlite3_value_text(pEvent);
   char *zNew;
   if (z == 0) return SQLITE_NOMEM;
+  /* an inner call's message (a recursion) names its own function */
+  if (sqlite3_strglob("[a-z_]*(): *", *pzErr) == 0) return SQLITE_ERROR;
   if (strlen(z) > 40 || strchr(z, '\n')) {
     zNew = sqlite3_mprintf("the event of the file: %s", *pzErr);
   } else {
