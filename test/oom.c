@@ -473,6 +473,9 @@ static const char *azPairSetup[] = {
   " VALUES (3, 2, 'q', NULL, NULL, 'playoff'), (3, 2, 'p', 'r', 'a',"
   " 'playoff'), (3, 2, 's', NULL, NULL, 'playoff'), (3, 2, 'u', NULL, NULL,"
   " 'playoff');",
+  /* event 4: a player twice in a round */
+  "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
+  " (4, 1, 'x', 'y', 'a'), (4, 1, 'x', 'z', 'a');",
 };
 static const char *azPairQuery[] = {
   "SELECT table_number, player_a, player_b, score_a, colours_b, result"
@@ -485,6 +488,7 @@ static const char *azPairQuery[] = {
   "SELECT * FROM pairings(1, 'nope(x=1)');",
   "SELECT * FROM pairings(1, 'berger', 1);",
   "SELECT * FROM pairings(9, 'berger');",
+  "SELECT * FROM pairing_check(4, 'berger');",
 };
 
 /*

@@ -264,13 +264,30 @@ def test_check_colours_count(db):
                       ).fetchall() == [(1, "p01", "p04")]
 
 
-def test_check_player_twice_in_a_round_is_an_error_naming_them(db):
+def test_check_player_twice_in_a_round(db):
+    """The event cannot be read: the rows say who, and nothing else is checked."""
     make_event(db, 4)
     db.execute("INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES "
-               "(1, 1, 'p01', 'p04', 'draw'), (1, 1, 'p01', 'p03', 'draw')")
+               "(1, 1, 'p01', 'p04', 'draw'), (1, 1, 'p01', 'p03', 'draw'), "
+               "(1, 2, 'p02', NULL, NULL), (1, 2, 'p02', 'p01', 'a')")
+    assert db.execute("SELECT * FROM pairing_check(1, 'berger')").fetchall() == [
+        (1, "p01", None, "paired 2 times in the round"),
+        (2, "p02", None, "paired 2 times in the round")]
     with pytest.raises(sqlite3.OperationalError,
-                       match=r"pairing_check\(\): event 1: player 'p01' is paired twice in round 1"):
-        db.execute("SELECT * FROM pairing_check(1, 'berger')").fetchall()
+                       match=r"pairings\(\): event 1: player 'p01' is paired twice in round 1"):
+        db.execute("SELECT * FROM pairings(1, 'berger')").fetchall()
+
+
+def test_check_paired_while_absent_and_swiss_rules(db):
+    """A requested bye and a game in one round is a player twice in it; a player
+    disqualified is absent from the start, so a game of theirs is a problem."""
+    make_event(db, 4)
+    db.execute("UPDATE players SET status = 'disqualified' WHERE player = 'p04'")
+    pair_round(db)
+    rows = db.execute("SELECT round, player_a, player_b, reason FROM pairing_check(1, 'berger')"
+                      ).fetchall()
+    assert rows == [(1, "p04", "p01", "player paired while absent (a bye requested, dropped "
+                                      "or disqualified)")]
 
 
 def test_check_bracket_that_left_the_bracket(db):

@@ -59,6 +59,7 @@ typedef struct PairVtab {
 typedef struct CheckRow {
   int iRound;
   int iA, iB;                 /* event player indexes, -1: none */
+  sqlite3_value *pA;          /* or player_a as read (iA -1), or NULL */
   char *zReason;
 } CheckRow;
 
@@ -195,7 +196,10 @@ static void cursor_reset(PairCursor *pCur) {
     sqlite3_value_free(pCur->apArg[i]);
     pCur->apArg[i] = 0;
   }
-  for (i = 0; i < pCur->nCheck; i++) sqlite3_free(pCur->aCheck[i].zReason);
+  for (i = 0; i < pCur->nCheck; i++) {
+    sqlite3_free(pCur->aCheck[i].zReason);
+    sqlite3_value_free(pCur->aCheck[i].pA);
+  }
   sqlite3_free(pCur->aCheck);
   pCur->aCheck = 0;
   pCur->nCheck = pCur->nCheckAlloc = 0;
@@ -506,6 +510,7 @@ static void check_column(sqlite3_context *ctx, const PairCursor *pCur,
     case CHK_ROUND: sqlite3_result_int(ctx, r->iRound); break;
     case CHK_PLAYER_A:
       if (r->iA >= 0) result_key(ctx, &e->aPlayer[r->iA].key);
+      if (r->pA) sqlite3_result_value(ctx, r->pA);
       break;
     case CHK_PLAYER_B:
       if (r->iB >= 0) result_key(ctx, &e->aPlayer[r->iB].key);
@@ -555,6 +560,7 @@ static int check_add(PairCursor *pCur, int iRound, int iA, int iB,
   r->iRound = iRound;
   r->iA = iA;
   r->iB = iB;
+  r->pA = 0;
   r->zReason = zReason;
   return SQLITE_OK;
 }
@@ -668,11 +674,61 @@ static int players_paired(const TbPairState *s, const int *aOpp) {
   return n;
 }
 
+/*
+** Players paired twice in a round, found in the rows themselves: the event
+** cannot be read with them (tb_event_seats), so each is a problem row and
+** the rest is not checked.  *pnFound: how many.
+*/
+static int check_twice_paired(PairCursor *pCur, TbConn *pConn, int *pnFound,
+                              char **pzErr) {
+  sqlite3_stmt *pStmt = 0;
+  char *zSql;
+  int rc = tb_enter(pConn, pzErr);
+  *pnFound = 0;
+  if (rc != SQLITE_OK) return rc;
+  zSql = sqlite3_mprintf(
+      "SELECT round, player, count(*) FROM (SELECT round, player_a AS player "
+      "FROM \"%w\" WHERE event_id = ?1 UNION ALL SELECT round, player_b "
+      "FROM \"%w\" WHERE event_id = ?1 AND player_b IS NOT NULL) "
+      "GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY 1, 2",
+      pCur->src.zMatches, pCur->src.zMatches);
+  rc = zSql ? sqlite3_prepare_v2(((PairVtab *)pCur->base.pVtab)->db, zSql, -1,
+                                 &pStmt, 0)
+            : SQLITE_NOMEM;
+  sqlite3_free(zSql);
+  /* no such table or column: the reader says so, in its words */
+  if (rc != SQLITE_OK) {
+    tb_leave(pConn);
+    return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
+  }
+  rc = sqlite3_bind_value(pStmt, 1, pCur->src.pEvent);
+  while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
+    rc = check_add(pCur, sqlite3_column_int(pStmt, 0), -1, -1,
+                   sqlite3_mprintf("paired %d times in the round",
+                                   sqlite3_column_int(pStmt, 2)));
+    if (rc == SQLITE_OK) {
+      CheckRow *r = &pCur->aCheck[pCur->nCheck - 1];
+      r->pA = sqlite3_value_dup(sqlite3_column_value(pStmt, 1));
+      if (r->pA == 0) rc = SQLITE_NOMEM;
+    }
+    (*pnFound)++;
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  tb_leave(pConn);
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(((PairVtab *)pCur->base.pVtab)->db));
+    if (*pzErr == 0) rc = SQLITE_NOMEM;
+  }
+  return rc;
+}
+
 /* Every round played: the state before it, then its problems. */
 static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
   TbPairBuild *b = &pCur->build;
-  int *aOpp = 0, iRound, rc;
+  int *aOpp = 0, iRound, rc, nTwice;
   unsigned char *aWhite = 0;
+  rc = check_twice_paired(pCur, pConn, &nTwice, pzErr);
+  if (rc != SQLITE_OK || nTwice > 0) return rc;
   rc = tb_pair_build_open(pConn, &pCur->reader, &pCur->src, &pCur->spec, b,
                           pzErr);
   if (rc != SQLITE_OK) return rc;
