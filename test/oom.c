@@ -489,6 +489,14 @@ static const char *azPairQuery[] = {
   "SELECT * FROM pairings(1, 'berger', 1);",
   "SELECT * FROM pairings(9, 'berger');",
   "SELECT * FROM pairing_check(4, 'berger');",
+  /* a TRF file: start numbers, XXR, 152, 240 and 260 records */
+  "SELECT * FROM pairing_check('XXR 6' || char(10) || '152 B' || char(10) ||"
+  " '260 001 002    1    4' || char(10) || '240 H 001    2' || char(10) ||"
+  " printf('%-89s', '001    1      A') || '     4 b 1' || char(10) ||"
+  " printf('%-89s', '001    2      B') || '     3 b =' || char(10) ||"
+  " printf('%-89s', '001    3      C') || '     2 w =' || char(10) ||"
+  " printf('%-89s', '001    4      D') || '     1 w 0' || char(10),"
+  " 'berger', 'trf_matches', 'trf_players');",
 };
 
 /*

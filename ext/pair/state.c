@@ -15,7 +15,9 @@
 **     zero_bye, loss: TRF H, F, Z, -), dropped (status, dropped_after),
 **     disqualified;
 **   - from a TRF file's records: XXR or 142 (the rounds scheduled), XXC
-**     (white1 or black1: the first colour of pairing number 1).
+**     (white1 or black1) or 152 (W or B): the first colour of pairing number
+**     1; TRF-2026's 240 (byes requested for the round: absent) and 260
+**     (prohibited pairings: state.aForbidden).
 **
 ** tb_pair_build_open() reads the event once; tb_pair_build_round() then
 ** builds the state of any round from it (pairing_check() builds every
@@ -24,7 +26,7 @@
 */
 #include "systems.h"
 
-#include <stdlib.h>
+#include <stdlib.h> /* atoi */
 #include <string.h>
 
 /* ------------------------------------------------------------ the event */
@@ -59,17 +61,18 @@ typedef struct Seed {
   const TbKey *pKey;
 } Seed;
 
-static int seed_by_rating(const void *a, const void *b) {
+/* TbBefore orders (rank.c's merge sort, which answers interrupts). */
+static int seed_by_rating(void *pCtx, const void *a, const void *b) {
   const Seed *x = (const Seed *)a, *y = (const Seed *)b;
-  if (x->bRated != y->bRated) return y->bRated - x->bRated;
-  if (x->bRated && x->iRating != y->iRating) {
-    return x->iRating > y->iRating ? -1 : 1;
-  }
-  return tb_key_compare(x->pKey, y->pKey);
+  (void)pCtx;
+  if (x->bRated != y->bRated) return x->bRated;
+  if (x->bRated && x->iRating != y->iRating) return x->iRating > y->iRating;
+  return tb_key_compare(x->pKey, y->pKey) < 0;
 }
 
-static int seed_by_id(const void *a, const void *b) {
-  return tb_key_compare(((const Seed *)a)->pKey, ((const Seed *)b)->pKey);
+static int seed_by_id(void *pCtx, const void *a, const void *b) {
+  (void)pCtx;
+  return tb_key_compare(((const Seed *)a)->pKey, ((const Seed *)b)->pKey) < 0;
 }
 
 /* Whether the matches are a TRF file's, whose ids are start numbers. */
@@ -78,9 +81,10 @@ static int source_is_trf(const TbSource *pSrc) {
 }
 
 /* aPlayer in pairing-number order; aPlace maps event players to it. */
-static int order_players(TbPairBuild *b, const TbSource *pSrc) {
+static int order_players(TbPairBuild *b, const TbSource *pSrc,
+                         TbProbe *pProbe) {
   TbEvent *e = &b->event;
-  int n = e->nPlayer, i;
+  int n = e->nPlayer, i, rc;
   Seed *a = sqlite3_malloc64(sizeof(Seed) * ((sqlite3_uint64)n + 1));
   b->aPlace = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)n + 1));
   b->state.aPlayer =
@@ -95,8 +99,13 @@ static int order_players(TbPairBuild *b, const TbSource *pSrc) {
     a[i].iRating = e->aPlayer[i].iRating;
     a[i].pKey = &e->aPlayer[i].key;
   }
-  qsort(a, (size_t)n, sizeof(Seed),
-        source_is_trf(pSrc) ? seed_by_id : seed_by_rating);
+  rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(Seed),
+                        source_is_trf(pSrc) ? seed_by_id : seed_by_rating,
+                        pProbe);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(a);
+    return rc;
+  }
   memset(b->state.aPlayer, 0, sizeof(TbPairPlayer) * (size_t)n);
   for (i = 0; i < n; i++) {
     TbPairPlayer *p = &b->state.aPlayer[i];
@@ -120,34 +129,125 @@ static int record_int(const char *z, int *pv) {
 
 /*
 ** The records of a TRF file that pairing reads: the rounds scheduled (XXR,
-** or TRF-2026's 142) and the first colour (XXC white1 / black1).
+** or TRF-2026's 142; nRounds unless rounds=N gave it), the first colour
+** (XXC white1 / black1, TRF-2026's 152 W / B), and kept for the round to
+** pair: TRF-2026's 240 (byes requested: absent) and 260 (prohibited
+** pairings).
 */
 static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
-                            TbPairState *s) {
+                            TbPairBuild *b, int bRoundsGiven) {
+  TbPairState *s = &b->state;
   sqlite3_stmt *pStmt = 0;
+  sqlite3_str *pKept;
   int rc, v;
   if (!source_is_trf(pSrc) || pSrc->pEvent == 0) return SQLITE_OK;
   rc = sqlite3_prepare_v2(pReader->db,
                           "SELECT upper(record), value FROM trf_records(?1) "
-                          "WHERE upper(record) IN ('XXR', '142', 'XXC')",
-                          -1, &pStmt, 0);
+                          "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
+                          " '240', '260')", -1, &pStmt, 0);
   if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
+  pKept = sqlite3_str_new(pReader->db);
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
     const char *zRec = (const char *)sqlite3_column_text(pStmt, 0);
     const char *zVal = (const char *)sqlite3_column_text(pStmt, 1);
     if (zRec == 0 || zVal == 0) continue;
-    if (strcmp(zRec, "XXC") == 0) {
-      if (sqlite3_strglob("*black1*", zVal) == 0) {
+    while (*zVal == ' ') zVal++;
+    if (strcmp(zRec, "XXC") == 0 || strcmp(zRec, "152") == 0) {
+      if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
         s->eFirstColour = TB_COLOUR_BLACK;
-      } else if (sqlite3_strglob("*white1*", zVal) == 0) {
-        s->eFirstColour = TB_COLOUR_WHITE;
       }
-    } else if (record_int(zVal, &v) && (s->nRounds == 0 || zRec[0] == 'X')) {
+    } else if (zRec[0] == '2') {
+      sqlite3_str_appendf(pKept, "%s %s\n", zRec, zVal);
+    } else if (!bRoundsGiven && record_int(zVal, &v) &&
+               (s->nRounds == 0 || zRec[0] == 'X')) {
       s->nRounds = v; /* XXR, the pairing engines' record, over 142 */
     }
   }
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  if (sqlite3_str_errcode(pKept) == SQLITE_NOMEM) rc = SQLITE_NOMEM;
+  b->zRoundRecords = sqlite3_str_finish(pKept);
   return rc == SQLITE_NOMEM ? rc : SQLITE_OK; /* the file was read already */
+}
+
+/* The state index of start number iStart (a TRF's players are in start
+** number order), or -1. */
+static int start_index(const TbPairBuild *b, i64 iStart) {
+  int lo = 0, hi = b->state.nPlayer - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const TbKey *k = &b->event.aPlayer[b->state.aPlayer[mid].iPlayer].key;
+    if (k->eType != SQLITE_INTEGER) return -1;
+    if (k->i == iStart) return mid;
+    if (k->i < iStart) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/* The start numbers of a record's line from *pz on, as state indexes. */
+static int record_players(const TbPairBuild *b, const char *z, int *aOut,
+                          int nMax) {
+  int n = 0;
+  char *zEnd;
+  while (n < nMax) {
+    long v = strtol(z, &zEnd, 10);
+    if (zEnd == z) break;
+    z = zEnd;
+    if ((aOut[n] = start_index(b, v)) >= 0) n++;
+  }
+  return n;
+}
+
+/*
+** TRF-2026's records for round iRound: 240 (T RRR players: a bye requested,
+** so absent) and 260 (RR1 RRL players: no two of them meet in rounds RR1
+** to RRL).  The prohibited pairs go to state.aForbidden.
+*/
+static int apply_round_records(TbPairBuild *b, int iRound) {
+  TbPairState *s = &b->state;
+  const char *z = b->zRoundRecords;
+  int *aIdx = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)s->nPlayer + 1));
+  int nAlloc = 0, i, j, n;
+  sqlite3_free(b->aForbidden);
+  b->aForbidden = 0;
+  s->aForbidden = 0;
+  s->nForbidden = 0;
+  if (aIdx == 0) return SQLITE_NOMEM;
+  while (z && *z) {
+    const char *zLine = z + 4;
+    char *zEnd;
+    if (strncmp(z, "240 ", 4) == 0) {
+      long r = strtol(zLine + 1, &zEnd, 10);
+      n = r == iRound ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
+      for (i = 0; i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
+    } else {
+      long r1 = strtol(zLine, &zEnd, 10), r2 = strtol(zEnd, &zEnd, 10);
+      n = r1 <= iRound && iRound <= r2
+              ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
+      for (i = 0; i < n; i++) {
+        for (j = i + 1; j < n; j++) {
+          if (s->nForbidden >= nAlloc) {
+            int *aNew;
+            nAlloc = nAlloc ? 2 * nAlloc : 16;
+            aNew = sqlite3_realloc64(b->aForbidden,
+                                     sizeof(int) * 2 * (sqlite3_uint64)nAlloc);
+            if (aNew == 0) {
+              sqlite3_free(aIdx);
+              return SQLITE_NOMEM;
+            }
+            b->aForbidden = aNew;
+          }
+          b->aForbidden[2 * s->nForbidden] = aIdx[i];
+          b->aForbidden[2 * s->nForbidden + 1] = aIdx[j];
+          s->nForbidden++;
+        }
+      }
+    }
+    z = strchr(z, '\n');
+    if (z) z++;
+  }
+  s->aForbidden = b->aForbidden;
+  sqlite3_free(aIdx);
+  return SQLITE_OK;
 }
 
 /* A reader on pSrc as of round iAsOf (0: every round). */
@@ -185,11 +285,11 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   event_rounds(&b->event, &b->iLastPlayed, &b->state.iFirstPlayoff);
-  rc = order_players(b, pSrc);
+  rc = order_players(b, pSrc, &pReader->probe);
   b->state.eFirstColour = TB_COLOUR_WHITE;
   b->state.nRounds = pSpec->nRounds;
-  if (rc == SQLITE_OK && pSpec->nRounds == 0) {
-    rc = read_trf_records(pReader, pSrc, &b->state);
+  if (rc == SQLITE_OK) {
+    rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0);
   }
   b->state.nPointScale = pSpec->policy.params.nPointScale;
   b->state.nWin = pSpec->policy.params.nMatchWin;
@@ -303,24 +403,28 @@ static int find_key(const TbEvent *e, const int *aByKey, const TbKey *k) {
   return -1;
 }
 
-/* Event indexes sorted by key, to find another read's players by id. */
-static int *players_by_key(const TbEvent *e) {
+/* Event indexes sorted by key (*paOut), to find another read's players by
+** id. */
+static int players_by_key(const TbEvent *e, TbProbe *pProbe, int **paOut) {
   Seed *a = sqlite3_malloc64(sizeof(Seed) * ((sqlite3_uint64)e->nPlayer + 1));
   int *aOut = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
-  int i;
-  if (a == 0 || aOut == 0) {
-    sqlite3_free(a);
-    sqlite3_free(aOut);
-    return 0;
+  int i, rc = SQLITE_NOMEM;
+  if (a && aOut) {
+    for (i = 0; i < e->nPlayer; i++) {
+      a[i].iPlayer = i;
+      a[i].pKey = &e->aPlayer[i].key;
+    }
+    rc = tb_text_arg_sort((void **)&a, e->nPlayer, (int)sizeof(Seed),
+                          seed_by_id, pProbe);
   }
-  for (i = 0; i < e->nPlayer; i++) {
-    a[i].iPlayer = i;
-    a[i].pKey = &e->aPlayer[i].key;
-  }
-  qsort(a, (size_t)e->nPlayer, sizeof(Seed), seed_by_id);
-  for (i = 0; i < e->nPlayer; i++) aOut[i] = a[i].iPlayer;
+  for (i = 0; rc == SQLITE_OK && i < e->nPlayer; i++) aOut[i] = a[i].iPlayer;
   sqlite3_free(a);
-  return aOut;
+  if (rc != SQLITE_OK) {
+    sqlite3_free(aOut);
+    aOut = 0;
+  }
+  *paOut = aOut;
+  return rc;
 }
 
 /*
@@ -344,12 +448,11 @@ static int fill_standings(TbConn *pConn, TbReader *pReader,
       rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 0,
                             &past, &st, pzErr);
     }
-    if (rc == SQLITE_OK && (aByKey = players_by_key(&b->event)) == 0) {
-      rc = SQLITE_NOMEM;
-    }
+    if (rc == SQLITE_OK) rc = players_by_key(&b->event, &pReader->probe, &aByKey);
     for (i = 0; rc == SQLITE_OK && i < st.nPlayer; i++) {
       int j = find_key(&b->event, aByKey,
                        &past.aPlayer[st.aOrder[i]].key);
+      if ((rc = tb_poll(s->pProbe, 1)) != SQLITE_OK) break;
       if (j >= 0 && s->aPlayer[b->aPlace[j]].iStanding == 0) {
         s->aPlayer[b->aPlace[j]].iStanding = ++n;
       }
@@ -391,6 +494,7 @@ int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
     p->bAbsent = is_absent(b, p->iPlayer, iRound);
     p->iDivision = b->event.aReg ? b->event.aReg[p->iPlayer].iDivOrder : 0;
   }
+  if (rc == SQLITE_OK) rc = apply_round_records(b, iRound);
   s->pProbe = &pReader->probe;
   return rc;
 }
@@ -398,6 +502,8 @@ int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
 void tb_pair_build_free(TbPairBuild *b) {
   sqlite3_free(b->aHist);
   sqlite3_free(b->aPlace);
+  sqlite3_free(b->zRoundRecords);
+  sqlite3_free(b->aForbidden);
   sqlite3_free(b->state.aPlayer);
   tb_compute_release(&b->event);
   tb_event_free(&b->event);

@@ -611,6 +611,14 @@ static int check_rules(PairCursor *pCur, int iRound, const int *aOpp,
                      sqlite3_mprintf("player paired while absent (a bye "
                                      "requested, dropped or disqualified)"));
     }
+    for (k = 0; rc == SQLITE_OK && j > i && k < s->nForbidden; k++) {
+      int x = s->aForbidden[2 * k], y = s->aForbidden[2 * k + 1];
+      if ((x == i && y == j) || (x == j && y == i)) {
+        rc = check_add(pCur, iRound, ev(b, i), ev(b, j),
+                       sqlite3_mprintf("a prohibited pairing (TRF record "
+                                       "260)"));
+      }
+    }
     if (rc != SQLITE_OK || !(pCur->spec.mFlags & TB_PAIR_SWISS)) continue;
     for (k = 0; rc == SQLITE_OK && k < iRound - 1; k++) {
       if (j >= 0 && j > i && p->aHist[k].iOpp == j) {
