@@ -268,15 +268,12 @@ static int open_as_of(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
 */
 int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
                        const TbPairSpec *pSpec, TbPairBuild *b, char **pzErr) {
-  TbStandings st;
   int rc;
-  memset(&st, 0, sizeof(st));
   rc = open_as_of(pConn, pReader, pSrc, 0, pzErr);
   if (rc == SQLITE_OK) {
-    rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 0,
-                          &b->event, &st, pzErr);
+    rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 1,
+                          &b->event, &b->standings, pzErr);
   }
-  tb_standings_free(&st);
   tb_compute_release(&b->event);
   if (rc != SQLITE_OK) return rc;
   if (b->event.nPlayer == 0) {
@@ -440,12 +437,17 @@ static int fill_standings(TbConn *pConn, TbReader *pReader,
   TbStandings st;
   int *aByKey = 0, i, n = 0, rc;
   for (i = 0; i < s->nPlayer; i++) s->aPlayer[i].iStanding = 0;
-  if (iAsOf > 0) {
+  if (iAsOf > 0 && iAsOf >= b->event.iLastRound && b->event.nPlayoff == 0) {
+    /* no row after iAsOf: the standings read with the event */
+    for (i = 0; i < b->standings.nPlayer; i++) {
+      s->aPlayer[b->aPlace[b->standings.aOrder[i]]].iStanding = ++n;
+    }
+  } else if (iAsOf > 0) {
     tb_event_init(&past);
     memset(&st, 0, sizeof(st));
     rc = open_as_of(pConn, pReader, pSrc, iAsOf, pzErr);
     if (rc == SQLITE_OK) {
-      rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 0,
+      rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 1,
                             &past, &st, pzErr);
     }
     if (rc == SQLITE_OK) rc = players_by_key(&b->event, &pReader->probe, &aByKey);
@@ -505,6 +507,7 @@ void tb_pair_build_free(TbPairBuild *b) {
   sqlite3_free(b->zRoundRecords);
   sqlite3_free(b->aForbidden);
   sqlite3_free(b->state.aPlayer);
+  tb_standings_free(&b->standings);
   tb_compute_release(&b->event);
   tb_event_free(&b->event);
   memset(b, 0, sizeof(*b));

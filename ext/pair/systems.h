@@ -44,6 +44,8 @@ int tb_pair_system_count(void);
 typedef struct TbPairBuild {
   TbPairState state;
   TbEvent event;              /* every row of the event: the players' ids */
+  TbStandings standings;      /* of every round: the standings before a
+                              ** round after the last row, read once */
   int *aPlace;                /* aPlayer index of event player i, or -1 */
   int iLastPlayed;            /* last round with a game (or a playoff match) */
   TbPairHistory *aHist;       /* every player's history, one block */
