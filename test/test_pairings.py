@@ -395,6 +395,24 @@ def test_trf_2026_records_prohibited_pairs_requested_byes_first_colour(db):
                       "'trf_matches', 'trf_players')", (text,)).fetchall() == [(3, 4), (2, 1)]
 
 
+def test_trf_entries_for_the_round_to_pair_are_absences(db):
+    """A TRF file before round 2: 3 entered F (a full-point bye, a bye row) and 4 H.
+    Round 2 is still the round to pair; the bracket leaves them out of its cut."""
+    text = "\n".join([
+        trf_line(1, "A", 2400, [("4", "w", "1"), ("0000", "-", " ")]),
+        trf_line(2, "B", 2300, [("3", "w", "1")]),
+        trf_line(3, "C", 2200, [("2", "b", "0"), ("0000", "-", "F")]),
+        trf_line(4, "D", 2100, [("1", "b", "0"), ("0000", "-", "H")]),
+    ]) + "\n"
+    rows = db.execute("SELECT round, player_a, player_b FROM pairings(?, "
+                      "'bracket(top=2, policy=fide)', NULL, 'trf_matches', 'trf_players')",
+                      (text,)).fetchall()
+    assert rows == [(2, 1, 2)]
+    with pytest.raises(sqlite3.OperationalError, match="top=3, but 2 players are present"):
+        db.execute("SELECT * FROM pairings(?, 'bracket(top=3, policy=fide)', NULL, "
+                   "'trf_matches', 'trf_players')", (text,)).fetchall()
+
+
 # ---------------------------------------------------------------- interrupts
 
 def test_interrupt_stops_pairing_check(connect, tmp_path):

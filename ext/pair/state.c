@@ -36,15 +36,19 @@ static int seat_is_pairing(const TbSeat *s) {
   return s->iOpp >= 0 || s->eKind == TB_PAB;
 }
 
-/* The last round paired (a game, a PAB, a playoff match), and the first
-** playoff round. */
+/*
+** The last round paired (with a game or a playoff match), and the first
+** playoff round.  A round of byes alone is not paired: its rows are
+** entered ahead of the pairing, as a TRF file's F (a full-point bye, which
+** trf_matches yields as a bye) for the round to pair.
+*/
 static void event_rounds(const TbEvent *e, int *piLast, int *piPlayoff) {
   int i;
   *piLast = 0;
   *piPlayoff = 0;
   for (i = 0; i < e->nSeat; i++) {
     const TbSeat *s = &e->aSeat[i];
-    if (seat_is_pairing(s) && s->iRound > *piLast) *piLast = s->iRound;
+    if (s->iOpp >= 0 && s->iRound > *piLast) *piLast = s->iRound;
   }
   for (i = 0; i < e->nPlayoff; i++) {
     const TbMatch *m = &e->aPlayoff[i];
@@ -371,13 +375,14 @@ static int fill_history(TbPairBuild *b, int iRound) {
   return SQLITE_OK;
 }
 
-/* Whether player i is absent in round iRound: a non-game row of that round,
-** dropped before it, disqualified. */
+/* Whether player i is absent in round iRound: a row of that round that is
+** no pairing (any row, before the round is paired), dropped before it,
+** disqualified. */
 static int is_absent(const TbPairBuild *b, int i, int iRound) {
   const TbEvent *e = &b->event;
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *t = tb_event_seat(e, i, iRound);
-  if (t && !seat_is_pairing(t)) return 1;
+  if (t && (iRound > b->iLastPlayed || !seat_is_pairing(t))) return 1;
   if (e->aReg) {
     const TbReg *r = &e->aReg[i];
     if (r->eStatus == TB_STATUS_DISQUALIFIED) return 1;
