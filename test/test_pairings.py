@@ -413,6 +413,35 @@ def test_trf_entries_for_the_round_to_pair_are_absences(db):
                    "'trf_matches', 'trf_players')", (text,)).fetchall()
 
 
+def test_state_of_a_dutch_event_before_round_5():
+    """A Swiss of 100 players paired by an endorsed engine, before round 5: player 19
+    asked for a half-point bye in it (H), the other 99 were paired.  The state has
+    round 5 to pair, 99 present players, the scores of rounds 1-4, and XXR 7."""
+    conn = sqlite3.connect(":memory:")
+    from conftest import EXT_PATH
+    conn.enable_load_extension(True)
+    conn.load_extension(EXT_PATH)
+    text = (HERE / "pairing" / "rtg-100p-07r-s9.before-round-5.trf").read_text()
+    args = (text,)
+    tail = ", NULL, 'trf_matches', 'trf_players')"
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"the event of the file: bracket: top=100, but 99 players are present"):
+        conn.execute("SELECT * FROM pairings(?, 'bracket(top=100, policy=fide)'" + tail,
+                     args).fetchall()
+    rows = conn.execute("SELECT round, player_a, score_a, rank_a, colours_a FROM pairings(?, "
+                        "'bracket(top=99, policy=fide)'" + tail, args).fetchall()
+    assert {r[0] for r in rows} == {5} and 19 not in {r[1] for r in rows}
+    points = dict(conn.execute("SELECT player, points FROM standings(?, 'fide', NULL, NULL, "
+                               "'trf_matches', '', 'trf_players')", args).fetchall())
+    # player 19 stands with the half point of round 5 in standings(); the state does not
+    # count round 5: its score is that of rounds 1-4
+    assert all(points[p] == score for _, p, score, _, _ in rows)
+    assert all(len(colours) == 4 for *_, colours in rows)
+    assert conn.execute("SELECT count(*) FROM pairings(?, 'berger(rounds=99)'" + tail,
+                        args).fetchone() == (50,)
+    conn.close()
+
+
 # ---------------------------------------------------------------- interrupts
 
 def test_interrupt_stops_pairing_check(connect, tmp_path):
