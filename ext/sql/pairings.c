@@ -99,37 +99,32 @@ static int vtab_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
 
 /* ------------------------------------------------------------- connect */
 
+/* What a module is registered with: the connection's state, which function. */
+typedef struct PairAux {
+  TbConn *pConn;
+  int eKind;
+} PairAux;
+
 static int pairConnect(sqlite3 *db, void *pAux, int argc,
                        const char *const *argv, sqlite3_vtab **ppVtab,
-                       char **pzErr, int eKind) {
+                       char **pzErr) {
+  const PairAux *pA = (const PairAux *)pAux;
   PairVtab *pNew;
   int rc;
   (void)argc;
   (void)argv;
   (void)pzErr;
-  rc = sqlite3_declare_vtab(db, eKind == KIND_PAIRINGS ? zPairingsSchema
-                                                       : zCheckSchema);
+  rc = sqlite3_declare_vtab(db, pA->eKind == KIND_PAIRINGS ? zPairingsSchema
+                                                           : zCheckSchema);
   if (rc != SQLITE_OK) return rc;
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if (pNew == 0) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->db = db;
-  pNew->pConn = (TbConn *)pAux;
-  pNew->eKind = eKind;
+  pNew->pConn = pA->pConn;
+  pNew->eKind = pA->eKind;
   *ppVtab = &pNew->base;
   return SQLITE_OK;
-}
-
-static int pairingsConnect(sqlite3 *db, void *pAux, int argc,
-                           const char *const *argv, sqlite3_vtab **ppVtab,
-                           char **pzErr) {
-  return pairConnect(db, pAux, argc, argv, ppVtab, pzErr, KIND_PAIRINGS);
-}
-
-static int checkConnect(sqlite3 *db, void *pAux, int argc,
-                        const char *const *argv, sqlite3_vtab **ppVtab,
-                        char **pzErr) {
-  return pairConnect(db, pAux, argc, argv, ppVtab, pzErr, KIND_CHECK);
 }
 
 static int pairDisconnect(sqlite3_vtab *pVtab) {
@@ -770,23 +765,10 @@ static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
 
 /* ------------------------------------------------------------ register */
 
-static sqlite3_module pairingsModule = {
+/* One module, registered as each function (PairAux says which). */
+static sqlite3_module pairModule = {
   .iVersion = 0,
-  .xConnect = pairingsConnect,
-  .xBestIndex = pairBestIndex,
-  .xDisconnect = pairDisconnect,
-  .xOpen = pairOpen,
-  .xClose = pairClose,
-  .xFilter = pairFilter,
-  .xNext = pairNext,
-  .xEof = pairEof,
-  .xColumn = pairColumn,
-  .xRowid = pairRowid,
-};
-
-static sqlite3_module checkModule = {
-  .iVersion = 0,
-  .xConnect = checkConnect,
+  .xConnect = pairConnect,
   .xBestIndex = pairBestIndex,
   .xDisconnect = pairDisconnect,
   .xOpen = pairOpen,
@@ -801,9 +783,15 @@ static sqlite3_module checkModule = {
 /* Neither innocuous nor direct-only, as standings(): they read the tables
 ** their arguments name, and write nothing. */
 int tb_register_pairings(sqlite3 *db, TbConn *pConn) {
-  int rc = sqlite3_create_module_v2(db, "pairings", &pairingsModule, pConn, 0);
-  if (rc == SQLITE_OK) {
-    rc = sqlite3_create_module_v2(db, "pairing_check", &checkModule, pConn, 0);
+  int eKind, rc = SQLITE_OK;
+  for (eKind = KIND_PAIRINGS; rc == SQLITE_OK && eKind <= KIND_CHECK; eKind++) {
+    PairAux *pAux = sqlite3_malloc64(sizeof(*pAux));
+    if (pAux == 0) return SQLITE_NOMEM;
+    pAux->pConn = pConn;
+    pAux->eKind = eKind;
+    /* the module frees pAux, even when registering fails */
+    rc = sqlite3_create_module_v2(db, azFunc[eKind], &pairModule, pAux,
+                                  sqlite3_free);
   }
   return rc;
 }
