@@ -40,7 +40,17 @@ static const struct {
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
 
-/* The systems table: adding a system is one line. */
+/*
+** The systems table: adding a system is one line (its TbPairFn declared in
+** pairing.h), e.g. for a Swiss that pairs one way only:
+**
+**   {{"dutch", tb_pair_dutch}, "fide", OPT_SEED | OPT_ROUNDS |
+**    OPT_ACCELERATED, TB_PAIR_DETERMINISTIC | TB_PAIR_SWISS, "..."},
+**
+** pairing_check() reads the flags: TB_PAIR_SWISS checks rematches and a
+** second pairing-allocated bye, TB_PAIR_DETERMINISTIC every round played
+** against the system's round.
+*/
 static const struct {
   TbPairSystem sys;
   const char *zPolicy;        /* ranks the standings the system reads */
