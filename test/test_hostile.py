@@ -426,6 +426,8 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
         "v_mwp_table": "SELECT mwp(1, 'Hugo') AS x",
         "v_gwp_table": "SELECT gwp(1, 'Hugo') AS x",
         "v_formula": "SELECT mwp(5, 2, 1) AS m, gwp(1, 2, 0, '1/3') AS g",
+        "v_pairings": "SELECT * FROM pairings(1, 'bracket(top=8)')",
+        "v_pairing_check": "SELECT * FROM pairing_check(1, 'bracket')",
     }
     for name, body in views.items():
         setup.execute(f"CREATE VIEW {name} AS {body}")
@@ -443,6 +445,8 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
         "v_ogwp": "unsafe use of ogwp()",
         "v_mwp_table": "unsafe use of mwp()",
         "v_gwp_table": "unsafe use of gwp()",
+        "v_pairings": 'unsafe use of virtual table "pairings"',
+        "v_pairing_check": 'unsafe use of virtual table "pairing_check"',
     }
     for name, msg in unsafe.items():
         assert error_of(conn, f"SELECT * FROM {name}") == msg, name
@@ -462,6 +466,7 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
     # Trusted again: the persistent views work.
     conn.execute("PRAGMA trusted_schema = ON")
     assert len(conn.execute("SELECT * FROM v_standings").fetchall()) == 24
+    assert len(conn.execute("SELECT * FROM v_pairings").fetchall()) == 4
 
 
 def test_file_readers_are_innocuous(tmp_path, connect):
