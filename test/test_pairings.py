@@ -111,6 +111,20 @@ def test_berger_sixteen_players_every_pair_once_colours_balanced(db):
         db.execute("SELECT * FROM pairings(1, 'berger')").fetchall()
 
 
+def test_berger_fifteen_players_every_pair_once_one_free_round_each(db):
+    make_event(db, 15)
+    met, free = set(), []
+    for _ in range(15):
+        rows = pair_round(db)
+        for _, a, b, res in rows:
+            if b is None:
+                assert res == "zero_bye"
+                free.append(a)
+            else:
+                met.add(frozenset((a, b)))
+    assert len(met) == 15 * 14 // 2 and sorted(free) == [f"p{i:02d}" for i in range(1, 16)]
+
+
 def test_berger_double_round_robin_reverses_colours(db):
     make_event(db, 4)
     first = [pair_round(db, "berger(rounds=6)") for _ in range(3)]
