@@ -888,6 +888,11 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
 int tb_value_text(sqlite3_value *v, const char *zWhat, const char **pz,
                   char **pzErr);
 int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc);
+typedef int (*TbArgOf)(const void *pCtx, int iColumn);
+void tb_args_scan(const sqlite3_index_info *pInfo, TbArgOf xArgOf,
+                  const void *pCtx, int nArg, int *aIdx, int *pSeen,
+                  int *pUsable);
+void tb_args_use(sqlite3_index_info *pInfo, const int *aIdx, int nArg);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);

@@ -140,21 +140,16 @@ static int pairDisconnect(sqlite3_vtab *pVtab) {
 ** event_id and system are required; an argument given but not usable yet
 ** refuses the plan (SQLITE_CONSTRAINT), as standings() does.
 */
+static int arg_of_table_column(const void *pCtx, int iCol) {
+  return arg_of_column(((const PairVtab *)pCtx)->eKind, iCol);
+}
+
 static int pairBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   PairVtab *pTab = (PairVtab *)pVtab;
   int aIdx[N_ARG];
-  int seen = 0, usable = 0, i, n = 0;
+  int seen, usable;
   const int mRequired = (1 << ARG_EVENT) | (1 << ARG_SYSTEM);
-  for (i = 0; i < N_ARG; i++) aIdx[i] = -1;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iArg = arg_of_column(pTab->eKind, c->iColumn);
-    if (iArg < 0 || !tb_op_is_eq(c->op)) continue;
-    seen |= 1 << iArg;
-    if (!c->usable) continue;
-    usable |= 1 << iArg;
-    aIdx[iArg] = i;
-  }
+  tb_args_scan(pInfo, arg_of_table_column, pTab, N_ARG, aIdx, &seen, &usable);
   if ((seen & mRequired) != mRequired) {
     if (seen == 0 && pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
     return vtab_error(pVtab, SQLITE_ERROR,
@@ -163,11 +158,7 @@ static int pairBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
                                       azFunc[pTab->eKind]));
   }
   if (seen & ~usable) return SQLITE_CONSTRAINT;
-  for (i = 0; i < N_ARG; i++) {
-    if (aIdx[i] < 0) continue;
-    pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
-    pInfo->aConstraintUsage[aIdx[i]].omit = 1;
-  }
+  tb_args_use(pInfo, aIdx, N_ARG);
   pInfo->idxNum = usable;
   pInfo->estimatedCost = 1000.0;
   pInfo->estimatedRows = 50;
