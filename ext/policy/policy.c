@@ -192,6 +192,9 @@ static const struct {
   {"draw_points", OPT_HALVES, offsetof(TbParams, nMatchDraw), 0, 1, 0, 1000},
 };
 #define N_OPTION ((int)(sizeof(aOption) / sizeof(aOption[0])))
+/* One bit an option in TbPolicy's masks (mWide, mSet, mLast): a 33rd option
+** needs wider masks, and this stops the build until they are. */
+typedef char tb_options_fit_masks[N_OPTION <= 32 ? 1 : -1];
 
 /* Options the records read (the points of a game, the length of a match,
 ** the round of a cut, where the Swiss ends), so every policy: the others
