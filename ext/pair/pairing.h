@@ -84,4 +84,35 @@ typedef struct TbPairSystem {
   TbPairFn xPair;
 } TbPairSystem;
 
+/* ------------------------------------------------------ the matching core */
+
+/* One candidate pair of a matching: vertices i and j (i != j), weight w. */
+typedef struct TbMatchEdge {
+  int i, j;
+  i64 w;
+} TbMatchEdge;
+
+/* tb_match_weighted() flags. */
+#define TB_MATCH_MAXCARD 1    /* the most edges first, then the most weight */
+#define TB_MATCH_WARM    2    /* implies MAXCARD: starts from the edges that
+                              ** are heaviest at both ends; exact when a
+                              ** perfect matching exists, else of maximum
+                              ** cardinality but possibly not of maximum
+                              ** weight among those */
+#define TB_MATCH_WMAX ((i64)1 << 58)   /* |w| at most this */
+#define TB_MATCH_NMAX (1 << 28)        /* vertices at most this */
+
+/*
+** An exact maximum-weight matching (Edmonds' blossom algorithm, integer
+** duals).  aMate[v] receives v's partner or -1.  aDual, when not NULL,
+** receives the vertex duals, doubled: every edge (i, j, w) of the graph
+** satisfies aDual[i] + aDual[j] + (blossom terms, >= 0) >= 2 w, with
+** equality on matched edges; a pair outside the graph for which
+** aDual[i] + aDual[j] >= 2 w holds could not improve a perfect matching.
+** Returns SQLITE_OK, SQLITE_NOMEM, the probe's error (an interrupt) or
+** SQLITE_MISUSE (an edge out of range, a loop, a weight beyond WMAX).
+*/
+int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
+                      int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual);
+
 #endif /* TIEBREAK_PAIRING_H */
