@@ -594,12 +594,13 @@ static void build_neighbours(Matcher *p) {
   for (k = 0; k < m; k++) p->aAllow[k] = 0;
 }
 
-/* Every vertex free and its own blossom; duals at the largest weight, or
-** (warm start) at each vertex's largest incident weight, with the edges
-** tight at both ends matched greedily. */
-static void initial_state(Matcher *p, int bWarm) {
+/* Every vertex its own blossom, every dual at the largest weight (at least
+** 0 unless the cardinality comes first: then only the slacks matter), and
+** the edges of that weight matched greedily: they are tight, so this is
+** the state the first stages would reach, one edge each, in O(m). */
+static void initial_state(Matcher *p) {
   int n = p->n, m = p->m, v, b, k;
-  i64 maxw = 0;
+  i64 maxw = p->bMaxCard && m > 0 ? p->aEdge[0].w : 0;
   for (k = 0; k < m; k++) if (p->aEdge[k].w > maxw) maxw = p->aEdge[k].w;
   for (v = 0; v < n; v++) {
     p->aMate[v] = -1;
@@ -617,19 +618,9 @@ static void initial_state(Matcher *p, int bWarm) {
     p->aBestTo[b] = -1;
     if (b >= n) p->aDual[b] = 0;
   }
-  if (!bWarm) return;
-  for (v = 0; v < n; v++) {
-    int q;
-    if (p->aNbStart[v] == p->aNbStart[v + 1]) continue;
-    p->aDual[v] = p->aEdge[p->aNb[p->aNbStart[v]] / 2].w;
-    for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-      i64 w = p->aEdge[p->aNb[q] / 2].w;
-      if (w > p->aDual[v]) p->aDual[v] = w;
-    }
-  }
   for (k = 0; k < m; k++) {
     int i = p->aEdge[k].i, j = p->aEdge[k].j;
-    if (p->aMate[i] == -1 && p->aMate[j] == -1 && slack_of(p, k) == 0) {
+    if (p->aEdge[k].w == maxw && p->aMate[i] == -1 && p->aMate[j] == -1) {
       p->aMate[i] = 2 * k + 1;
       p->aMate[j] = 2 * k;
     }
@@ -658,8 +649,25 @@ static int run_stage(Matcher *p) {
   return 0;
 }
 
+/* Each vertex's outermost blossom (or the vertex) and its doubled dual. */
+static void write_tops(const Matcher *p, int *aTop, i64 *aTopZ) {
+  int v;
+  for (v = 0; v < p->n; v++) {
+    int b = p->aInBlossom[v];
+    while (p->aParent[b] != -1) b = p->aParent[b];
+    aTop[v] = b;
+    aTopZ[v] = b >= p->n ? 2 * p->aDual[b] : 0;
+  }
+}
+
 int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
                       int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual) {
+  return tb_match_weighted_ex(nVertex, nEdge, aEdge, mFlags, pProbe, aMate, aDual, 0, 0);
+}
+
+int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
+                         int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual,
+                         int *aTop, i64 *aTopZ) {
   Matcher m;
   int v, stage;
   if (nVertex < 0 || nEdge < 0 || nVertex > TB_MATCH_NMAX
@@ -668,12 +676,12 @@ int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
   }
   memset(&m, 0, sizeof(m));
   m.n = nVertex; m.m = nEdge; m.aEdge = aEdge;
-  m.bMaxCard = (mFlags & (TB_MATCH_MAXCARD | TB_MATCH_WARM)) != 0;
+  m.bMaxCard = (mFlags & TB_MATCH_MAXCARD) != 0;
   m.pProbe = pProbe;
   m.rc = matcher_alloc(&m, nVertex, nEdge);
   if (m.rc == SQLITE_OK) {
     build_neighbours(&m);
-    initial_state(&m, (mFlags & TB_MATCH_WARM) != 0);
+    initial_state(&m);
   }
   for (stage = 0; stage < nVertex && m.rc == SQLITE_OK; stage++) {
     if (!run_stage(&m) || m.rc) break;
@@ -684,6 +692,7 @@ int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
       aMate[v] = m.aMate[v] >= 0 ? m.aEndpoint[m.aMate[v]] : -1;
       if (aDual) aDual[v] = m.aDual[v];
     }
+    if (aTop && aTopZ) write_tops(&m, aTop, aTopZ);
   }
   matcher_free(&m);
   return m.rc;

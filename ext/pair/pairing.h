@@ -94,11 +94,6 @@ typedef struct TbMatchEdge {
 
 /* tb_match_weighted() flags. */
 #define TB_MATCH_MAXCARD 1    /* the most edges first, then the most weight */
-#define TB_MATCH_WARM    2    /* implies MAXCARD: starts from the edges that
-                              ** are heaviest at both ends; exact when a
-                              ** perfect matching exists, else of maximum
-                              ** cardinality but possibly not of maximum
-                              ** weight among those */
 #define TB_MATCH_WMAX ((i64)1 << 58)   /* |w| at most this */
 #define TB_MATCH_NMAX (1 << 28)        /* vertices at most this */
 
@@ -114,5 +109,35 @@ typedef struct TbMatchEdge {
 */
 int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
                       int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual);
+
+/* The same, with each vertex's outermost blossom at the end (aTop[v], the
+** vertex itself when in none) and that blossom's doubled dual (aTopZ[v],
+** 0 for none): two vertices of one outermost blossom have at least
+** aTopZ more slack than their vertex duals say. */
+int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
+                         int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual,
+                         int *aTop, i64 *aTopZ);
+
+/* ------------------------------------------------- Swiss for match points */
+
+/* What a Swiss pairing did, for tests and benchmarks. */
+typedef struct TbSwissInfo {
+  int *aPos;                  /* in: nPlayer entries or NULL; out: each
+                              ** present player's place in the layout */
+  int nSolve;                 /* matchings computed */
+  int nWidth;                 /* candidate width that was certified */
+  int bRematchPass;           /* rematch pairs were candidates */
+  int bCertified;             /* the optimum over every pair, proved */
+  int nByeCap;                /* bye ranks counted (all eligible players
+                              ** unless the weights could not hold them) */
+} TbSwissInfo;
+
+/* swiss.c: 'mtg' and 'pokemon' (docs/pairing-swiss.md). */
+int tb_pair_mtg(const TbPairState *pState, TbPairRound *pRound, char **pzErr);
+int tb_pair_pokemon(const TbPairState *pState, TbPairRound *pRound, char **pzErr);
+
+/* Both, with the first candidate width K0 (>= 2) and what happened. */
+int tb_swiss_pair(const TbPairState *pState, int K0, TbPairRound *pRound,
+                  char **pzErr, const char *zSystem, TbSwissInfo *pInfo);
 
 #endif /* TIEBREAK_PAIRING_H */
