@@ -617,3 +617,30 @@ def test_internal_row_reader_redefined_by_the_application(db, baseline):
     assert error_of(db, "SELECT * FROM standings WHERE policy = 'mtg'") == message
     assert error_of(db, "SELECT omwp(1, 'Hugo')").endswith(
         "tiebreak_rows() is not tiebreak's: was the function defined again?")
+
+
+# ------------------------------------------------------------------ pairings
+
+PAIRINGS = "SELECT table_number, player_a, player_b FROM pairings(1, 'bracket(top=8)')"
+
+
+def test_pairings_recursion_through_temp_view_named_matches(db):
+    want = db.execute(PAIRINGS).fetchall()
+    db.execute("CREATE TEMP VIEW matches AS SELECT 1 AS event_id, 6 AS round, player_a, "
+               "player_b, 0 AS a_wins, 0 AS b_wins, 0 AS draws, NULL AS result "
+               "FROM pairings(1, 'bracket(top=8)')")
+    assert error_of(db, PAIRINGS) == "pairings(): event 1: " + RECURSION
+    assert error_of(db, "SELECT * FROM pairing_check(1, 'bracket')") == \
+        "pairing_check(): pairings(): event 1: " + RECURSION
+    db.execute("DROP VIEW temp.matches")
+    assert db.execute(PAIRINGS).fetchall() == want and len(want) == 4
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_pairings_table_names_are_identifiers(db, name):
+    before = (tables(db), db.execute("SELECT count(*) FROM matches").fetchone())
+    assert error_of(db, "SELECT * FROM pairings(1, 'bracket(top=8)', NULL, ?)", (name,)) == \
+        f"pairings(): event 1: no such table: {name}"
+    assert error_of(db, "SELECT * FROM pairing_check(1, 'bracket', ?)", (name,)) == \
+        f"pairing_check(): event 1: no such table: {name}"
+    assert (tables(db), db.execute("SELECT count(*) FROM matches").fetchone()) == before

@@ -510,37 +510,64 @@ static int solve(Swiss *p, int K0, int *aMate, TbSwissInfo *pInfo) {
   return SQLITE_OK;
 }
 
-static int add_table(TbPairRound *pRound, int iA, int iB, const char *zWhy) {
-  if (pRound->nTable == pRound->nAlloc) {
-    int nNew = pRound->nAlloc * 2 + 8;
-    TbPairTable *aNew = sqlite3_realloc64(pRound->aTable, sizeof(TbPairTable) * (sqlite3_uint64)nNew);
-    if (aNew == 0) return SQLITE_NOMEM;
-    pRound->aTable = aNew;
-    pRound->nAlloc = nNew;
-  }
-  pRound->aTable[pRound->nTable].iA = iA;
-  pRound->aTable[pRound->nTable].iB = iB;
-  pRound->aTable[pRound->nTable].zWhy = zWhy;
-  pRound->nTable++;
-  return SQLITE_OK;
+/* The better of two players for seat A and the table's place: the higher
+** score, then the better standing, then the earlier position. */
+static int seat_before(const Swiss *p, int a, int b) {
+  const TbPairState *s = p->pState;
+  int sa = s->aPlayer[p->aP[a].iIdx].iStanding, sb = s->aPlayer[p->aP[b].iIdx].iStanding;
+  if (p->aP[a].nScore != p->aP[b].nScore) return p->aP[a].nScore > p->aP[b].nScore;
+  if (sa != sb) return sa < sb;
+  return a < b;
 }
 
-/* Table order: the pairs by their higher player's position (the highest
-** scores first), then the bye.  The higher-placed player is iA. */
+/* Whether table (a1, b1) comes before (a2, b2), seat A first in each: the
+** higher scores first (the better player's, then the other's). */
+static int table_before(const Swiss *p, int a1, int b1, int a2, int b2) {
+  if (a1 != a2 && p->aP[a1].nScore != p->aP[a2].nScore) return p->aP[a1].nScore > p->aP[a2].nScore;
+  if (p->aP[b1].nScore != p->aP[b2].nScore) return p->aP[b1].nScore > p->aP[b2].nScore;
+  return seat_before(p, a1, a2);
+}
+
+/* Table order (docs/pairing-swiss.md): by scores, highest first; the bye
+** last.  Seat A is the player with the higher score (then standing). */
 static int write_round(Swiss *p, const int *aMate, TbPairRound *pRound) {
-  int a, rc = SQLITE_OK, iBye = -1;
-  for (a = 0; a < p->n && rc == SQLITE_OK; a++) {
+  int a, k, nPair = 0, rc = SQLITE_OK, iBye = -1, w;
+  int *aA = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)p->n + 1));
+  int *aT;
+  if (aA == 0) return SQLITE_NOMEM;
+  aT = aA + p->n + 1;
+  for (a = 0; a < p->n; a++) {
     int b = aMate[a];
     if (b == p->n) { iBye = a; continue; }
     if (b < a) continue;
-    rc = add_table(pRound, p->aP[a].iIdx, p->aP[b].iIdx,
-                   is_rematch(p, a, b) ? "rematch: no pairing avoids it"
-                   : p->aP[a].nScore != p->aP[b].nScore ? "pair-down" : 0);
+    aA[nPair++] = seat_before(p, a, b) ? a : b;
+  }
+  /* merge sort of the tables by their seat-A player */
+  for (w = 1; w < nPair; w *= 2) {
+    int lo;
+    for (lo = 0; lo < nPair; lo += 2 * w) {
+      int mid = lo + w < nPair ? lo + w : nPair, hi = lo + 2 * w < nPair ? lo + 2 * w : nPair;
+      int x = lo, y = mid;
+      k = lo;
+      while (x < mid && y < hi) {
+        aT[k++] = table_before(p, aA[y], aMate[aA[y]], aA[x], aMate[aA[x]]) ? aA[y++] : aA[x++];
+      }
+      while (x < mid) aT[k++] = aA[x++];
+      while (y < hi) aT[k++] = aA[y++];
+    }
+    memcpy(aA, aT, sizeof(int) * (size_t)nPair);
+  }
+  for (k = 0; k < nPair && rc == SQLITE_OK; k++) {
+    int x = aA[k], y = aMate[x];
+    rc = tb_pair_round_add(pRound, p->aP[x].iIdx, p->aP[y].iIdx,
+                           is_rematch(p, x, y) ? "rematch: no pairing avoids it"
+                           : p->aP[x].nScore != p->aP[y].nScore ? "pair-down" : 0);
   }
   if (rc == SQLITE_OK && iBye >= 0) {
-    rc = add_table(pRound, p->aP[iBye].iIdx, -1,
-                   p->aP[iBye].bHadBye ? "bye: every player has had one" : "bye");
+    rc = tb_pair_round_add(pRound, p->aP[iBye].iIdx, -1,
+                           p->aP[iBye].bHadBye ? "bye: every player has had one" : "bye");
   }
+  sqlite3_free(aA);
   return rc;
 }
 
