@@ -63,7 +63,7 @@ static void *fail_realloc(void *p, int n) {
 }
 
 int main(int argc, char **argv) {
-  int nGraph = argc > 1 ? atoi(argv[1]) : 6000, g, nFail = 0;
+  int nGraph = argc > 1 ? atoi(argv[1]) : 10000, g, nFail = 0;
   int nAgree = 0;
   sqlite3_mem_methods m;
   sqlite3_config(SQLITE_CONFIG_GETMALLOC, &orig);

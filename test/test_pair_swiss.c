@@ -218,7 +218,7 @@ static void *fail_realloc(void *p, int n) { if (nAllocLeft == 0) return 0; if (n
 static Ev ev;
 
 int main(int argc, char **argv) {
-  int nEvent = argc > 1 ? atoi(argv[1]) : 3000, t, nAgree = 0, nWiden = 0, nRematchPass = 0;
+  int nEvent = argc > 1 ? atoi(argv[1]) : 4000, t, nAgree = 0, nWiden = 0, nRematchPass = 0;
   long long nRematchRounds = 0;
   sqlite3_mem_methods m;
   sqlite3_config(SQLITE_CONFIG_GETMALLOC, &orig);
