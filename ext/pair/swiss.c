@@ -57,6 +57,7 @@ typedef struct Swiss {
   int nElig;
   i64 B3, B4, B5, Brm;        /* the levels' multipliers */
   int nByeCap;                /* bye ranks beyond count as this */
+  const int *aMateOut;        /* the matching, while the round is written */
   int bRematch;               /* second pass: rematch pairs are candidates */
 } Swiss;
 
@@ -93,25 +94,29 @@ static int cmp_position(const SwissPlayer *a, const SwissPlayer *b) {
   return a->iIdx < b->iIdx ? -1 : 1;
 }
 
-/* Merge sort of n records by cmp: O(n log n), stable, polled. */
-static int sort_players(SwissPlayer *a, int n, TbProbe *pProbe) {
-  SwissPlayer *t = sqlite3_malloc64(sizeof(SwissPlayer) * ((sqlite3_uint64)n + 1));
-  int w, rc = SQLITE_OK;
+static int cmp_position_q(const void *a, const void *b) {
+  return cmp_position((const SwissPlayer *)a, (const SwissPlayer *)b);
+}
+
+/* Sorts the ints a[0..n) so that before(p, x, y) holds for x before y:
+** a stable merge sort, O(n log n), with one scratch array. */
+static int sort_ints(int *a, int n, const Swiss *p, int (*before)(const Swiss *, int, int)) {
+  int *t = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)n + 1));
+  int w;
   if (t == 0) return SQLITE_NOMEM;
-  for (w = 1; w < n && rc == SQLITE_OK; w *= 2) {
+  for (w = 1; w < n; w *= 2) {
     int lo;
     for (lo = 0; lo < n; lo += 2 * w) {
       int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-      int i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) t[k++] = cmp_position(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
-      while (i < mid) t[k++] = a[i++];
-      while (j < hi) t[k++] = a[j++];
+      int x = lo, y = mid, k = lo;
+      while (x < mid && y < hi) t[k++] = before(p, a[y], a[x]) ? a[y++] : a[x++];
+      while (x < mid) t[k++] = a[x++];
+      while (y < hi) t[k++] = a[y++];
     }
-    memcpy(a, t, sizeof(SwissPlayer) * (size_t)n);
-    rc = tb_poll(pProbe, n);
+    memcpy(a, t, sizeof(int) * (size_t)n);
   }
   sqlite3_free(t);
-  return rc;
+  return SQLITE_OK;
 }
 
 /* The present players laid out by score, then by their random key. */
@@ -133,7 +138,8 @@ static int lay_out(Swiss *p) {
     n++;
   }
   p->n = n;
-  rc = sort_players(p->aP, n, s->pProbe);
+  qsort(p->aP, (size_t)n, sizeof(SwissPlayer), cmp_position_q);
+  rc = tb_poll(s->pProbe, n);
   if (rc) return rc;
   for (i = 0; i < n; i++) p->aPosOf[p->aP[i].iIdx] = i;
   return SQLITE_OK;
@@ -182,22 +188,9 @@ static int rank_bye(Swiss *p) {
     p->aP[i].iByeRank = -1;
     if (bAll || !p->aP[i].bHadBye) a[nElig++] = i;
   }
-  /* insertion by a binary search would do; a merge keeps it O(n log n) */
-  {
-    int w, *t = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nElig + 1));
-    if (t == 0) { sqlite3_free(a); return SQLITE_NOMEM; }
-    for (w = 1; w < nElig; w *= 2) {
-      int lo;
-      for (lo = 0; lo < nElig; lo += 2 * w) {
-        int mid = lo + w < nElig ? lo + w : nElig, hi = lo + 2 * w < nElig ? lo + 2 * w : nElig;
-        int x = lo, y = mid, k = lo;
-        while (x < mid && y < hi) t[k++] = bye_lower(p, a[y], a[x]) ? a[y++] : a[x++];
-        while (x < mid) t[k++] = a[x++];
-        while (y < hi) t[k++] = a[y++];
-      }
-      memcpy(a, t, sizeof(int) * (size_t)nElig);
-    }
-    sqlite3_free(t);
+  if (sort_ints(a, nElig, p, bye_lower) != SQLITE_OK) {
+    sqlite3_free(a);
+    return SQLITE_NOMEM;
   }
   for (i = 0; i < nElig; i++) p->aP[a[i]].iByeRank = i;
   p->nElig = nElig;
@@ -520,10 +513,12 @@ static int seat_before(const Swiss *p, int a, int b) {
   return a < b;
 }
 
-/* Whether table (a1, b1) comes before (a2, b2), seat A first in each: the
-** higher scores first (the better player's, then the other's). */
-static int table_before(const Swiss *p, int a1, int b1, int a2, int b2) {
-  if (a1 != a2 && p->aP[a1].nScore != p->aP[a2].nScore) return p->aP[a1].nScore > p->aP[a2].nScore;
+/* Whether the table of seat-A player a1 comes before that of a2: the
+** higher scores first (the better player's, then the other's).  Reads the
+** partners from p->aMateOut. */
+static int table_before(const Swiss *p, int a1, int a2) {
+  int b1 = p->aMateOut[a1], b2 = p->aMateOut[a2];
+  if (p->aP[a1].nScore != p->aP[a2].nScore) return p->aP[a1].nScore > p->aP[a2].nScore;
   if (p->aP[b1].nScore != p->aP[b2].nScore) return p->aP[b1].nScore > p->aP[b2].nScore;
   return seat_before(p, a1, a2);
 }
@@ -531,31 +526,19 @@ static int table_before(const Swiss *p, int a1, int b1, int a2, int b2) {
 /* Table order (docs/pairing-swiss.md): by scores, highest first; the bye
 ** last.  Seat A is the player with the higher score (then standing). */
 static int write_round(Swiss *p, const int *aMate, TbPairRound *pRound) {
-  int a, k, nPair = 0, rc = SQLITE_OK, iBye = -1, w;
-  int *aA = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)p->n + 1));
-  int *aT;
+  int a, k, nPair = 0, rc = SQLITE_OK, iBye = -1;
+  int *aA = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)p->n + 1));
   if (aA == 0) return SQLITE_NOMEM;
-  aT = aA + p->n + 1;
+  p->aMateOut = aMate;
   for (a = 0; a < p->n; a++) {
     int b = aMate[a];
     if (b == p->n) { iBye = a; continue; }
     if (b < a) continue;
     aA[nPair++] = seat_before(p, a, b) ? a : b;
   }
-  /* merge sort of the tables by their seat-A player */
-  for (w = 1; w < nPair; w *= 2) {
-    int lo;
-    for (lo = 0; lo < nPair; lo += 2 * w) {
-      int mid = lo + w < nPair ? lo + w : nPair, hi = lo + 2 * w < nPair ? lo + 2 * w : nPair;
-      int x = lo, y = mid;
-      k = lo;
-      while (x < mid && y < hi) {
-        aT[k++] = table_before(p, aA[y], aMate[aA[y]], aA[x], aMate[aA[x]]) ? aA[y++] : aA[x++];
-      }
-      while (x < mid) aT[k++] = aA[x++];
-      while (y < hi) aT[k++] = aA[y++];
-    }
-    memcpy(aA, aT, sizeof(int) * (size_t)nPair);
+  if (sort_ints(aA, nPair, p, table_before) != SQLITE_OK) {
+    sqlite3_free(aA);
+    return SQLITE_NOMEM;
   }
   for (k = 0; k < nPair && rc == SQLITE_OK; k++) {
     int x = aA[k], y = aMate[x];
