@@ -20,11 +20,13 @@
 ** more than the most every lower level can add up to.  Players are laid
 ** out by score, then by a random key from the seed; only pairs at most K
 ** places apart are candidates, plus the bye to every eligible player.
-** The matching's duals then certify the result over all pairs: when no
-** pair left out could improve it, the result is the optimum of the full
-** graph; otherwise K grows and the round is paired again (at K >= n the
-** graph is complete).  A first pass leaves rematches out; only when it
-** cannot pair everyone do rematches join, at their cost.
+** Up to SWISS_EXACT_MAX players the matching's duals then certify the
+** result over all pairs (no pair left out could improve it), or K grows
+** and the round is paired again (at K >= n - 1 every pair is a candidate):
+** the optimum of the full graph.  Above, the optimum over the candidate
+** pairs, widened only while it holds a rematch.  A first pass leaves
+** rematches out; only when it cannot pair everyone do rematches join, at
+** their cost.
 */
 #include "pairing.h"
 #include <stdlib.h>
