@@ -173,3 +173,21 @@ def test_round_must_be_the_next(connect):
     make_event(conn, 4)
     with pytest.raises(sqlite3.OperationalError, match=r"^pairings\(\): "):
         conn.execute("SELECT * FROM pairings('e', 'mtg', 3)").fetchall()
+
+
+def test_interrupt_stops_a_large_round(connect):
+    conn = connect()
+    make_event(conn, 3000)
+    rng = random.Random(5)
+    for _ in range(2):
+        enter(conn, pair(conn, "mtg"), rng)
+    calls = []
+
+    def handler():
+        calls.append(1)
+        return 1 if len(calls) > 3 else 0      # stop at the fourth progress call
+    conn.set_progress_handler(handler, 1000)
+    with pytest.raises(sqlite3.OperationalError, match=r"interrupted"):
+        pair(conn, "mtg")
+    conn.set_progress_handler(None, 0)
+    assert len(pair(conn, "mtg")) == 1500
