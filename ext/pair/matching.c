@@ -57,6 +57,12 @@ typedef struct Matcher {
   int *aScratch2;     /* 2n + 2 */
   int *aBestTo;       /* 2n, all -1 between uses */
   int *aStack;        /* 2n: leaf walks */
+  int *aStamp;        /* 2n: the stage that last touched each entry */
+  int iStamp;
+  int *aTouch;        /* 2n: entries labeled or given a best edge this stage */
+  int nTouch;
+  int *aFree;         /* free vertices (some matched since) */
+  int nFree;
   int bMaxCard;
   TbProbe *pProbe;
   int rc;
@@ -81,7 +87,17 @@ static int leaves(Matcher *p, int b, int *aOut) {
   return nOut;
 }
 
+/* Records that entry x (vertex or blossom) changed this stage: the dual
+** step and the next stage's reset visit only such entries. */
+static void touch(Matcher *p, int x) {
+  if (p->aStamp[x] != p->iStamp) {
+    p->aStamp[x] = p->iStamp;
+    p->aTouch[p->nTouch++] = x;
+  }
+}
+
 static void queue_push(Matcher *p, int v) {
+  touch(p, v);
   if (p->nQueue == p->nQueueAlloc) {
     int nNew = p->nQueueAlloc * 2 + 16;
     int *aNew = sqlite3_realloc64(p->aQueue, sizeof(int) * (sqlite3_uint64)nNew);
@@ -103,6 +119,8 @@ static void allow_edge(Matcher *p, int k) {
 ** blossom's mate becomes S. */
 static void assign_label(Matcher *p, int w, int t, int e) {
   int b = p->aInBlossom[w];
+  touch(p, w);
+  touch(p, b);
   p->aLabel[w] = p->aLabel[b] = t;
   p->aLabelEnd[w] = p->aLabelEnd[b] = e;
   p->aBestEdge[w] = p->aBestEdge[b] = -1;
@@ -112,7 +130,8 @@ static void assign_label(Matcher *p, int w, int t, int e) {
       queue_push(p, p->aScratch[k]);
     }
   } else {
-    int base = p->aBase[b];
+    int base = p->aBase[b], nLeaf = leaves(p, b, p->aScratch), k;
+    for (k = 0; k < nLeaf; k++) touch(p, p->aScratch[k]);
     assign_label(p, p->aEndpoint[p->aMate[base]], 1, p->aMate[base] ^ 1);
   }
 }
@@ -207,6 +226,7 @@ static void add_blossom(Matcher *p, int base, int k) {
   int *aPath = p->aScratch, *aEndp = p->aScratch2;
   Blossom *pB;
   b = p->aUnused[--p->nUnused];
+  touch(p, b);
   pB = &p->aBlossom[b];
   p->aBase[b] = base;
   p->aParent[b] = -1;
@@ -275,6 +295,7 @@ static void expand_blossom(Matcher *p, int b, int bEndStage) {
   int c;
   for (c = 0; c < pB->nChild; c++) {
     int s = pB->aChild[c];
+    touch(p, s);
     p->aParent[s] = -1;
     if (s < p->n) {
       p->aInBlossom[s] = s;
@@ -426,6 +447,7 @@ static int scan_queue(Matcher *p) {
         }
       } else if (p->aLabel[w] == 0) {
         if (p->aBestEdge[w] == -1 || kslack < slack_of(p, p->aBestEdge[w])) {
+          touch(p, w);
           p->aBestEdge[w] = k;
         }
       }
@@ -434,30 +456,45 @@ static int scan_queue(Matcher *p) {
   return 0;
 }
 
+/* The least dual of every vertex. */
+static i64 least_dual(const Matcher *p) {
+  i64 d = p->aDual[0];
+  int v;
+  for (v = 1; v < p->n; v++) if (p->aDual[v] < d) d = p->aDual[v];
+  return d;
+}
+
 /* The dual step: 1 to end (optimum), 2/3 an edge made tight, 4 a
-** T-blossom to expand. */
+** T-blossom to expand.  Only the entries touched this stage can be
+** labeled or hold a best edge, so only they are visited. */
 static int dual_step(Matcher *p) {
-  int n = p->n, v, b, type = -1, edge = -1, blossom = -1;
+  int n = p->n, t, type = -1, edge = -1, blossom = -1;
   i64 delta = 0;
   if (!p->bMaxCard) {
+    /* the free vertices hold the least dual, and are touched (S roots) */
     type = 1;
-    delta = p->aDual[0];
-    for (v = 1; v < n; v++) if (p->aDual[v] < delta) delta = p->aDual[v];
+    delta = -1;
+    for (t = 0; t < p->nTouch; t++) {
+      int x = p->aTouch[t];
+      if (x < n && (delta < 0 || p->aDual[x] < delta)) delta = p->aDual[x];
+    }
+    if (delta < 0) delta = least_dual(p);
   }
-  for (v = 0; v < n; v++) {
-    if (p->aLabel[p->aInBlossom[v]] == 0 && p->aBestEdge[v] != -1) {
-      i64 d = slack_of(p, p->aBestEdge[v]);
-      if (type == -1 || d < delta) { delta = d; type = 2; edge = p->aBestEdge[v]; }
+  for (t = 0; t < p->nTouch; t++) {
+    int x = p->aTouch[t];
+    if (x < n && p->aLabel[p->aInBlossom[x]] == 0 && p->aBestEdge[x] != -1) {
+      i64 d = slack_of(p, p->aBestEdge[x]);
+      if (type == -1 || d < delta) { delta = d; type = 2; edge = p->aBestEdge[x]; }
+    }
+    if (p->aParent[x] == -1 && p->aLabel[x] == 1 && p->aBestEdge[x] != -1
+        && (x < n || p->aBase[x] >= 0)) {
+      i64 d = slack_of(p, p->aBestEdge[x]) / 2;
+      if (type == -1 || d < delta) { delta = d; type = 3; edge = p->aBestEdge[x]; }
     }
   }
-  for (b = 0; b < 2 * n; b++) {
-    if (p->aParent[b] == -1 && p->aLabel[b] == 1 && p->aBestEdge[b] != -1) {
-      i64 d = slack_of(p, p->aBestEdge[b]) / 2;
-      if (type == -1 || d < delta) { delta = d; type = 3; edge = p->aBestEdge[b]; }
-    }
-  }
-  for (b = n; b < 2 * n; b++) {
-    if (p->aBase[b] >= 0 && p->aParent[b] == -1 && p->aLabel[b] == 2
+  for (t = 0; t < p->nTouch; t++) {
+    int b = p->aTouch[t];
+    if (b >= n && p->aBase[b] >= 0 && p->aParent[b] == -1 && p->aLabel[b] == 2
         && (type == -1 || p->aDual[b] < delta)) {
       delta = p->aDual[b];
       type = 4;
@@ -467,22 +504,21 @@ static int dual_step(Matcher *p) {
   if (type == -1) {
     /* maximum cardinality reached: a last step keeps the duals checkable */
     type = 1;
-    delta = p->aDual[0];
-    for (v = 1; v < n; v++) if (p->aDual[v] < delta) delta = p->aDual[v];
+    delta = least_dual(p);
     if (delta < 0) delta = 0;
   }
-  for (v = 0; v < n; v++) {
-    int l = p->aLabel[p->aInBlossom[v]];
-    if (l == 1) p->aDual[v] -= delta;
-    else if (l == 2) p->aDual[v] += delta;
-  }
-  for (b = n; b < 2 * n; b++) {
-    if (p->aBase[b] >= 0 && p->aParent[b] == -1) {
-      if (p->aLabel[b] == 1) p->aDual[b] += delta;
-      else if (p->aLabel[b] == 2) p->aDual[b] -= delta;
+  for (t = 0; t < p->nTouch; t++) {
+    int x = p->aTouch[t];
+    if (x < n) {
+      int l = p->aLabel[p->aInBlossom[x]];
+      if (l == 1) p->aDual[x] -= delta;
+      else if (l == 2) p->aDual[x] += delta;
+    } else if (p->aBase[x] >= 0 && p->aParent[x] == -1) {
+      if (p->aLabel[x] == 1) p->aDual[x] += delta;
+      else if (p->aLabel[x] == 2) p->aDual[x] -= delta;
     }
   }
-  p->rc = tb_poll(p->pProbe, 2 * n);
+  p->rc = tb_poll(p->pProbe, 2 * p->nTouch + 1);
   if (type == 2 || type == 3) {
     int i = p->aEdge[edge].i, j = p->aEdge[edge].j;
     allow_edge(p, edge);
@@ -494,30 +530,40 @@ static int dual_step(Matcher *p) {
   return type;
 }
 
-/* Labels every free vertex S: the roots of this stage's forest. */
+/* Clears what the last stage touched, then labels every free vertex S:
+** the roots of this stage's forest. */
 static void start_stage(Matcher *p) {
-  int n = p->n, v, k;
-  for (v = 0; v < 2 * n; v++) { p->aLabel[v] = 0; p->aBestEdge[v] = -1; }
-  for (v = n; v < 2 * n; v++) {
-    sqlite3_free(p->aBlossom[v].aBest);
-    p->aBlossom[v].aBest = 0;
-    p->aBlossom[v].nBest = 0;
+  int n = p->n, t, k, v, nFree = 0;
+  for (t = 0; t < p->nTouch; t++) {
+    int x = p->aTouch[t];
+    p->aLabel[x] = 0;
+    p->aBestEdge[x] = -1;
+    if (x >= n) {
+      sqlite3_free(p->aBlossom[x].aBest);
+      p->aBlossom[x].aBest = 0;
+      p->aBlossom[x].nBest = 0;
+    }
   }
+  p->nTouch = 0;
+  p->iStamp++;
   for (k = 0; k < p->nAllowed; k++) p->aAllow[p->aAllowed[k]] = 0;
   p->nAllowed = 0;
   p->nQueue = 0;
-  for (v = 0; v < n && p->rc == SQLITE_OK; v++) {
-    if (p->aMate[v] == -1 && p->aLabel[p->aInBlossom[v]] == 0) {
-      assign_label(p, v, 1, -1);
-    }
+  for (k = 0; k < p->nFree && p->rc == SQLITE_OK; k++) {
+    v = p->aFree[k];
+    if (p->aMate[v] != -1) continue;
+    p->aFree[nFree++] = v;
+    if (p->aLabel[p->aInBlossom[v]] == 0) assign_label(p, v, 1, -1);
   }
+  p->nFree = nFree;
 }
 
 /* Ends a stage: S-blossoms whose dual reached zero are dissolved. */
 static void end_stage(Matcher *p) {
-  int b;
-  for (b = p->n; b < 2 * p->n; b++) {
-    if (p->aParent[b] == -1 && p->aBase[b] >= 0 && p->aLabel[b] == 1
+  int t;
+  for (t = 0; t < p->nTouch; t++) {
+    int b = p->aTouch[t];
+    if (b >= p->n && p->aParent[b] == -1 && p->aBase[b] >= 0 && p->aLabel[b] == 1
         && p->aDual[b] == 0) {
       expand_blossom(p, b, 1);
     }
@@ -547,7 +593,8 @@ static int *carve(int **pa, sqlite3_uint64 nInt) {
 /* Allocates every array: the duals, then the ints, then the flags. */
 static int matcher_alloc(Matcher *p, int n, int m) {
   sqlite3_uint64 N = (sqlite3_uint64)n, M = (sqlite3_uint64)m;
-  sqlite3_uint64 nInt = 4 * M + (N + 1) + N + 5 * (2 * N) + N + N + M + 4 * (2 * N + 2);
+  sqlite3_uint64 nInt = 4 * M + (N + 1) + N + 5 * (2 * N) + N + N + M + 4 * (2 * N + 2)
+                       + 2 * (2 * N) + N;
   int *a;
   p->aDual = sqlite3_malloc64(sizeof(i64) * 2 * N + sizeof(int) * nInt + M + 1);
   p->aBlossom = sqlite3_malloc64(sizeof(Blossom) * 2 * N + 1);
@@ -570,6 +617,9 @@ static int matcher_alloc(Matcher *p, int n, int m) {
   p->aScratch2 = carve(&a, 2 * N + 2);
   p->aBestTo = carve(&a, 2 * N + 2);
   p->aStack = carve(&a, 2 * N + 2);
+  p->aStamp = carve(&a, 2 * N);
+  p->aTouch = carve(&a, 2 * N);
+  p->aFree = carve(&a, N);
   p->aAllow = (unsigned char *)a;
   return SQLITE_OK;
 }
@@ -625,6 +675,11 @@ static void initial_state(Matcher *p) {
       p->aMate[j] = 2 * k;
     }
   }
+  for (b = 0; b < 2 * n; b++) p->aStamp[b] = 0;
+  p->iStamp = 0;
+  p->nTouch = 0;
+  p->nFree = 0;
+  for (v = 0; v < n; v++) if (p->aMate[v] == -1) p->aFree[p->nFree++] = v;
 }
 
 /* Whether the edge list is one the algorithm takes. */
