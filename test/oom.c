@@ -597,6 +597,29 @@ static const char *azPairQuery[] = {
   " 'berger', 'trf_matches', 'trf_players');",
 };
 
+/* pair_swiss: 'mtg' and 'pokemon' on a 7-player event after two rounds
+** (a bye, a draw, a dropped player, a rematch to avoid). */
+static const char *azSwissSetup[] = {
+  "CREATE TABLE players (event_id, player, status, dropped_after);",
+  "INSERT INTO players (event_id, player) VALUES (1, 'a'), (1, 'b'), (1, 'c'),"
+  " (1, 'd'), (1, 'e'), (1, 'f'), (1, 'g'), (1, 'h');",
+  "UPDATE players SET dropped_after = 2 WHERE player = 'h';",
+  "CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result);",
+  "INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws) VALUES (1, 1, 'a', 'b', 2, 0, 0), (1, 1, 'c', 'd', 2, 1, 0),"
+  " (1, 1, 'e', 'f', 1, 1, 1), (1, 1, 'g', 'h', 0, 2, 0),"
+  " (1, 2, 'a', 'c', 2, 0, 0), (1, 2, 'h', 'e', 2, 0, 0),"
+  " (1, 2, 'b', 'd', 0, 2, 0), (1, 2, 'f', 'g', 2, 0, 0);",
+};
+static const char *azSwissQuery[] = {
+  "SELECT table_number, player_a, player_b, score_a, score_b, why"
+  " FROM pairings(1, 'mtg(seed=5)');",
+  "SELECT player_a, player_b FROM pairings(1, 'pokemon');",
+  "SELECT * FROM pairing_check(1, 'mtg');",
+  "SELECT * FROM pairings(1, 'mtg(top=2)');",
+};
+
 /*
 ** The workloads: "standings" (the one above, sharded by ctest as it is the
 ** largest), and one small workload per later feature, so that a new
@@ -616,6 +639,7 @@ static const struct Workload {
    COUNT(azTrfEventQuery)},
   {"tom_cut", azTomSetup, COUNT(azTomSetup), azTomQuery, COUNT(azTomQuery)},
   {"pairings", azPairSetup, COUNT(azPairSetup), azPairQuery, COUNT(azPairQuery)},
+  {"pair_swiss", azSwissSetup, COUNT(azSwissSetup), azSwissQuery, COUNT(azSwissQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

@@ -98,4 +98,60 @@ int tb_pair_berger(const TbPairState *pState, TbPairRound *pRound,
 int tb_pair_bracket(const TbPairState *pState, TbPairRound *pRound,
                     char **pzErr);
 
+/* ------------------------------------------------------ the matching core */
+
+/* One candidate pair of a matching: vertices i and j (i != j), weight w. */
+typedef struct TbMatchEdge {
+  int i, j;
+  i64 w;
+} TbMatchEdge;
+
+/* tb_match_weighted() flags. */
+#define TB_MATCH_MAXCARD 1    /* the most edges first, then the most weight */
+#define TB_MATCH_WMAX ((i64)1 << 58)   /* |w| at most this */
+#define TB_MATCH_NMAX (1 << 28)        /* vertices at most this */
+
+/*
+** An exact maximum-weight matching (Edmonds' blossom algorithm, integer
+** duals).  aMate[v] receives v's partner or -1.  aDual, when not NULL,
+** receives the vertex duals, doubled: every edge (i, j, w) of the graph
+** satisfies aDual[i] + aDual[j] + (blossom terms, >= 0) >= 2 w, with
+** equality on matched edges; a pair outside the graph for which
+** aDual[i] + aDual[j] >= 2 w holds could not improve a perfect matching.
+** Returns SQLITE_OK, SQLITE_NOMEM, the probe's error (an interrupt) or
+** SQLITE_MISUSE (an edge out of range, a loop, a weight beyond WMAX).
+*/
+int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
+                      int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual);
+
+/* The same, with each vertex's outermost blossom at the end (aTop[v], the
+** vertex itself when in none) and that blossom's doubled dual (aTopZ[v],
+** 0 for none): two vertices of one outermost blossom have at least
+** aTopZ more slack than their vertex duals say. */
+int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
+                         int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual,
+                         int *aTop, i64 *aTopZ);
+
+/* ------------------------------------------------- Swiss for match points */
+
+/* What a Swiss pairing did, for tests and benchmarks. */
+typedef struct TbSwissInfo {
+  int *aPos;                  /* in: nPlayer entries or NULL; out: each
+                              ** present player's place in the layout */
+  int nSolve;                 /* matchings computed */
+  int nWidth;                 /* candidate width that was certified */
+  int bRematchPass;           /* rematch pairs were candidates */
+  int bCertified;             /* the optimum over every pair, proved */
+  int nByeCap;                /* bye ranks counted (all eligible players
+                              ** unless the weights could not hold them) */
+} TbSwissInfo;
+
+/* swiss.c: 'mtg' and 'pokemon' (docs/pairing-swiss.md). */
+int tb_pair_mtg(const TbPairState *pState, TbPairRound *pRound, char **pzErr);
+int tb_pair_pokemon(const TbPairState *pState, TbPairRound *pRound, char **pzErr);
+
+/* Both, with the first candidate width K0 (>= 2) and what happened. */
+int tb_swiss_pair(const TbPairState *pState, int K0, TbPairRound *pRound,
+                  char **pzErr, const char *zSystem, TbSwissInfo *pInfo);
+
 #endif /* TIEBREAK_PAIRING_H */

@@ -64,6 +64,10 @@ static const struct {
   {{"bracket", tb_pair_bracket}, "mtg", OPT_TOP | OPT_POLICY,
    TB_PAIR_DETERMINISTIC | TB_PAIR_PLAYOFF,
    "single elimination of the top cut, seeded from the standings"},
+  {{"mtg", tb_pair_mtg}, "mtg", OPT_SEED, TB_PAIR_SWISS,
+   "Magic Swiss: match-point groups, fewest and smallest pair-downs"},
+  {{"pokemon", tb_pair_pokemon}, "pokemon", OPT_SEED, TB_PAIR_SWISS,
+   "Play! Pokemon Swiss as TOM pairs a pod (age divisions mixed)"},
 };
 #define N_SYSTEM ((int)(sizeof(aSystem) / sizeof(aSystem[0])))
 

@@ -1,0 +1,142 @@
+/*
+** test_matching: tb_match_weighted() against a brute force (every matching
+** of a small graph, by dynamic programming over vertex subsets) on
+** thousands of random graphs with ties and negative weights, with and
+** without maximum cardinality first; every allocation failure of one
+** graph returns SQLITE_NOMEM and frees what it took.
+**
+**   test_matching [graphs]
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+#include "pair/pairing.h"
+
+typedef struct Best { int card; i64 w; } Best;
+
+static int better(Best a, Best b, int bCard) {
+  if (bCard && a.card != b.card) return a.card > b.card;
+  return a.w > b.w;
+}
+
+/* The best matching over the vertices in mask (lowest vertex first). */
+static Best brute(int n, i64 *W, unsigned char *E, int mask, int bCard, Best *memo,
+                  unsigned char *seen) {
+  Best best = {0, 0};
+  int v, u;
+  if (mask == 0) return best;
+  if (seen[mask]) return memo[mask];
+  for (v = 0; !(mask & (1 << v)); v++) {}
+  best = brute(n, W, E, mask & ~(1 << v), bCard, memo, seen);
+  for (u = v + 1; u < n; u++) {
+    if ((mask & (1 << u)) && E[v * n + u]) {
+      Best b = brute(n, W, E, mask & ~(1 << v) & ~(1 << u), bCard, memo, seen);
+      b.card += 1;
+      b.w += W[v * n + u];
+      if (better(b, best, bCard)) best = b;
+    }
+  }
+  seen[mask] = 1;
+  memo[mask] = best;
+  return best;
+}
+
+static unsigned long long rng = 88172645463325252ULL;
+static unsigned rnd(unsigned n) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (unsigned)(rng % n);
+}
+
+/* Failing allocator: the nFail-th allocation from now fails. */
+static sqlite3_mem_methods orig;
+static int nAllocLeft = -1;
+static void *fail_malloc(int n) {
+  if (nAllocLeft == 0) return 0;
+  if (nAllocLeft > 0) nAllocLeft--;
+  return orig.xMalloc(n);
+}
+static void *fail_realloc(void *p, int n) {
+  if (nAllocLeft == 0) return 0;
+  if (nAllocLeft > 0) nAllocLeft--;
+  return orig.xRealloc(p, n);
+}
+
+int main(int argc, char **argv) {
+  int nGraph = argc > 1 ? atoi(argv[1]) : 10000, g, nFail = 0;
+  int nAgree = 0;
+  sqlite3_mem_methods m;
+  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &orig);
+  m = orig;
+  m.xMalloc = fail_malloc;
+  m.xRealloc = fail_realloc;
+  sqlite3_config(SQLITE_CONFIG_MALLOC, &m);
+  sqlite3_initialize();
+  for (g = 0; g < nGraph; g++) {
+    int n = (int)rnd(13), nE = 0, i, j, flags = (int)rnd(2);
+    int density = 1 + (int)rnd(10), range = g % 3 == 0 ? 4 : g % 3 == 1 ? 30 : 1000000;
+    int bNeg = rnd(2);
+    i64 W[144];
+    unsigned char E[144], seen[1 << 12];
+    Best memo[1 << 12], want, got = {0, 0};
+    TbMatchEdge aEdge[80];
+    int aMate[12], rc;
+    memset(E, 0, sizeof(E));
+    memset(seen, 0, sizeof(seen));
+    for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
+      if ((int)rnd(10) < density && nE < 80) {
+        i64 w = (i64)rnd((unsigned)range) + 1 - (bNeg ? range / 2 : 0);
+        if (flags == 0 && w < 0) w = -w;
+        aEdge[nE].i = rnd(2) ? i : j;
+        aEdge[nE].j = aEdge[nE].i == i ? j : i;
+        aEdge[nE].w = w;
+        nE++;
+        if (!E[i * n + j] || w > W[i * n + j]) { W[i * n + j] = w; }
+        E[i * n + j] = 1;
+      }
+    }
+    want = brute(n, W, E, (1 << n) - 1, flags != 0, memo, seen);
+    rc = tb_match_weighted(n, nE, aEdge, flags, 0, aMate, 0);
+    if (rc != SQLITE_OK) { printf("graph %d: rc %d\n", g, rc); return 1; }
+    for (i = 0; i < n; i++) {
+      j = aMate[i];
+      if (j < 0) continue;
+      if (aMate[j] != i) { printf("graph %d: mate not symmetric\n", g); return 1; }
+      if (i < j) {
+        if (!E[i * n + j]) { printf("graph %d: not an edge\n", g); return 1; }
+        got.card++;
+        got.w += W[i * n + j];
+      }
+    }
+    if (got.w != want.w || (flags && got.card != want.card)) {
+      printf("graph %d (n %d, flags %d): got %d/%lld want %d/%lld\n", g, n, flags,
+             got.card, (long long)got.w, want.card, (long long)want.w);
+      nFail++;
+    } else {
+      nAgree++;
+    }
+    if (g % 50 == 0) {
+      /* every allocation failure: NOMEM and nothing kept */
+      int nth;
+      sqlite3_int64 before = sqlite3_memory_used();
+      for (nth = 0;; nth++) {
+        nAllocLeft = nth;
+        rc = tb_match_weighted(n, nE, aEdge, flags, 0, aMate, 0);
+        nAllocLeft = -1;
+        if (sqlite3_memory_used() != before) { printf("graph %d: leak at %d\n", g, nth); return 1; }
+        if (rc == SQLITE_OK) break;
+        if (rc != SQLITE_NOMEM) { printf("graph %d: rc %d at failure %d\n", g, rc, nth); return 1; }
+      }
+    }
+  }
+  {
+    /* bad input */
+    TbMatchEdge bad[1] = {{0, 0, 1}};
+    int aMate[2];
+    if (tb_match_weighted(2, 1, bad, 0, 0, aMate, 0) != SQLITE_MISUSE) { printf("loop accepted\n"); return 1; }
+    bad[0].j = 2;
+    if (tb_match_weighted(2, 1, bad, 0, 0, aMate, 0) != SQLITE_MISUSE) { printf("range accepted\n"); return 1; }
+  }
+  printf("%d graphs: %d agree with the brute force, %d differ\n", nGraph, nAgree, nFail);
+  return nFail != 0;
+}
