@@ -84,4 +84,7 @@ typedef struct TbPairSystem {
   TbPairFn xPair;
 } TbPairSystem;
 
+/* The systems, one file each. */
+int tb_pair_dutch(const TbPairState*, TbPairRound*, char**);   /* dutch.c */
+
 #endif /* TIEBREAK_PAIRING_H */
