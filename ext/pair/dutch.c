@@ -27,6 +27,8 @@ enum { FLOAT_DOWN, FLOAT_UP, FLOAT_NONE };
 /* One player who takes part in the round, as the criteria see them. */
 typedef struct DutchPlayer {
   int iPlayer;                /* index in aPlayer: the pairing number - 1 */
+  int iNumber;                /* pairing number among the players who take
+                              ** part in the event so far, from 0 */
   i64 nScore;                 /* with the acceleration's virtual points */
   i64 nRaw;                   /* without them (the order of the tables) */
   int nImbalance;             /* |whites - blacks| */
@@ -373,7 +375,7 @@ static int colour_of(const Dutch *p, const DutchPlayer *x, const DutchPlayer *y)
   ** colour by the parity of the higher-ranked player's pairing number. */
   if (x->ePref == TB_COLOUR_NONE) {
     const DutchPlayer *hi = ranks_above(x, y) ? x : y;
-    int c = (hi->iPlayer & 1) ? -s->eFirstColour : s->eFirstColour;
+    int c = (hi->iNumber & 1) ? -s->eFirstColour : s->eFirstColour;
     return hi == x ? c : -c;
   }
   return ranks_above(x, y) ? x->ePref : -y->ePref;
@@ -755,8 +757,22 @@ static int emit(Dutch *p, const int *aPartner, TbPairRound *pRound) {
 }
 
 /* Fills the players of the round, sorted, and what the weights need. */
+/* Whether aPlayer[i] counts for the pairing numbers: paired now, or in an
+** earlier round (a game, a forfeit, the bye).  A player absent from the
+** start holds no number yet, so the initial colour alternates over the
+** players present (5.2.5 with pairing numbers given to those who play). */
+static int takes_part(const TbPairState *s, int i) {
+  const TbPairPlayer *pl = &s->aPlayer[i];
+  int r;
+  if (!pl->bAbsent) return 1;
+  for (r = 0; r < s->iRound - 1; r++) {
+    if (pl->aHist[r].iOpp >= 0 || pl->aHist[r].eKind == TB_PAB) return 1;
+  }
+  return 0;
+}
+
 static int setup(Dutch *p, const TbPairState *s) {
-  int n = 0, i, j, maxGroup = 0, run = 0, nBits;
+  int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0;
   size_t nn;
   for (i = 0; i < s->nPlayer; i++) if (!s->aPlayer[i].bAbsent) n++;
   p->n = n;
@@ -773,7 +789,8 @@ static int setup(Dutch *p, const TbPairState *s) {
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
   for (i = 0, j = 0; i < s->nPlayer; i++) {
-    if (!s->aPlayer[i].bAbsent) describe(s, i, &p->a[j++]);
+    if (!s->aPlayer[i].bAbsent) { describe(s, i, &p->a[j]); p->a[j++].iNumber = nNumber; }
+    if (takes_part(s, i)) nNumber++;
   }
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
   /* Who may not meet: earlier games, forbidden pairs. */
