@@ -459,13 +459,20 @@ static int run(Dm *p) {
 }
 
 int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
+                           DmWord *aDual, int *aInBlossom,
                            TbProbe *pProbe) {
   Dm s;
   int rc, v, u;
   size_t nn = (size_t)n * (size_t)n, nInt;
   void *pMem;
   int *q;
-  if (n <= 1) { for (v = 0; v < n; v++) aMate[v] = -1; return SQLITE_OK; }
+  if (n <= 1) {
+    for (v = 0; v < n; v++) {
+      aMate[v] = -1;
+      if (aDual) { memset(aDual, 0, sizeof(DmWord) * (size_t)nW); aInBlossom[v] = -1; }
+    }
+    return SQLITE_OK;
+  }
   memset(&s, 0, sizeof s);
   s.n = n; s.nW = nW; s.aWeight = aWeight; s.pProbe = pProbe;
   /* One block: the int arrays, then the duals and scratch, then the flags. */
@@ -530,6 +537,17 @@ int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
   rc = run(&s);
   if (rc == SQLITE_OK) {
     for (v = 0; v < n; v++) aMate[v] = s.mate[v] >= 0 ? endpoint(&s, s.mate[v]) : -1;
+    if (aDual) {
+      memcpy(aDual, s.dual, sizeof(DmWord) * (size_t)n * nW);
+      for (v = 0; v < n; v++) {
+        int b = v;
+        aInBlossom[v] = -1;
+        while (b >= 0) {
+          if (b >= n && w_sign(&s, dual_of(&s, b)) != 0) { aInBlossom[v] = b; break; }
+          b = s.blossomparent[b];
+        }
+      }
+    }
   }
   sqlite3_free(pMem);
   return rc;
