@@ -5,6 +5,10 @@
 ** the same pairing-allocated bye.
 **
 **   test_pair_dutch [-v] FILE.trf ...     prints "rounds identical / total"
+**   test_pair_dutch --oom FILE.trf K      every allocation of pairing round K
+**                                         fails in turn (persistent, then
+**                                         single): SQLITE_NOMEM, nothing
+**                                         left allocated, or the same round
 **
 ** The state before round k: rounds 1..k-1 as played, scores from them; a
 ** player whose round-k entry is not a game (H, F, Z, or '-' without an
@@ -150,9 +154,10 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   rc = tb_pair_dutch(&s, &r, &zErr);
   *pSec += (double)(clock() - t0) / CLOCKS_PER_SEC;
   if (rc != SQLITE_OK) {
-    printf("%s round %d: error %d %s\n", zFile, k, rc, zErr ? zErr : "");
+    if (bVerbose) printf("%s round %d: error %d %s\n", zFile, k, rc, zErr ? zErr : "");
     sqlite3_free(zErr);
-    return 0;
+    sqlite3_free(r.aTable);
+    return -rc;
   }
   {
     int nSeen = 0;
@@ -178,16 +183,72 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   return ok;
 }
 
+/* ------------------------------------------------- failing allocations */
+
+static sqlite3_mem_methods defaultMem;
+static long long nAlloc, iFailAt;
+static int bPersistent;
+
+static int should_fail(void) {
+  nAlloc++;
+  if (iFailAt <= 0) return 0;
+  return bPersistent ? nAlloc >= iFailAt : nAlloc == iFailAt;
+}
+static void *oom_malloc(int n) { return should_fail() ? 0 : defaultMem.xMalloc(n); }
+static void *oom_realloc(void *p, int n) { return should_fail() ? 0 : defaultMem.xRealloc(p, n); }
+
+/* Pairs round k of the file loaded, with the Nth allocation failing. */
+static int oom_sweep(const char *zFile, int k) {
+  sqlite3_mem_methods m;
+  long long i;
+  int nPoints = 0, mode;
+  double sec = 0;
+  if (check_round(k, 1, zFile, &sec) != 1) { printf("round %d not identical\n", k); return 1; }
+  for (mode = 0; mode < 2; mode++) {
+    bPersistent = mode == 0;
+    for (i = 1;; i++) {
+      sqlite3_int64 nUsed = sqlite3_memory_used();
+      int ok;
+      nAlloc = 0; iFailAt = i;
+      ok = check_round(k, 0, zFile, &sec);
+      iFailAt = 0;
+      if (sqlite3_memory_used() != nUsed) {
+        printf("%s failure %lld: %lld bytes left allocated\n", bPersistent ? "persistent" : "single",
+               i, (long long)(sqlite3_memory_used() - nUsed));
+        return 1;
+      }
+      if (nAlloc < i) { if (ok != 1) { printf("no failure yet not identical\n"); return 1; } break; }
+      if (ok == 1) continue;   /* a failure the round did not need (the error text) */
+      if (ok != -SQLITE_NOMEM) { printf("failure %lld: %d, not SQLITE_NOMEM\n", i, ok); return 1; }
+      nPoints++;
+    }
+  }
+  (void)m;
+  printf("oom: %d failure points, each SQLITE_NOMEM with nothing left allocated\n", nPoints);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int i, bVerbose = 0, nRounds = 0, nSame = 0, nFiles = 0, nFilesSame = 0;
   double sec = 0;
+  if (argc == 4 && strcmp(argv[1], "--oom") == 0) {
+    sqlite3_mem_methods m;
+    if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) != SQLITE_OK) return 2;
+    m = defaultMem;
+    m.xMalloc = oom_malloc;
+    m.xRealloc = oom_realloc;
+    if (sqlite3_config(SQLITE_CONFIG_MALLOC, &m) != SQLITE_OK
+        || sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 1) != SQLITE_OK) return 2;
+    if (read_trf(argv[2])) return 2;
+    return oom_sweep(argv[2], atoi(argv[3]));
+  }
   for (i = 1; i < argc; i++) {
     int k, same = 0;
     if (strcmp(argv[i], "-v") == 0) { bVerbose = 1; continue; }
     if (read_trf(argv[i])) { printf("%s: cannot read\n", argv[i]); return 2; }
     for (k = 1; k <= trf.nCols; k++) {
       int ok = check_round(k, bVerbose, argv[i], &sec);
-      same += ok;
+      same += ok == 1;
     }
     nFiles++;
     nRounds += trf.nCols;
