@@ -27,6 +27,9 @@ typedef struct Dm {
   int *queue, nQueue;
   int *nNb, *aNb;                   /* neighbours with a nonzero weight */
   int *leaves, *bestto;
+  DmWord *bestSlack;                /* per b: slack of edge cacheEdge[b] ... */
+  int *cacheEdge, *cacheEpoch;      /* ... valid while the duals' epoch holds */
+  int epoch;                        /* counts the dual changes */
   DmWord *t1, *t2;                  /* scratch values */
   int rc;
 } Dm;
@@ -93,18 +96,52 @@ static DmWord *dual_of(const Dm *p, int b) {
   return p->dual + (size_t)b * (size_t)p->nW;
 }
 /* slack(k) = dual(i) + dual(j) - 2 w(k), into r. */
+#ifdef __SIZEOF_INT128__
+__extension__ typedef __int128 DmWide;
+#endif
 static void slack(const Dm *p, int k, DmWord *r) {
   int i = k / p->n, j = k % p->n;
+#ifdef __SIZEOF_INT128__
+  /* One pass, a signed 128-bit carry per word: the hot spot of the solve. */
+  const DmWord *a = dual_of(p, i), *b = dual_of(p, j), *w = weight_of(p, k);
+  DmWide c = 0;
+  int t;
+  for (t = 0; t < p->nW; t++) {
+    c += (DmWide)a[t] + b[t] - 2 * (DmWide)w[t];
+    r[t] = (DmWord)c;
+    c >>= 64;
+  }
+#else
   w_copy(p, r, dual_of(p, i));
   w_add(p, r, dual_of(p, j));
   w_sub(p, r, weight_of(p, k));
   w_sub(p, r, weight_of(p, k));
+#endif
 }
 /* Whether slack(k) < slack(k2). */
 static int slack_less(Dm *p, int k, int k2) {
   slack(p, k, p->t1); slack(p, k2, p->t2);
   return w_cmp(p, p->t1, p->t2) < 0;
 }
+/* Whether the edge whose slack is ks improves on b's best edge; its slack
+** is cached per dual epoch, as the scan compares many edges with it. */
+static int beats_best(Dm *p, int b, const DmWord *ks) {
+  DmWord *bs = p->bestSlack + (size_t)b * p->nW;
+  if (p->bestedge[b] == -1) return 1;
+  if (p->cacheEdge[b] != p->bestedge[b] || p->cacheEpoch[b] != p->epoch) {
+    slack(p, p->bestedge[b], bs);
+    p->cacheEdge[b] = p->bestedge[b];
+    p->cacheEpoch[b] = p->epoch;
+  }
+  return w_cmp(p, ks, bs) < 0;
+}
+static void set_best(Dm *p, int b, int k, const DmWord *ks) {
+  p->bestedge[b] = k;
+  w_copy(p, p->bestSlack + (size_t)b * p->nW, ks);
+  p->cacheEdge[b] = k;
+  p->cacheEpoch[b] = p->epoch;
+}
+
 static int *childs(const Dm *p, int b) { return p->aChild + (size_t)(b - p->n) * p->n; }
 static int *endps(const Dm *p, int b) { return p->aEndp + (size_t)(b - p->n) * p->n; }
 static int *bests(const Dm *p, int b) { return p->aBest + (size_t)(b - p->n) * p->n; }
@@ -373,9 +410,9 @@ static int grow_trees(Dm *p) {
       } else if (p->label[p->inblossom[w]] == 1) {
         int b = p->inblossom[v];
         (void)kslackSet;
-        if (p->bestedge[b] == -1 || slack_less(p, k, p->bestedge[b])) p->bestedge[b] = k;
+        if (beats_best(p, b, p->t1)) set_best(p, b, k, p->t1);
       } else if (p->label[w] == 0) {
-        if (p->bestedge[w] == -1 || slack_less(p, k, p->bestedge[w])) p->bestedge[w] = k;
+        if (beats_best(p, w, p->t1)) set_best(p, w, k, p->t1);
       }
     }
   }
@@ -409,6 +446,7 @@ static int dual_step(Dm *p) {
     }
   }
   if (type == 1 && w_sign(p, delta) < 0) memset(delta, 0, sizeof(DmWord) * (size_t)p->nW);
+  p->epoch++;
   for (v = 0; v < n; v++) {
     int l = p->label[p->inblossom[v]];
     if (l == 1) w_sub(p, dual_of(p, v), delta);
@@ -478,9 +516,9 @@ int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
   /* One block: the int arrays, then the duals and scratch, then the flags. */
   nInt = (size_t)n * 1 + 2 * (size_t)n * 5 + (size_t)n + 2 * (size_t)n
        + 3 * nn + 2 * (size_t)n + (size_t)n + 2 * (size_t)n + (size_t)n + nn
-       + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n;
+       + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 4 * (size_t)n;
   pMem = sqlite3_malloc64(nInt * sizeof(int)
-                          + (2 * (size_t)n + 4) * (size_t)nW * sizeof(DmWord) + nn);
+                          + (4 * (size_t)n + 4) * (size_t)nW * sizeof(DmWord) + nn);
   if (pMem == 0) return SQLITE_NOMEM;
   q = (int *)pMem;
   s.mate = q; q += n;
@@ -501,10 +539,13 @@ int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
   s.aNb = q; q += nn;
   s.leaves = q; q += 2 * n;
   s.bestto = q; q += 2 * n;
+  s.cacheEdge = q; q += 2 * n;
+  s.cacheEpoch = q; q += 2 * n;
   s.dual = (DmWord *)q;
   s.t1 = s.dual + 2 * (size_t)n * nW;
   s.t2 = s.t1 + nW;          /* t2, then two more values for dual_step */
-  s.allow = (unsigned char *)(s.t2 + 3 * (size_t)nW);
+  s.bestSlack = s.t2 + 3 * (size_t)nW;
+  s.allow = (unsigned char *)(s.bestSlack + 2 * (size_t)n * nW);
   (void)nInt;
   for (v = 0; v < n; v++) {
     s.mate[v] = -1;
@@ -517,6 +558,8 @@ int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
     s.labelend[v] = -1;
     s.nChild[v] = 0;
     s.nBest[v] = -1;
+    s.cacheEdge[v] = -1;
+    s.cacheEpoch[v] = -1;
   }
   s.nUnused = 0;
   for (v = 2 * n - 1; v >= n; v--) s.unused[s.nUnused++] = v;
