@@ -5,6 +5,7 @@
 ** the same pairing-allocated bye.
 **
 **   test_pair_dutch [-v] FILE.trf ...     prints "rounds identical / total"
+**   test_pair_dutch --cases               small rounds computed by hand
 **   test_pair_dutch --oom FILE.trf K      every allocation of pairing round K
 **                                         fails in turn (persistent, then
 **                                         single): SQLITE_NOMEM, nothing
@@ -183,6 +184,77 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   return ok;
 }
 
+/* ------------------------------------------------------ cases by hand */
+
+/* Pairs n players with no history before round iRound (all present, every
+** earlier round a mutual game between 0-1, 2-3 ... when iRound is 2) and
+** compares the tables with aWant (iA, iB pairs), or the error text. */
+static int hand_case(const char *zName, int n, int iRound, const int *aForbid, int nForbid,
+                     const int *aWant, int nWant, const char *zWantErr) {
+  TbPairPlayer aP[8];
+  TbPairHistory aH[8][2];
+  TbPairState s;
+  TbPairRound r;
+  char *zErr = 0;
+  int i, rc, ok = 1;
+  memset(&s, 0, sizeof s);
+  memset(&r, 0, sizeof r);
+  memset(aP, 0, sizeof aP);
+  memset(aH, 0, sizeof aH);
+  for (i = 0; i < n; i++) {
+    aP[i].iPlayer = i;
+    aP[i].aHist = aH[i];
+    if (iRound == 2) {
+      aH[i][0].iOpp = i ^ 1;
+      aH[i][0].eKind = TB_PLAYED;
+      aH[i][0].eColour = (i & 1) ? TB_COLOUR_BLACK : TB_COLOUR_WHITE;
+      aH[i][0].eOutcome = TB_DRAW;
+      aH[i][0].nPoints = 1;
+      aP[i].nScore = 1;
+    }
+  }
+  s.nPlayer = n; s.aPlayer = aP; s.iRound = iRound; s.nRounds = 5;
+  s.eFirstColour = TB_COLOUR_WHITE;
+  s.nPointScale = 2; s.nWin = 2; s.nDraw = 1; s.nLoss = 0; s.nPab = 2;
+  s.nForbidden = nForbid; s.aForbidden = aForbid;
+  rc = tb_pair_dutch(&s, &r, &zErr);
+  if (zWantErr) {
+    ok = rc == SQLITE_ERROR && zErr && strcmp(zErr, zWantErr) == 0;
+  } else if (rc != SQLITE_OK || r.nTable != nWant) {
+    ok = 0;
+  } else {
+    for (i = 0; i < nWant; i++) {
+      if (r.aTable[i].iA != aWant[2 * i] || r.aTable[i].iB != aWant[2 * i + 1]) ok = 0;
+    }
+  }
+  if (!ok) {
+    printf("case %s: rc %d %s;", zName, rc, zErr ? zErr : "");
+    for (i = 0; i < r.nTable; i++) printf(" %d-%d", r.aTable[i].iA, r.aTable[i].iB);
+    printf("\n");
+  }
+  sqlite3_free(zErr);
+  sqlite3_free(r.aTable);
+  return ok;
+}
+
+/* Round 1 by C.04.3: S1 meets S2 in order, the odd numbers of S1 get the
+** initial colour; the lowest player takes the bye; a forbidden pair moves
+** to the next transposition; two who met cannot meet again. */
+static int hand_cases(void) {
+  static const int w4[] = {0, 2, 3, 1};
+  static const int w5[] = {0, 2, 3, 1, 4, -1};
+  static const int f13[] = {0, 2};
+  static const int w4f[] = {0, 3, 2, 1};
+  int ok = 1;
+  ok &= hand_case("4 players", 4, 1, 0, 0, w4, 2, 0);
+  ok &= hand_case("5 players, bye", 5, 1, 0, 0, w5, 3, 0);
+  ok &= hand_case("forbidden 1-3", 4, 1, f13, 1, w4f, 2, 0);
+  ok &= hand_case("no pairing", 2, 2, 0, 0, 0, 0,
+                  "pairings(): dutch: no pairing meets the absolute criteria (C1-C3)");
+  printf("hand cases: %s\n", ok ? "all as computed by hand" : "FAILED");
+  return ok ? 0 : 1;
+}
+
 /* ------------------------------------------------- failing allocations */
 
 static sqlite3_mem_methods defaultMem;
@@ -231,6 +303,7 @@ static int oom_sweep(const char *zFile, int k) {
 int main(int argc, char **argv) {
   int i, bVerbose = 0, nRounds = 0, nSame = 0, nFiles = 0, nFilesSame = 0;
   double sec = 0;
+  if (argc == 2 && strcmp(argv[1], "--cases") == 0) return hand_cases();
   if (argc == 4 && strcmp(argv[1], "--oom") == 0) {
     sqlite3_mem_methods m;
     if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) != SQLITE_OK) return 2;
