@@ -971,7 +971,9 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) 
     }
     if (rc == SQLITE_OK) rc = emit(&d, aPartner, pRound);
   }
-  if (rc == SQLITE_NOMEM && pzErr && *pzErr == 0) *pzErr = sqlite3_mprintf("pairings(): out of memory");
+  if (rc != SQLITE_OK && pzErr && *pzErr == 0) {
+    *pzErr = sqlite3_mprintf("pairings(): dutch: %s", sqlite3_errstr(rc));
+  }
   sqlite3_free(aPartner);
   cleanup(&d);
   return rc;
