@@ -30,6 +30,9 @@
 **   sql/standings.c     the standings() table-valued function
 **   sql/scalars.c       mwp(), gwp(), omwp(), ogwp()
 **   sql/listings.c      the tiebreak_policies and tiebreakers tables
+**   sql/pairings.c      pairings() and pairing_check()
+**   pair/               pairing: the state before a round (state.c), the
+**                       systems table (systems.c), one file per system
 **   tiebreak.c          the entry point, tiebreak_version(), tiebreak_debug()
 **
 ** Everything here has hidden visibility: the shared library exports only
@@ -791,6 +794,14 @@ typedef struct TbPolicy {
 } TbPolicy;
 
 int tb_policy_parse(const char *zSpec, TbPolicy *pPolicy, char **pzErr);
+/* The option lists of policies, also read by other option strings. */
+typedef int (*TbOptionFn)(void *pCtx, const char *zKey, int nKey,
+                          const char *zValue, char **pzErr);
+int tb_option_list(const char **pz, TbOptionFn xOption, void *pCtx,
+                   char **pzErr);
+int tb_option_int(const char *zName, const char *zValue, i64 iMin, i64 iMax,
+                  i64 *pv, char **pzErr);
+int tb_option_word(const char *z);
 const void *tb_policy_key(const TbPolicy *pPolicy, int *pnKey);
 int tb_policy_needs(const TbPolicy *pPolicy);
 void tb_policy_set_floor(TbPolicy *pPolicy, const TbFrac *pFloor);
@@ -877,11 +888,17 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
 int tb_value_text(sqlite3_value *v, const char *zWhat, const char **pz,
                   char **pzErr);
 int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc);
+typedef int (*TbArgOf)(const void *pCtx, int iColumn);
+void tb_args_scan(const sqlite3_index_info *pInfo, TbArgOf xArgOf,
+                  const void *pCtx, int nArg, int *aIdx, int *pSeen,
+                  int *pUsable);
+void tb_args_use(sqlite3_index_info *pInfo, const int *aIdx, int nArg);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);
 int tb_register_melee(sqlite3 *db);
 int tb_register_tom(sqlite3 *db);
+int tb_register_pairings(sqlite3 *db, TbConn *pConn);
 
 #endif /* TIEBREAK_INT_H */

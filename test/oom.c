@@ -451,6 +451,54 @@ static const char *azQuery[] = {
 };
 #define COUNT(a) ((int)(sizeof(a) / sizeof(a[0])))
 
+/* pairings(): berger with a free round, a bracket with byes and its next
+** round, pairing_check() over a round off the table, errors. */
+static const char *azPairSetup[] = {
+  "CREATE TABLE players (event_id, player, name, rating, status, dropped_after);",
+  "INSERT INTO players (event_id, player, rating) VALUES (1, 'a', 2000),"
+  " (1, 'b', 1900), (1, 'c', 1800), (1, 'd', 1700), (1, 'e', 1600),"
+  " (2, 'p', 1), (2, 'q', 2), (2, 'r', 3), (2, 's', 4), (2, 't', 5), (2, 'u', 6);",
+  "CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result, phase);",
+  "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
+  " (1, 1, 'b', 'e', 'a'), (1, 1, 'c', 'd', 'draw'), (1, 1, 'a', NULL,"
+  " 'zero_bye'), (1, 2, 'a', 'b', 'draw'), (1, 2, 'c', 'd', 'b'),"
+  " (2, 1, 'u', 't', 'a'), (2, 1, 's', 'r', 'a'), (2, 1, 'q', 'p', 'a');",
+  /* event 3: event 2 with the first playoff round bracket(top=5) paired */
+  "INSERT INTO players SELECT 3, player, name, rating, status, dropped_after"
+  " FROM players WHERE event_id = 2;",
+  "INSERT INTO matches SELECT 3, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result, phase FROM matches WHERE event_id = 2;",
+  "INSERT INTO matches (event_id, round, player_a, player_b, result, phase)"
+  " VALUES (3, 2, 'q', NULL, NULL, 'playoff'), (3, 2, 'p', 'r', 'a',"
+  " 'playoff'), (3, 2, 's', NULL, NULL, 'playoff'), (3, 2, 'u', NULL, NULL,"
+  " 'playoff');",
+  /* event 4: a player twice in a round */
+  "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
+  " (4, 1, 'x', 'y', 'a'), (4, 1, 'x', 'z', 'a');",
+};
+static const char *azPairQuery[] = {
+  "SELECT table_number, player_a, player_b, score_a, colours_b, result"
+  " FROM pairings(1, 'berger');",
+  "SELECT * FROM pairing_check(1, 'berger(rounds=10)');",
+  "SELECT table_number, player_a, player_b, why FROM pairings(2,"
+  " 'bracket(top=5)');",
+  "SELECT player_a, player_b FROM pairings(3, 'bracket');",
+  "SELECT * FROM pairing_check(3, 'bracket');",
+  "SELECT * FROM pairings(1, 'nope(x=1)');",
+  "SELECT * FROM pairings(1, 'berger', 1);",
+  "SELECT * FROM pairings(9, 'berger');",
+  "SELECT * FROM pairing_check(4, 'berger');",
+  /* a TRF file: start numbers, XXR, 152, 240 and 260 records */
+  "SELECT * FROM pairing_check('XXR 6' || char(10) || '152 B' || char(10) ||"
+  " '260 001 002    1    4' || char(10) || '240 H 001    2' || char(10) ||"
+  " printf('%-89s', '001    1      A') || '     4 b 1' || char(10) ||"
+  " printf('%-89s', '001    2      B') || '     3 b =' || char(10) ||"
+  " printf('%-89s', '001    3      C') || '     2 w =' || char(10) ||"
+  " printf('%-89s', '001    4      D') || '     1 w 0' || char(10),"
+  " 'berger', 'trf_matches', 'trf_players');",
+};
+
 /*
 ** The workloads: "standings" (the one above, sharded by ctest as it is the
 ** largest), and one small workload per later feature, so that a new
@@ -465,6 +513,7 @@ static const struct Workload {
   int nQuery;
 } aWorkload[] = {
   {"standings", azSetup, COUNT(azSetup), azQuery, COUNT(azQuery)},
+  {"pairings", azPairSetup, COUNT(azPairSetup), azPairQuery, COUNT(azPairQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

@@ -426,6 +426,8 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
         "v_mwp_table": "SELECT mwp(1, 'Hugo') AS x",
         "v_gwp_table": "SELECT gwp(1, 'Hugo') AS x",
         "v_formula": "SELECT mwp(5, 2, 1) AS m, gwp(1, 2, 0, '1/3') AS g",
+        "v_pairings": "SELECT * FROM pairings(1, 'bracket(top=8)')",
+        "v_pairing_check": "SELECT * FROM pairing_check(1, 'bracket')",
     }
     for name, body in views.items():
         setup.execute(f"CREATE VIEW {name} AS {body}")
@@ -443,6 +445,8 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
         "v_ogwp": "unsafe use of ogwp()",
         "v_mwp_table": "unsafe use of mwp()",
         "v_gwp_table": "unsafe use of gwp()",
+        "v_pairings": 'unsafe use of virtual table "pairings"',
+        "v_pairing_check": 'unsafe use of virtual table "pairing_check"',
     }
     for name, msg in unsafe.items():
         assert error_of(conn, f"SELECT * FROM {name}") == msg, name
@@ -462,6 +466,7 @@ def test_trusted_schema_off(tmp_path, connect, baseline):
     # Trusted again: the persistent views work.
     conn.execute("PRAGMA trusted_schema = ON")
     assert len(conn.execute("SELECT * FROM v_standings").fetchall()) == 24
+    assert len(conn.execute("SELECT * FROM v_pairings").fetchall()) == 4
 
 
 def test_file_readers_are_innocuous(tmp_path, connect):
@@ -617,3 +622,30 @@ def test_internal_row_reader_redefined_by_the_application(db, baseline):
     assert error_of(db, "SELECT * FROM standings WHERE policy = 'mtg'") == message
     assert error_of(db, "SELECT omwp(1, 'Hugo')").endswith(
         "tiebreak_rows() is not tiebreak's: was the function defined again?")
+
+
+# ------------------------------------------------------------------ pairings
+
+PAIRINGS = "SELECT table_number, player_a, player_b FROM pairings(1, 'bracket(top=8)')"
+
+
+def test_pairings_recursion_through_temp_view_named_matches(db):
+    want = db.execute(PAIRINGS).fetchall()
+    db.execute("CREATE TEMP VIEW matches AS SELECT 1 AS event_id, 6 AS round, player_a, "
+               "player_b, 0 AS a_wins, 0 AS b_wins, 0 AS draws, NULL AS result "
+               "FROM pairings(1, 'bracket(top=8)')")
+    assert error_of(db, PAIRINGS) == "pairings(): event 1: " + RECURSION
+    assert error_of(db, "SELECT * FROM pairing_check(1, 'bracket')") == \
+        "pairing_check(): pairings(): event 1: " + RECURSION
+    db.execute("DROP VIEW temp.matches")
+    assert db.execute(PAIRINGS).fetchall() == want and len(want) == 4
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_pairings_table_names_are_identifiers(db, name):
+    before = (tables(db), db.execute("SELECT count(*) FROM matches").fetchone())
+    assert error_of(db, "SELECT * FROM pairings(1, 'bracket(top=8)', NULL, ?)", (name,)) == \
+        f"pairings(): event 1: no such table: {name}"
+    assert error_of(db, "SELECT * FROM pairing_check(1, 'bracket', ?)", (name,)) == \
+        f"pairing_check(): event 1: no such table: {name}"
+    assert (tables(db), db.execute("SELECT count(*) FROM matches").fetchone()) == before

@@ -145,4 +145,4 @@ def test_surface_is_found():
     if not SQLITE3:
         pytest.skip("no sqlite3 CLI")
     assert {"mwp", "gwp", "omwp", "ogwp", "tiebreak_rows", "tiebreak_version"} <= set(FUNCS)
-    assert "standings" in MODULES
+    assert {"standings", "pairings", "pairing_check"} <= set(MODULES)

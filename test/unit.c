@@ -9,6 +9,7 @@
 
 #include "tiebreak.h"
 #include "tiebreak_int.h"
+#include "pair/pairing.h"
 
 static int nPass, nFail;
 
@@ -209,12 +210,109 @@ static void test_every_event_memory(void) {
   sqlite3_close(db);
 }
 
+/* ---------------------------------------------------------- pairing */
+
+/* A state of n players, pairing numbers = places, before iRound; the
+** history (iRound - 1 rounds a player) in aHist, zeroed. */
+static void pair_state(TbPairState *s, TbPairPlayer *aPlayer,
+                       TbPairHistory *aHist, int n, int iRound) {
+  int i;
+  memset(s, 0, sizeof(*s));
+  memset(aPlayer, 0, sizeof(TbPairPlayer) * (size_t)n);
+  for (i = 0; i < n; i++) {
+    aPlayer[i].iPlayer = i;
+    aPlayer[i].iStanding = i + 1;
+    aPlayer[i].aHist = aHist ? &aHist[i * (iRound - 1)] : 0;
+  }
+  s->nPlayer = n;
+  s->aPlayer = aPlayer;
+  s->iRound = iRound;
+  s->eFirstColour = TB_COLOUR_WHITE;
+}
+
+/* The round's tables as "a-b a-b ..." (0-based, -1: a bye). */
+static int round_is(const TbPairRound *r, const char *zWant) {
+  char z[256];
+  int i, n = 0;
+  z[0] = 0;
+  for (i = 0; i < r->nTable && n < 200; i++) {
+    n += snprintf(z + n, sizeof(z) - (size_t)n, "%s%d-%d", i ? " " : "",
+                  r->aTable[i].iA, r->aTable[i].iB);
+  }
+  if (strcmp(z, zWant) != 0) fprintf(stderr, "round: %s, want %s\n", z, zWant);
+  return strcmp(z, zWant) == 0;
+}
+
+/* Berger on states built by hand: the published table of 6 (round 2:
+** 6-4 5-3 1-2), 5 players (the table of 6, 6 a dummy), the second cycle. */
+static void test_berger_states(void) {
+  TbPairPlayer aPlayer[6];
+  TbPairState s;
+  TbPairRound r;
+  char *zErr = 0;
+  memset(&r, 0, sizeof(r));
+  pair_state(&s, aPlayer, 0, 6, 2);
+  CHECK(tb_pair_berger(&s, &r, &zErr) == SQLITE_OK && round_is(&r, "5-3 4-2 0-1"));
+  tb_pair_round_free(&r);
+  pair_state(&s, aPlayer, 0, 5, 1);
+  CHECK(tb_pair_berger(&s, &r, &zErr) == SQLITE_OK && round_is(&r, "1-4 2-3 0--1"));
+  tb_pair_round_free(&r);
+  pair_state(&s, aPlayer, 0, 6, 7);
+  s.nRounds = 10;
+  CHECK(tb_pair_berger(&s, &r, &zErr) == SQLITE_OK && round_is(&r, "3-5 2-4 1-0"));
+  tb_pair_round_free(&r);
+  s.nRounds = 0;
+  CHECK(tb_pair_berger(&s, &r, &zErr) == SQLITE_ERROR && zErr &&
+        strstr(zErr, "round 7 is past the last round (5)") != 0);
+  sqlite3_free(zErr);
+  tb_pair_round_free(&r);
+}
+
+/* Bracket: 8 seeds 1-8 4-5 2-7 3-6, then the better seeds' winners. */
+static void test_bracket_states(void) {
+  static const int aFirst[4][2] = {{0, 7}, {3, 4}, {1, 6}, {2, 5}};
+  TbPairPlayer aPlayer[8];
+  TbPairHistory aHist[8];
+  TbPairState s;
+  TbPairRound r;
+  char *zErr = 0;
+  int k;
+  memset(&r, 0, sizeof(r));
+  pair_state(&s, aPlayer, 0, 8, 1);
+  s.iFirstPlayoff = 1;
+  s.nTop = 8;
+  CHECK(tb_pair_bracket(&s, &r, &zErr) == SQLITE_OK &&
+        round_is(&r, "0-7 3-4 1-6 2-5"));
+  tb_pair_round_free(&r);
+  pair_state(&s, aPlayer, aHist, 8, 2);
+  s.iFirstPlayoff = 1;
+  memset(aHist, 0, sizeof(aHist));
+  for (k = 0; k < 4; k++) {
+    int a = aFirst[k][0], b = aFirst[k][1];
+    aHist[a].iOpp = b;
+    aHist[b].iOpp = a;
+    aHist[a].eOutcome = TB_WIN;      /* the better seed won ... */
+    aHist[b].eOutcome = TB_LOSS;
+  }
+  aHist[4].eOutcome = TB_WIN;        /* ... but 5 beat 4 */
+  aHist[3].eOutcome = TB_LOSS;
+  CHECK(tb_pair_bracket(&s, &r, &zErr) == SQLITE_OK && round_is(&r, "0-4 1-2"));
+  tb_pair_round_free(&r);
+  s.nTop = 6;
+  CHECK(tb_pair_bracket(&s, &r, &zErr) == SQLITE_ERROR && zErr &&
+        strstr(zErr, "top=6, but 8 players played") != 0);
+  sqlite3_free(zErr);
+  tb_pair_round_free(&r);
+}
+
 int main(void) {
   test_frac();
   test_acc();
   test_long_sums();
   test_static_registration();
   test_every_event_memory();
+  test_berger_states();
+  test_bracket_states();
   printf("%d passed, %d failed\n", nPass, nFail);
   return nFail != 0;
 }

@@ -59,6 +59,9 @@ typedef struct TbPairState {
                               ** points; 0: none */
   sqlite3_uint64 iSeed;       /* makes every random choice repeatable */
   TbProbe *pProbe;            /* interrupts: tb_poll() in every long loop */
+  int iFirstPlayoff;          /* first playoff round (phase 'playoff'):
+                              ** earlier or the round to pair; 0: none */
+  int nTop;                   /* bracket: players in the top cut (top=N) */
 } TbPairState;
 
 /* One table of the round. */
@@ -84,7 +87,17 @@ typedef struct TbPairSystem {
   TbPairFn xPair;
 } TbPairSystem;
 
-/* The systems, one file each. */
-int tb_pair_dutch(const TbPairState*, TbPairRound*, char**);   /* dutch.c */
+/* systems.c: a round's tables (tb_pair_round_add appends one) and the
+** systems table. */
+int tb_pair_round_add(TbPairRound *pRound, int iA, int iB, const char *zWhy);
+void tb_pair_round_free(TbPairRound *pRound);
+
+/* The systems (one file each). */
+int tb_pair_berger(const TbPairState *pState, TbPairRound *pRound,
+                   char **pzErr);
+int tb_pair_bracket(const TbPairState *pState, TbPairRound *pRound,
+                    char **pzErr);
+int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound,
+                  char **pzErr);                       /* dutch.c */
 
 #endif /* TIEBREAK_PAIRING_H */

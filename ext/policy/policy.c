@@ -411,6 +411,27 @@ static char *tiebreaker_names(void) {
   return sqlite3_str_finish(pStr);
 }
 
+/* An integer's text, signed: nonzero when it is none. */
+static int read_integer(const char *zValue, i64 *pv) {
+  TbFrac f;
+  /* tb_frac_parse() reads no sign: a negative integer is parsed after it */
+  int bNeg = zValue[0] == '-';
+  int bBad = tb_frac_parse(zValue + bNeg, &f) || f.den != 1;
+  *pv = bBad ? 0 : (i64)(bNeg ? -f.num : f.num);
+  return bBad;
+}
+
+/* An integer option from iMin to iMax (also a pairing system's, systems.c). */
+int tb_option_int(const char *zName, const char *zValue, i64 iMin, i64 iMax,
+                  i64 *pv, char **pzErr) {
+  if (read_integer(zValue, pv) || *pv < iMin || *pv > iMax) {
+    return set_error(pzErr, sqlite3_mprintf("%s must be an integer from %lld "
+                                            "to %lld, got '%s'",
+                                            zName, iMin, iMax, zValue));
+  }
+  return SQLITE_OK;
+}
+
 /* Set one option "key=value" in *pParams (and in the policy if scoring). */
 static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
                         const char *zSpec, const char *zKey, int nKey,
@@ -434,25 +455,20 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
       return set_error(pzErr, fraction_error(aOption[i].zName, zValue));
     }
   } else {
-    /* tb_frac_parse() reads no sign: a negative integer is parsed after it */
-    int bNeg = zValue[0] == '-';
-    int bBad = tb_frac_parse(zValue + bNeg, &f) || f.den != 1;
     i64 iMin = aOption[i].eType == OPT_BOOL ? 0 : aOption[i].iMin;
     i64 iMax = aOption[i].eType == OPT_BOOL ? 1 : aOption[i].iMax;
-    if (!bBad && bNeg) f.num = -f.num;
-    if (aOption[i].eType == OPT_EITHER &&
-        (bBad || (f.num != iMin && f.num != iMax))) {
+    i64 v = 0;
+    int bBad = read_integer(zValue, &v);
+    if (aOption[i].eType == OPT_EITHER && (bBad || (v != iMin && v != iMax))) {
       return set_error(pzErr, sqlite3_mprintf("%s must be %lld or %lld, got "
                                               "'%s'",
                                               aOption[i].zName, iMin, iMax,
                                               zValue));
     }
-    if (bBad || f.num < iMin || f.num > iMax) {
-      return set_error(pzErr, sqlite3_mprintf("%s must be an integer from "
-                                              "%lld to %lld, got '%s'",
-                                              aOption[i].zName, iMin, iMax,
-                                              zValue));
-    }
+    rc = tb_option_int(aOption[i].zName, zValue, iMin, iMax, &v, pzErr);
+    if (rc != SQLITE_OK) return rc;
+    f.num = v;
+    f.den = 1;
   }
   /* written twice on one item: the second would silently win (policy-wide
   ** options are checked below, wherever written) */
@@ -495,11 +511,13 @@ static int apply_option(TbPolicy *pPolicy, TbParams *pParams,
 }
 
 /*
-** Parse "( key=value {, key=value} )" at *pz, if present, into pParams.
-** Returns SQLITE_OK, an error, or SQLITE_MISUSE for a syntax error.
+** Scan "( key=value {, key=value} )" at *pz, if present, calling xOption
+** for each pair (its value as a NUL-terminated copy); *pz then follows
+** the ')'.  Returns SQLITE_OK, xOption's error, or SQLITE_MISUSE for a
+** syntax error.  Pairing systems' options are read by it too (systems.c).
 */
-static int parse_options(TbPolicy *pPolicy, TbParams *pParams,
-                         const char *zSpec, const char **pz, char **pzErr) {
+int tb_option_list(const char **pz, TbOptionFn xOption, void *pCtx,
+                   char **pzErr) {
   const char *z = skip_space(*pz);
   if (*z != '(') return SQLITE_OK;
   z = skip_space(z + 1);
@@ -514,7 +532,7 @@ static int parse_options(TbPolicy *pPolicy, TbParams *pParams,
     if (nVal == 0) return SQLITE_MISUSE;
     zValue = sqlite3_mprintf("%.*s", nVal, zVal);
     if (zValue == 0) return SQLITE_NOMEM;
-    rc = apply_option(pPolicy, pParams, zSpec, zKey, nKey, zValue, pzErr);
+    rc = xOption(pCtx, zKey, nKey, zValue, pzErr);
     sqlite3_free(zValue);
     if (rc != SQLITE_OK) return rc;
     z = skip_space(zVal + nVal);
@@ -526,6 +544,36 @@ static int parse_options(TbPolicy *pPolicy, TbParams *pParams,
   }
   *pz = z + 1;
   return SQLITE_OK;
+}
+
+/* What apply_option needs, for tb_option_list. */
+typedef struct OptionTarget {
+  TbPolicy *pPolicy;
+  TbParams *pParams;
+  const char *zSpec;
+} OptionTarget;
+
+static int option_to_params(void *pCtx, const char *zKey, int nKey,
+                            const char *zValue, char **pzErr) {
+  OptionTarget *t = (OptionTarget *)pCtx;
+  return apply_option(t->pPolicy, t->pParams, t->zSpec, zKey, nKey, zValue,
+                      pzErr);
+}
+
+/* Parse a policy's or a tiebreaker's options at *pz into pParams. */
+static int parse_options(TbPolicy *pPolicy, TbParams *pParams,
+                         const char *zSpec, const char **pz, char **pzErr) {
+  OptionTarget t;
+  t.pPolicy = pPolicy;
+  t.pParams = pParams;
+  t.zSpec = zSpec;
+  return tb_option_list(pz, option_to_params, &t, pzErr);
+}
+
+/* The length of the name at z (letters, digits, '_' ...), for the parsers
+** of other option strings (systems.c). */
+int tb_option_word(const char *z) {
+  return word_len(skip_space(z)) + (int)(skip_space(z) - z);
 }
 
 /* Append the tiebreakers of a comma-separated list to a policy's order. */

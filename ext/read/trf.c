@@ -472,10 +472,10 @@ static int trf_parse(TrfCursor *c, sqlite3_value *v, TbProbe *pProbe,
 
 static const char *azSchema[] = {
   "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
-  "line, trf HIDDEN)",
+  "line, trf HIDDEN, event_id HIDDEN)",
   "CREATE TABLE x(player, name, sex, title, rating, federation, fide_id, "
-  "birth, points, rank, line, trf HIDDEN)",
-  "CREATE TABLE x(record, value, line, trf HIDDEN)"};
+  "birth, points, rank, line, trf HIDDEN, event_id HIDDEN)",
+  "CREATE TABLE x(record, value, line, trf HIDDEN, event_id HIDDEN)"};
 static const int aArgColumn[] = {8, 11, 3};
 static const char *azFunction[] = {"trf_matches", "trf_players", "trf_records"};
 
@@ -498,10 +498,23 @@ static int trf_arg_column(const TrfVtab *p) {
   return aArgColumn[p->eKind];
 }
 
+/*
+** The text is column trf, or event_id, its other name: standings() and
+** pairings() read a matches or players table as WHERE event_id = ?, so
+** that the file's text given as the event is read as one.
+*/
 static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   TrfVtab *p = (TrfVtab *)pVtab;
-  return tb_text_arg_best_index(pVtab, pInfo, trf_arg_column(p),
-                                azFunction[p->eKind], "the TRF text", "event.trf");
+  int iCol = trf_arg_column(p), i;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    if (pInfo->aConstraint[i].iColumn == iCol + 1 &&
+        tb_op_is_eq(pInfo->aConstraint[i].op)) {
+      iCol++;
+      break;
+    }
+  }
+  return tb_text_arg_best_index(pVtab, pInfo, iCol, azFunction[p->eKind],
+                                "the TRF text", "event.trf");
 }
 
 static int trfOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur) {
@@ -639,7 +652,7 @@ static void match_column(sqlite3_context *ctx, const TrfMatch *m, int iCol) {
 static int trfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
   TrfCursor *c = (TrfCursor *)cur;
   TrfVtab *p = (TrfVtab *)cur->pVtab;
-  if (iCol == trf_arg_column(p)) return SQLITE_OK; /* the text: not repeated */
+  if (iCol >= trf_arg_column(p)) return SQLITE_OK; /* the text: not repeated */
   if (p->eKind == TRF_PLAYERS) {
     player_column(ctx, &c->aPlayer[c->iRow], iCol);
   } else if (p->eKind == TRF_RECORDS) {

@@ -28,6 +28,41 @@ void tb_leave(TbConn *pConn) {
 }
 
 /*
+** The plan of a table-valued function whose arguments are hidden columns
+** (standings(), pairings()): the usable equality (= or IS) on each
+** argument's column, aIdx[argument] = its constraint or -1, *pSeen and
+** *pUsable the bitmasks of the arguments constrained and usable.
+** xArgOf maps a column to its argument, or -1.
+*/
+void tb_args_scan(const sqlite3_index_info *pInfo, TbArgOf xArgOf,
+                  const void *pCtx, int nArg, int *aIdx, int *pSeen,
+                  int *pUsable) {
+  int i;
+  *pSeen = *pUsable = 0;
+  for (i = 0; i < nArg; i++) aIdx[i] = -1;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    int iArg = xArgOf(pCtx, c->iColumn);
+    if (iArg < 0 || iArg >= nArg || !tb_op_is_eq(c->op)) continue;
+    *pSeen |= 1 << iArg;
+    if (!c->usable) continue;
+    *pUsable |= 1 << iArg;
+    aIdx[iArg] = i;
+  }
+}
+
+/* Pass the arguments found by tb_args_scan() to xFilter, in argument
+** order (idxNum is their bitmask), and omit SQLite's own check. */
+void tb_args_use(sqlite3_index_info *pInfo, const int *aIdx, int nArg) {
+  int i, n = 0;
+  for (i = 0; i < nArg; i++) {
+    if (aIdx[i] < 0) continue;
+    pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
+    pInfo->aConstraintUsage[aIdx[i]].omit = 1;
+  }
+}
+
+/*
 ** The text of an argument, all of it: a NUL byte inside would cut it short
 ** for every C string function ('mtg' || char(0) || '(floor=1)' would run
 ** plain mtg), so it is refused.  v must be TEXT.

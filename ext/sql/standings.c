@@ -212,21 +212,17 @@ static int standingsDisconnect(sqlite3_vtab *pVtab) {
 **   any argument present but unusable  -> SQLITE_CONSTRAINT, so that the
 **                                         planner puts its source first
 */
-static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
-  StandingsVtab *pTab = (StandingsVtab *)pVtab;
-  int aIdx[N_ARG];
-  int seen = 0, usable = 0, i, n = 0;
+/* The argument of a column (tb_args_scan), or -1. */
+static int arg_of_column(const void *pCtx, int iColumn) {
+  int iArg = iColumn - ((const StandingsVtab *)pCtx)->iFirstArg;
+  return iArg >= 0 && iArg < N_ARG ? iArg : -1;
+}
 
-  for (i = 0; i < N_ARG; i++) aIdx[i] = -1;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iArg = c->iColumn - pTab->iFirstArg;
-    if (iArg < 0 || iArg >= N_ARG || !tb_op_is_eq(c->op)) continue;
-    seen |= 1 << iArg;
-    if (!c->usable) continue;
-    usable |= 1 << iArg;
-    aIdx[iArg] = i;
-  }
+static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  int aIdx[N_ARG];
+  int seen, usable;
+
+  tb_args_scan(pInfo, arg_of_column, pVtab, N_ARG, aIdx, &seen, &usable);
   if ((seen & ARGS_REQUIRED) != ARGS_REQUIRED) {
     /*
     ** No argument at all but other constraints: SQLite may be planning one
@@ -240,11 +236,7 @@ static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
                                       "'mtg' for every event"));
   }
   if (seen & ~usable) return SQLITE_CONSTRAINT;
-  for (i = 0; i < N_ARG; i++) {
-    if (aIdx[i] < 0) continue;
-    pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
-    pInfo->aConstraintUsage[aIdx[i]].omit = 1;
-  }
+  tb_args_use(pInfo, aIdx, N_ARG);
   pInfo->idxNum = usable;
   /* every event costs more than one */
   pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;

@@ -1,0 +1,519 @@
+/*
+** pair/state.c: the state before a round to pair, from the event's rows.
+**
+** The event is read as standings() reads it (the same reader, the same
+** tables and file readers: 'trf_matches', 'tom_matches', 'melee_matches'
+** with the file's text as the event), scored under the system's policy:
+**
+**   - players in pairing-number order: the start numbers of a TRF file read
+**     by trf_matches (its player ids), else by rating (players table),
+**     highest first, unrated last, then by id;
+**   - each player's rounds before the round to pair (colour: player_a is
+**     White), their score, their place in the standings before the round
+**     (before the playoff once it began: a bracket is seeded by the Swiss);
+**   - absent for the round: a row of that round that is no game (half_bye,
+**     zero_bye, loss: TRF H, F, Z, -), dropped (status, dropped_after),
+**     disqualified;
+**   - from a TRF file's records: XXR or 142 (the rounds scheduled), XXC
+**     (white1 or black1) or 152 (W or B): the first colour of pairing number
+**     1; TRF-2026's 240 (byes requested for the round: absent) and 260
+**     (prohibited pairings: state.aForbidden).
+**
+** tb_pair_build_open() reads the event once; tb_pair_build_round() then
+** builds the state of any round from it (pairing_check() builds every
+** round's).  Memory: the event, and a history entry per player per round
+** before the round to pair.
+*/
+#include "systems.h"
+
+#include <stdlib.h> /* atoi */
+#include <string.h>
+
+/* ------------------------------------------------------------ the event */
+
+/* A seat that is a pairing: a game, a forfeit, or a pairing-allocated bye. */
+static int seat_is_pairing(const TbSeat *s) {
+  return s->iOpp >= 0 || s->eKind == TB_PAB;
+}
+
+/*
+** The last round paired (with a game or a playoff match), and the first
+** playoff round.  A round of byes alone is not paired: its rows are
+** entered ahead of the pairing, as a TRF file's F (a full-point bye, which
+** trf_matches yields as a bye) for the round to pair.
+*/
+static void event_rounds(const TbEvent *e, int *piLast, int *piPlayoff) {
+  int i;
+  *piLast = 0;
+  *piPlayoff = 0;
+  for (i = 0; i < e->nSeat; i++) {
+    const TbSeat *s = &e->aSeat[i];
+    if (s->iOpp >= 0 && s->iRound > *piLast) *piLast = s->iRound;
+  }
+  for (i = 0; i < e->nPlayoff; i++) {
+    const TbMatch *m = &e->aPlayoff[i];
+    if (m->iRound > *piLast) *piLast = m->iRound;
+    if (*piPlayoff == 0 || m->iRound < *piPlayoff) *piPlayoff = m->iRound;
+  }
+}
+
+/* Order of pairing numbers: start numbers (TRF), or rating then id. */
+typedef struct Seed {
+  int iPlayer;
+  int bRated;
+  i64 iRating;
+  const TbKey *pKey;
+} Seed;
+
+/* TbBefore orders (rank.c's merge sort, which answers interrupts). */
+static int seed_by_rating(void *pCtx, const void *a, const void *b) {
+  const Seed *x = (const Seed *)a, *y = (const Seed *)b;
+  (void)pCtx;
+  if (x->bRated != y->bRated) return x->bRated;
+  if (x->bRated && x->iRating != y->iRating) return x->iRating > y->iRating;
+  return tb_key_compare(x->pKey, y->pKey) < 0;
+}
+
+static int seed_by_id(void *pCtx, const void *a, const void *b) {
+  (void)pCtx;
+  return tb_key_compare(((const Seed *)a)->pKey, ((const Seed *)b)->pKey) < 0;
+}
+
+/* Whether the matches are a TRF file's, whose ids are start numbers. */
+static int source_is_trf(const TbSource *pSrc) {
+  return pSrc->zMatches && sqlite3_stricmp(pSrc->zMatches, "trf_matches") == 0;
+}
+
+/* aPlayer in pairing-number order; aPlace maps event players to it. */
+static int order_players(TbPairBuild *b, const TbSource *pSrc,
+                         TbProbe *pProbe) {
+  TbEvent *e = &b->event;
+  int n = e->nPlayer, i, rc;
+  Seed *a = sqlite3_malloc64(sizeof(Seed) * ((sqlite3_uint64)n + 1));
+  b->aPlace = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)n + 1));
+  b->state.aPlayer =
+      sqlite3_malloc64(sizeof(TbPairPlayer) * ((sqlite3_uint64)n + 1));
+  if (a == 0 || b->aPlace == 0 || b->state.aPlayer == 0) {
+    sqlite3_free(a);
+    return SQLITE_NOMEM;
+  }
+  for (i = 0; i < n; i++) {
+    a[i].iPlayer = i;
+    a[i].bRated = e->aPlayer[i].bRated;
+    a[i].iRating = e->aPlayer[i].iRating;
+    a[i].pKey = &e->aPlayer[i].key;
+  }
+  rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(Seed),
+                        source_is_trf(pSrc) ? seed_by_id : seed_by_rating,
+                        pProbe);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(a);
+    return rc;
+  }
+  memset(b->state.aPlayer, 0, sizeof(TbPairPlayer) * (size_t)n);
+  for (i = 0; i < n; i++) {
+    TbPairPlayer *p = &b->state.aPlayer[i];
+    p->iPlayer = a[i].iPlayer;
+    p->bRated = a[i].bRated;
+    p->iRating = a[i].iRating;
+    b->aPlace[a[i].iPlayer] = i;
+  }
+  b->state.nPlayer = n;
+  sqlite3_free(a);
+  return SQLITE_OK;
+}
+
+/* A TRF record's value as an integer: 'XXR 9' */
+static int record_int(const char *z, int *pv) {
+  while (*z == ' ') z++;
+  if (*z < '0' || *z > '9') return 0;
+  *pv = atoi(z);
+  return *pv > 0 && *pv < 100000;
+}
+
+/*
+** The records of a TRF file that pairing reads: the rounds scheduled (XXR,
+** or TRF-2026's 142; nRounds unless rounds=N gave it), the first colour
+** (XXC white1 / black1, TRF-2026's 152 W / B), and kept for the round to
+** pair: TRF-2026's 240 (byes requested: absent) and 260 (prohibited
+** pairings).
+*/
+static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
+                            TbPairBuild *b, int bRoundsGiven) {
+  TbPairState *s = &b->state;
+  sqlite3_stmt *pStmt = 0;
+  sqlite3_str *pKept;
+  int rc, v;
+  if (!source_is_trf(pSrc) || pSrc->pEvent == 0) return SQLITE_OK;
+  rc = sqlite3_prepare_v2(pReader->db,
+                          "SELECT upper(record), value FROM trf_records(?1) "
+                          "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
+                          " '240', '260')", -1, &pStmt, 0);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
+  pKept = sqlite3_str_new(pReader->db);
+  while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
+    const char *zRec = (const char *)sqlite3_column_text(pStmt, 0);
+    const char *zVal = (const char *)sqlite3_column_text(pStmt, 1);
+    if (zRec == 0 || zVal == 0) continue;
+    while (*zVal == ' ') zVal++;
+    if (strcmp(zRec, "XXC") == 0 || strcmp(zRec, "152") == 0) {
+      if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
+        s->eFirstColour = TB_COLOUR_BLACK;
+      }
+    } else if (zRec[0] == '2') {
+      sqlite3_str_appendf(pKept, "%s %s\n", zRec, zVal);
+    } else if (!bRoundsGiven && record_int(zVal, &v) &&
+               (s->nRounds == 0 || zRec[0] == 'X')) {
+      s->nRounds = v; /* XXR, the pairing engines' record, over 142 */
+    }
+  }
+  if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  if (sqlite3_str_errcode(pKept) == SQLITE_NOMEM) rc = SQLITE_NOMEM;
+  b->zRoundRecords = sqlite3_str_finish(pKept);
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK; /* the file was read already */
+}
+
+/* The state index of start number iStart (a TRF's players are in start
+** number order), or -1. */
+static int start_index(const TbPairBuild *b, i64 iStart) {
+  int lo = 0, hi = b->state.nPlayer - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const TbKey *k = &b->event.aPlayer[b->state.aPlayer[mid].iPlayer].key;
+    if (k->eType != SQLITE_INTEGER) return -1;
+    if (k->i == iStart) return mid;
+    if (k->i < iStart) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/* The start numbers of a record's line from *pz on, as state indexes. */
+static int record_players(const TbPairBuild *b, const char *z, int *aOut,
+                          int nMax) {
+  int n = 0;
+  char *zEnd;
+  while (n < nMax) {
+    long v = strtol(z, &zEnd, 10);
+    if (zEnd == z) break;
+    z = zEnd;
+    if ((aOut[n] = start_index(b, v)) >= 0) n++;
+  }
+  return n;
+}
+
+/*
+** TRF-2026's records for round iRound: 240 (T RRR players: a bye requested,
+** so absent) and 260 (RR1 RRL players: no two of them meet in rounds RR1
+** to RRL).  The prohibited pairs go to state.aForbidden.
+*/
+static int apply_round_records(TbPairBuild *b, int iRound) {
+  TbPairState *s = &b->state;
+  const char *z = b->zRoundRecords;
+  int *aIdx = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)s->nPlayer + 1));
+  int nAlloc = 0, i, j, n;
+  sqlite3_free(b->aForbidden);
+  b->aForbidden = 0;
+  s->aForbidden = 0;
+  s->nForbidden = 0;
+  if (aIdx == 0) return SQLITE_NOMEM;
+  while (z && *z) {
+    const char *zLine = z + 4;
+    char *zEnd;
+    if (strncmp(z, "240 ", 4) == 0) {
+      long r = strtol(zLine + 1, &zEnd, 10);
+      n = r == iRound ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
+      for (i = 0; i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
+    } else {
+      long r1 = strtol(zLine, &zEnd, 10), r2 = strtol(zEnd, &zEnd, 10);
+      n = r1 <= iRound && iRound <= r2
+              ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
+      for (i = 0; i < n; i++) {
+        for (j = i + 1; j < n; j++) {
+          if (s->nForbidden >= nAlloc) {
+            int *aNew;
+            nAlloc = nAlloc ? 2 * nAlloc : 16;
+            aNew = sqlite3_realloc64(b->aForbidden,
+                                     sizeof(int) * 2 * (sqlite3_uint64)nAlloc);
+            if (aNew == 0) {
+              sqlite3_free(aIdx);
+              return SQLITE_NOMEM;
+            }
+            b->aForbidden = aNew;
+          }
+          b->aForbidden[2 * s->nForbidden] = aIdx[i];
+          b->aForbidden[2 * s->nForbidden + 1] = aIdx[j];
+          s->nForbidden++;
+        }
+      }
+    }
+    z = strchr(z, '\n');
+    if (z) z++;
+  }
+  s->aForbidden = b->aForbidden;
+  sqlite3_free(aIdx);
+  return SQLITE_OK;
+}
+
+/* A reader on pSrc as of round iAsOf (0: every round). */
+static int open_as_of(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
+                      int iAsOf, char **pzErr) {
+  TbSource src = *pSrc;
+  int rc = tb_enter(pConn, pzErr);
+  if (rc != SQLITE_OK) return rc;
+  src.iAsOfRound = iAsOf;
+  rc = tb_reader_open(pReader, &src, 0, pzErr);
+  tb_leave(pConn);
+  return rc;
+}
+
+/*
+** Read the event, every round of it, scored under the system's policy,
+** and lay out its players in pairing-number order.
+*/
+int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
+                       const TbPairSpec *pSpec, TbPairBuild *b, char **pzErr) {
+  int rc;
+  rc = open_as_of(pConn, pReader, pSrc, 0, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 1,
+                          &b->event, &b->standings, pzErr);
+  }
+  tb_compute_release(&b->event);
+  if (rc != SQLITE_OK) return rc;
+  if (b->event.nPlayer == 0) {
+    *pzErr = sqlite3_mprintf("no rows in %s nor in %s", pSrc->zMatches,
+                             pSrc->zPlayers ? pSrc->zPlayers : "players");
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  event_rounds(&b->event, &b->iLastPlayed, &b->state.iFirstPlayoff);
+  rc = order_players(b, pSrc, &pReader->probe);
+  b->state.eFirstColour = TB_COLOUR_WHITE;
+  b->state.nRounds = pSpec->nRounds;
+  if (rc == SQLITE_OK) {
+    rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0);
+  }
+  b->state.nPointScale = pSpec->policy.params.nPointScale;
+  b->state.nWin = pSpec->policy.params.nMatchWin;
+  b->state.nDraw = pSpec->policy.params.nMatchDraw;
+  b->state.nLoss = pSpec->policy.params.nMatchLoss;
+  b->state.nPab = pSpec->policy.params.nMatchWin;
+  b->state.nAccelerated = pSpec->nAccelerated;
+  b->state.iSeed = (sqlite3_uint64)pSpec->iSeed;
+  b->state.nTop = pSpec->nTop;
+  b->state.pProbe = &pReader->probe;
+  return rc;
+}
+
+/* ---------------------------------------------------------- the round */
+
+/* Points of an outcome under the policy. */
+static i64 outcome_points(const TbPairState *s, int eOutcome) {
+  return eOutcome == TB_WIN ? s->nWin : eOutcome == TB_DRAW ? s->nDraw : s->nLoss;
+}
+
+/* Every player's rounds before iRound: absent where no row says more. */
+static int fill_history(TbPairBuild *b, int iRound) {
+  TbPairState *s = &b->state;
+  const TbEvent *e = &b->event;
+  int nHist = iRound - 1, i, k, rc;
+  sqlite3_uint64 nAll = (sqlite3_uint64)s->nPlayer * (sqlite3_uint64)nHist;
+  sqlite3_free(b->aHist);
+  b->aHist = sqlite3_malloc64(sizeof(TbPairHistory) * (nAll + 1));
+  if (b->aHist == 0) return SQLITE_NOMEM;
+  for (i = 0; i < s->nPlayer; i++) {
+    TbPairPlayer *p = &s->aPlayer[i];
+    const TbPlayer *pl = &e->aPlayer[p->iPlayer];
+    if ((rc = tb_poll(s->pProbe, 1 + nHist)) != SQLITE_OK) return rc;
+    p->aHist = &b->aHist[(sqlite3_uint64)i * (sqlite3_uint64)nHist];
+    for (k = 0; k < nHist; k++) {
+      TbPairHistory *h = &p->aHist[k];
+      h->iOpp = -1;
+      h->eColour = TB_COLOUR_NONE;
+      h->eKind = TB_ZERO_BYE;
+      h->eOutcome = TB_LOSS;
+      h->nPoints = s->nLoss;
+    }
+    p->nScore = 0;
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *t = &e->aSeat[k];
+      TbPairHistory *h;
+      if (t->iRound >= iRound) break;
+      h = &p->aHist[t->iRound - 1];
+      h->iOpp = t->iOpp >= 0 ? b->aPlace[t->iOpp] : -1;
+      h->eColour = (signed char)(t->iOpp < 0 ? TB_COLOUR_NONE
+                                 : t->bFirst ? TB_COLOUR_WHITE
+                                             : TB_COLOUR_BLACK);
+      h->eKind = t->eKind;
+      h->eOutcome = t->eOutcome;
+      h->nPoints = outcome_points(s, t->eOutcome);
+    }
+  }
+  /* the playoff's matches, out of the seats (playoff.c) */
+  for (i = 0; i < e->nPlayoff; i++) {
+    const TbMatch *m = &e->aPlayoff[i];
+    int bAWon = m->eResult == TB_RESULT_A;
+    TbPairHistory *h;
+    if (m->iRound >= iRound) continue;
+    h = &s->aPlayer[b->aPlace[m->iA]].aHist[m->iRound - 1];
+    h->iOpp = m->iB >= 0 ? b->aPlace[m->iB] : -1;
+    h->eColour = (signed char)(m->iB >= 0 ? TB_COLOUR_WHITE : TB_COLOUR_NONE);
+    h->eKind = m->iB >= 0 ? TB_PLAYED : bAWon ? TB_PAB : TB_ZERO_BYE;
+    h->eOutcome = bAWon ? TB_WIN : TB_LOSS;
+    h->nPoints = outcome_points(s, h->eOutcome);
+    if (m->iB < 0) continue;
+    h = &s->aPlayer[b->aPlace[m->iB]].aHist[m->iRound - 1];
+    h->iOpp = b->aPlace[m->iA];
+    h->eColour = TB_COLOUR_BLACK;
+    h->eKind = TB_PLAYED;
+    h->eOutcome = bAWon ? TB_LOSS : TB_WIN;
+    h->nPoints = outcome_points(s, h->eOutcome);
+  }
+  for (i = 0; i < s->nPlayer; i++) {
+    TbPairPlayer *p = &s->aPlayer[i];
+    for (k = 0; k < nHist; k++) p->nScore += p->aHist[k].nPoints;
+  }
+  return SQLITE_OK;
+}
+
+/* Whether player i is absent in round iRound: a row of that round that is
+** no pairing (any row, before the round is paired), dropped before it,
+** disqualified. */
+static int is_absent(const TbPairBuild *b, int i, int iRound) {
+  const TbEvent *e = &b->event;
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *t = tb_event_seat(e, i, iRound);
+  if (t && (iRound > b->iLastPlayed || !seat_is_pairing(t))) return 1;
+  if (e->aReg) {
+    const TbReg *r = &e->aReg[i];
+    if (r->eStatus == TB_STATUS_DISQUALIFIED) return 1;
+    if (r->iDroppedAfter1 > 0) return iRound > r->iDroppedAfter1 - 1;
+    /* 'dropped' alone: after their last row */
+    if (r->eStatus == TB_STATUS_DROPPED) return iRound > pl->rec.iLastRound;
+  }
+  return 0;
+}
+
+/* Index of the player with key k in aByKey (event indexes sorted by key). */
+static int find_key(const TbEvent *e, const int *aByKey, const TbKey *k) {
+  int lo = 0, hi = e->nPlayer - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    int c = tb_key_compare(&e->aPlayer[aByKey[mid]].key, k);
+    if (c == 0) return aByKey[mid];
+    if (c < 0) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/* Event indexes sorted by key (*paOut), to find another read's players by
+** id. */
+static int players_by_key(const TbEvent *e, TbProbe *pProbe, int **paOut) {
+  Seed *a = sqlite3_malloc64(sizeof(Seed) * ((sqlite3_uint64)e->nPlayer + 1));
+  int *aOut = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
+  int i, rc = SQLITE_NOMEM;
+  if (a && aOut) {
+    for (i = 0; i < e->nPlayer; i++) {
+      a[i].iPlayer = i;
+      a[i].pKey = &e->aPlayer[i].key;
+    }
+    rc = tb_text_arg_sort((void **)&a, e->nPlayer, (int)sizeof(Seed),
+                          seed_by_id, pProbe);
+  }
+  for (i = 0; rc == SQLITE_OK && i < e->nPlayer; i++) aOut[i] = a[i].iPlayer;
+  sqlite3_free(a);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(aOut);
+    aOut = 0;
+  }
+  *paOut = aOut;
+  return rc;
+}
+
+/*
+** Places in the standings as of round iAsOf (the policy's order, ties in
+** it broken by that order's listing); players it does not list (no rows
+** yet) follow, by pairing number.
+*/
+static int fill_standings(TbConn *pConn, TbReader *pReader,
+                          const TbSource *pSrc, const TbPairSpec *pSpec,
+                          int iAsOf, TbPairBuild *b, char **pzErr) {
+  TbPairState *s = &b->state;
+  TbEvent past;
+  TbStandings st;
+  int *aByKey = 0, i, n = 0, rc;
+  for (i = 0; i < s->nPlayer; i++) s->aPlayer[i].iStanding = 0;
+  if (iAsOf > 0 && iAsOf >= b->event.iLastRound && b->event.nPlayoff == 0) {
+    /* no row after iAsOf: the standings read with the event */
+    for (i = 0; i < b->standings.nPlayer; i++) {
+      s->aPlayer[b->aPlace[b->standings.aOrder[i]]].iStanding = ++n;
+    }
+  } else if (iAsOf > 0) {
+    tb_event_init(&past);
+    memset(&st, 0, sizeof(st));
+    rc = open_as_of(pConn, pReader, pSrc, iAsOf, pzErr);
+    if (rc == SQLITE_OK) {
+      rc = tb_compute_event(pConn, pReader, pSrc->pEvent, 0, &pSpec->policy, 1,
+                            &past, &st, pzErr);
+    }
+    if (rc == SQLITE_OK) rc = players_by_key(&b->event, &pReader->probe, &aByKey);
+    for (i = 0; rc == SQLITE_OK && i < st.nPlayer; i++) {
+      int j = find_key(&b->event, aByKey,
+                       &past.aPlayer[st.aOrder[i]].key);
+      if ((rc = tb_poll(s->pProbe, 1)) != SQLITE_OK) break;
+      if (j >= 0 && s->aPlayer[b->aPlace[j]].iStanding == 0) {
+        s->aPlayer[b->aPlace[j]].iStanding = ++n;
+      }
+    }
+    sqlite3_free(aByKey);
+    tb_standings_free(&st);
+    tb_compute_release(&past);
+    tb_event_free(&past);
+    if (rc != SQLITE_OK) return rc;
+  }
+  for (i = 0; i < s->nPlayer; i++) {
+    if (s->aPlayer[i].iStanding == 0) s->aPlayer[i].iStanding = ++n;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** The state before round iRound of the event tb_pair_build_open() read.
+** Standings: as of the round before, or before the playoff once it began.
+*/
+int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
+                        const TbPairSpec *pSpec, int iRound, TbPairBuild *b,
+                        char **pzErr) {
+  TbPairState *s = &b->state;
+  int iAsOf = iRound - 1, i, rc;
+  s->iRound = iRound;
+  if (s->iFirstPlayoff == 0 && (pSpec->mFlags & TB_PAIR_PLAYOFF)) {
+    s->iFirstPlayoff = iRound;
+  }
+  if (s->iFirstPlayoff > 0 && iAsOf >= s->iFirstPlayoff) {
+    iAsOf = s->iFirstPlayoff - 1;
+  }
+  rc = fill_history(b, iRound);
+  if (rc == SQLITE_OK) {
+    rc = fill_standings(pConn, pReader, pSrc, pSpec, iAsOf, b, pzErr);
+  }
+  for (i = 0; rc == SQLITE_OK && i < s->nPlayer; i++) {
+    TbPairPlayer *p = &s->aPlayer[i];
+    p->bAbsent = is_absent(b, p->iPlayer, iRound);
+    p->iDivision = b->event.aReg ? b->event.aReg[p->iPlayer].iDivOrder : 0;
+  }
+  if (rc == SQLITE_OK) rc = apply_round_records(b, iRound);
+  s->pProbe = &pReader->probe;
+  return rc;
+}
+
+void tb_pair_build_free(TbPairBuild *b) {
+  sqlite3_free(b->aHist);
+  sqlite3_free(b->aPlace);
+  sqlite3_free(b->zRoundRecords);
+  sqlite3_free(b->aForbidden);
+  sqlite3_free(b->state.aPlayer);
+  tb_standings_free(&b->standings);
+  tb_compute_release(&b->event);
+  tb_event_free(&b->event);
+  memset(b, 0, sizeof(*b));
+}
