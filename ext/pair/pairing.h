@@ -97,6 +97,8 @@ int tb_pair_berger(const TbPairState *pState, TbPairRound *pRound,
                    char **pzErr);
 int tb_pair_bracket(const TbPairState *pState, TbPairRound *pRound,
                     char **pzErr);
+int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound,
+                  char **pzErr);                       /* dutch.c */
 
 /* ------------------------------------------------------ the matching core */
 

@@ -1,0 +1,980 @@
+/*
+** dutch.c: the FIDE Dutch System (C.04.3, in force from 1 February 2026).
+**
+**   SELECT * FROM pairings('dutch', ...);   -- the round to pair, by table
+**
+** The rules pair the score brackets from the top down; each bracket picks,
+** among the pairings that keep the rest of the round pairable, the one that
+** best meets the quality criteria in their order, then the first in the
+** order of transpositions and exchanges.  Here every criterion is a field
+** of one wide integer weight per pair of players, the more important
+** criteria in the higher bits, so that a maximum-weight matching meets
+** them in their order (dutch_matching.c).  Bracket by bracket, the weights
+** of the bracket's pairs are set, and the bracket's choices (which players
+** move down, which are exchanged between S1 and S2, who meets whom) are
+** fixed one player at a time by nudging one player's weights and solving
+** again, so that the round stays completable at every step.
+**
+** Readings of the rules are in docs/pairing-dutch.md.
+*/
+#include "pairing.h"
+#include "dutch_matching.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { FLOAT_DOWN, FLOAT_UP, FLOAT_NONE };
+
+/* One player who takes part in the round, as the criteria see them. */
+typedef struct DutchPlayer {
+  int iPlayer;                /* index in aPlayer: the pairing number - 1 */
+  int iNumber;                /* pairing number among the players who take
+                              ** part in the event so far, from 0 */
+  i64 nScore;                 /* with the acceleration's virtual points */
+  i64 nRaw;                   /* without them (the order of the tables) */
+  int nImbalance;             /* |whites - blacks| */
+  int ePref;                  /* the colour preference, TB_COLOUR_* */
+  int eRepeated;              /* colour of the last two games, if equal */
+  int bAbsolute, bStrong;
+  int nPlayed;                /* games played */
+  int bByeEligible;           /* no PAB, no point without playing, yet */
+  int eFloat1, eFloat2;       /* the float one and two rounds back */
+} DutchPlayer;
+
+typedef struct Dutch {
+  const TbPairState *pState;
+  int nPlayedRounds;          /* iRound - 1 */
+  int n;                      /* players in the round, sorted */
+  DutchPlayer *a;
+  unsigned char *aNoMeet;     /* n*n: forbidden or already met */
+  int *aShift;                /* per player: the bit of their score group */
+  int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
+  int nW;                     /* words of a weight */
+  DmWord *aMat;               /* n*n weights as the matcher sees them */
+  DmWord *aMax;               /* the weight of a pair made final */
+  DmWord *aTmp;
+  DmWord *aCompact;           /* the weights of the players still open */
+  int *aIdx, *aMateC;
+  int *aStable;               /* the last matching: mate, or self */
+  DmWord *aDual;              /* its optimal duals, per player ... */
+  int *aInZ;                  /* ... and their innermost blossom with a
+                              ** dual (-1: none), dutch_matching.h */
+  DmWord *aDualC;             /* the same for the open players, compact */
+  int *aInZC;
+  int bCert;                  /* aStable with aDual prove the optimum */
+  int iCenter;                /* -1: no weight changed since; >= 0: only
+                              ** this player's pairs; -2: more */
+  int *aFinal;                /* the mate fixed for good, or -1 */
+  i64 nByeScore;
+  int bSingleBye;             /* C9's ranks of unplayed games count */
+  int *aGameRank;             /* by games played */
+  TbProbe *pProbe;
+} Dutch;
+
+/* ------------------------------------------------------------ the weights */
+
+static DmWord *mat(Dutch *p, int i, int j) {
+  return p->aMat + ((size_t)i * p->n + j) * p->nW;
+}
+static void wz(const Dutch *p, DmWord *x) { memset(x, 0, sizeof(DmWord) * (size_t)p->nW); }
+static int wiszero(const Dutch *p, const DmWord *x) {
+  int i;
+  for (i = 0; i < p->nW; i++) if (x[i]) return 0;
+  return 1;
+}
+static void wshl(const Dutch *p, DmWord *x, int s) {
+  int i, q = s / 64, r = s % 64;
+  if (s == 0) return;
+  for (i = p->nW - 1; i >= 0; i--) {
+    DmWord v = 0;
+    if (i - q >= 0) {
+      v = x[i - q] << r;
+      if (r && i - q - 1 >= 0) v |= x[i - q - 1] >> (64 - r);
+    }
+    x[i] = v;
+  }
+}
+/* x += v << s (v >= 0, small). */
+static void wadd(const Dutch *p, DmWord *x, DmWord v, int s) {
+  int i = s / 64, r = s % 64;
+  DmWord lo = v << r, hi = r ? v >> (64 - r) : 0, c;
+  if (v == 0 || i >= p->nW) return;
+  x[i] += lo; c = x[i] < lo;
+  for (i++; i < p->nW && (hi || c); i++) {
+    DmWord t = x[i] + hi; DmWord c2 = t < hi;
+    t += c; c2 += t < c; x[i] = t; c = c2; hi = 0;
+  }
+}
+/* x -= v (v small). */
+static void wsub(const Dutch *p, DmWord *x, DmWord v) {
+  int i;
+  for (i = 0; i < p->nW && v; i++) {
+    DmWord b = x[i] < v;
+    x[i] -= v; v = b;
+  }
+}
+static void wset_raw(Dutch *p, int i, int j, const DmWord *w) {
+  memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
+  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
+}
+/* Sets the weight of {i,j}, noting whose pairs changed since the matching
+** was last solved (i: the player whose pairs a step rewrites). */
+static void wset(Dutch *p, int i, int j, const DmWord *w) {
+  if (memcmp(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW) == 0) return;
+  wset_raw(p, i, j, w);
+  if (p->iCenter == -1) p->iCenter = i;
+  else if (p->iCenter != i && p->iCenter != j) p->iCenter = -2;
+}
+
+static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
+
+/* Whether the absolute criteria let the two meet (C1, C3, forbidden pairs).
+** In the last round, a player with more than half the possible points may
+** get a third colour in a row or an imbalance of three (C3's exception). */
+static int compatible(const Dutch *p, int x, int y) {
+  const DutchPlayer *a = &p->a[x], *b = &p->a[y];
+  const TbPairState *s = p->pState;
+  i64 nTop;
+  if (p->aNoMeet[(size_t)x * p->n + y]) return 0;
+  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) return 1;
+  if (s->nRounds <= 0 || p->nPlayedRounds < s->nRounds - 1) return 0;
+  nTop = (i64)p->nPlayedRounds * (s->nWin > s->nDraw ? s->nWin : s->nDraw);
+  return 2 * a->nScore > nTop || 2 * b->nScore > nTop;
+}
+
+static int is_bye_candidate(const Dutch *p, int x) {
+  return p->a[x].bByeEligible && p->a[x].nScore <= p->nByeScore;
+}
+
+/* The colour criteria C10-C13 between lower player l and higher h. */
+static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
+  const DutchPlayer *a = &p->a[l], *b = &p->a[h];
+  int B = p->nSizeBits, v;
+  wshl(p, w, B);
+  v = bCur && (a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref);
+  wadd(p, w, (DmWord)v, 0);
+  wshl(p, w, B);
+  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
+    v = 1;
+  } else if (a->nImbalance == b->nImbalance) {
+    v = a->eRepeated == TB_COLOUR_NONE || a->eRepeated != b->eRepeated;
+  } else {
+    const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
+    v = c->eRepeated != -a->ePref;
+  }
+  wadd(p, w, (DmWord)(bCur && v), 0);
+  wshl(p, w, B);
+  v = a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE;
+  wadd(p, w, (DmWord)(bCur && v), 0);
+  wshl(p, w, B);
+  v = (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
+      || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref;
+  wadd(p, w, (DmWord)(bCur && v), 0);
+}
+
+/* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
+** (in the second pass, bScores) weigh them by score. */
+static void float_counts(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
+  int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
+  int B = p->nSizeBits;
+  wshl(p, w, B);
+  if (bCur) {
+    wadd(p, w, (DmWord)(fl == FLOAT_DOWN), 0);
+    wadd(p, w, (DmWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
+  }
+  wshl(p, w, B);
+  if (bCur) wadd(p, w, (DmWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
+}
+static void float_scores(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
+  int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
+  int G = p->nGroupBits;
+  wshl(p, w, G);
+  if (bCur) {
+    wadd(p, w, (DmWord)(fl == FLOAT_DOWN), p->aShift[l]);
+    wadd(p, w, (DmWord)(fh == FLOAT_DOWN), p->aShift[h]);
+  }
+  wshl(p, w, G);
+  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wadd(p, w, 1, p->aShift[h]);
+}
+
+/* The weight of the pair (h, l), h above l in the order of the round; l in
+** the bracket being paired (bCur) or in the next score group (bNext). */
+static void edge_weight(Dutch *p, DmWord *w, int h, int l, int bCur, int bNext) {
+  int B = p->nSizeBits, G = p->nGroupBits;
+  wz(p, w);
+  if (!compatible(p, h, l)) return;
+  /* C4, C5: as many pairs as possible, the bye to an eligible player. */
+  wadd(p, w, (DmWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
+  /* C6, C7: the most pairs in the bracket, the highest scores paired. */
+  wshl(p, w, B); wadd(p, w, (DmWord)bCur, 0);
+  wshl(p, w, G); if (bCur) wadd(p, w, 1, p->aShift[h]);
+  /* The same for the next bracket (the completion of this one). */
+  wshl(p, w, B); wadd(p, w, (DmWord)bNext, 0);
+  wshl(p, w, G); if (bNext) wadd(p, w, 1, p->aShift[h]);
+  /* C9: the bye's player with the fewest unplayed games. */
+  wshl(p, w, B); wshl(p, w, B);
+  if (p->bSingleBye) {
+    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (DmWord)p->aGameRank[p->a[h].nPlayed], 0);
+    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (DmWord)p->aGameRank[p->a[l].nPlayed], 0);
+  }
+  colour_fields(p, w, l, h, bCur);
+  if (p->nPlayedRounds >= 1) float_counts(p, w, h, l, bCur, 1);
+  if (p->nPlayedRounds >= 2) float_counts(p, w, h, l, bCur, 2);
+  if (p->nPlayedRounds >= 1) float_scores(p, w, h, l, bCur, 1);
+  if (p->nPlayedRounds >= 2) float_scores(p, w, h, l, bCur, 2);
+  /* Room for the order of transpositions and exchanges (C.04.3 4.2-4.3). */
+  wshl(p, w, B); wshl(p, w, B); wshl(p, w, B); wshl(p, w, 1);
+}
+
+/* The total shift edge_weight applies: the weights' width. */
+static int weight_bits(const Dutch *p) {
+  int B = p->nSizeBits, G = p->nGroupBits, t;
+  t = B + G + B + G + 2 * B + 4 * B + 3 * B + 1;
+  if (p->nPlayedRounds >= 1) t += 2 * B + 2 * G;
+  if (p->nPlayedRounds >= 2) t += 2 * B + 2 * G;
+  return t;
+}
+
+/* ---------------------------------------------------------- the matching */
+
+/* Signed comparison of wide values. */
+static int wcmp(const Dutch *p, const DmWord *a, const DmWord *b) {
+  int i = p->nW - 1;
+  if (a[i] != b[i]) return (sqlite3_int64)a[i] < (sqlite3_int64)b[i] ? -1 : 1;
+  for (i--; i >= 0; i--) if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+/* r = 2w - d. */
+static void wtwice_minus(const Dutch *p, DmWord *r, const DmWord *w, const DmWord *d) {
+  DmWord carry = 0, borrow = 0;
+  int i;
+  for (i = 0; i < p->nW; i++) {
+    DmWord twice = (w[i] << 1) | carry, y = d[i] + borrow;
+    carry = w[i] >> 63;
+    borrow = (y < borrow) || (twice < y);
+    r[i] = twice - y;
+  }
+}
+
+/* After a step changed only player v's pairs, the last matching is still
+** the best if its duals can be mended at v alone: with no blossom dual
+** over v, v's dual becomes the largest 2w - dual over its pairs (or 0),
+** and the matching stands if v's mate reaches it (LP optimality: every
+** slack >= 0, matched pairs tight, an unmatched player's dual 0). */
+static int still_optimal(Dutch *p, int v) {
+  int j, m = p->aStable[v], bMateTight = 0;
+  DmWord *best = p->aTmp + p->nW, *val = best + p->nW;
+  if (p->aFinal[v] >= 0 || p->aInZ[v] >= 0) return 0;
+  wz(p, best);
+  for (j = 0; j < p->n; j++) {
+    const DmWord *w;
+    if (j == v || p->aFinal[j] >= 0) continue;
+    w = mat(p, v, j);
+    if (wiszero(p, w)) continue;
+    wtwice_minus(p, val, w, p->aDual + (size_t)j * p->nW);
+    if (wcmp(p, val, best) > 0) { memcpy(best, val, sizeof(DmWord) * (size_t)p->nW); bMateTight = j == m; }
+    else if (j == m && wcmp(p, val, best) == 0) bMateTight = 1;
+  }
+  if (m == v) { if (!wiszero(p, best)) return 0; }
+  else {
+    if (wiszero(p, mat(p, v, m)) || !bMateTight) return 0;
+    /* The mate must reach the maximum itself, not only tie a zero floor. */
+    wtwice_minus(p, val, mat(p, v, m), p->aDual + (size_t)m * p->nW);
+    if (wcmp(p, val, best) != 0) return 0;
+  }
+  memcpy(p->aDual + (size_t)v * p->nW, best, sizeof(DmWord) * (size_t)p->nW);
+  return 1;
+}
+
+/* Solves for the players not yet fixed; aStable[v]: mate or v itself. */
+static int solve(Dutch *p) {
+  int n = p->n, m = 0, i, j, rc;
+  if (p->bCert && p->iCenter == -1) return SQLITE_OK;
+  if (p->bCert && p->iCenter >= 0 && still_optimal(p, p->iCenter)) {
+    p->iCenter = -1;
+    return SQLITE_OK;
+  }
+  for (i = 0; i < n; i++) if (p->aFinal[i] < 0) p->aIdx[m++] = i;
+  for (i = 0; i < m; i++) {
+    for (j = 0; j < m; j++) {
+      DmWord *d = p->aCompact + ((size_t)i * m + j) * p->nW;
+      if (i == j) wz(p, d);
+      else memcpy(d, mat(p, p->aIdx[i], p->aIdx[j]), sizeof(DmWord) * (size_t)p->nW);
+    }
+  }
+  rc = dm_max_weight_matching(m, p->nW, p->aCompact, p->aMateC, p->aDualC, p->aInZC,
+                              p->pProbe);
+  if (rc) return rc;
+  for (i = 0; i < n; i++) p->aStable[i] = p->aFinal[i] >= 0 ? p->aFinal[i] : i;
+  for (i = 0; i < m; i++) {
+    int v = p->aIdx[i];
+    if (p->aMateC[i] >= 0) p->aStable[v] = p->aIdx[p->aMateC[i]];
+    memcpy(p->aDual + (size_t)v * p->nW, p->aDualC + (size_t)i * p->nW,
+           sizeof(DmWord) * (size_t)p->nW);
+    p->aInZ[v] = p->aInZC[i];
+  }
+  p->bCert = 1;
+  p->iCenter = -1;
+  return SQLITE_OK;
+}
+
+/* Fixes v and u as a pair: they leave the matching.  The proof of the
+** optimum holds for the others if the two were matched to each other and
+** every blossom with a dual holds both or neither (it stays odd and full). */
+static void finalize(Dutch *p, int v, int u) {
+  int i;
+  if (p->iCenter != -1 || p->aStable[v] != u || p->aInZ[v] != p->aInZ[u]) p->bCert = 0;
+  for (i = 0; i < p->n; i++) {
+    if (i != v) { if (i == u) wset_raw(p, v, i, p->aMax); else { wz(p, p->aTmp); wset_raw(p, v, i, p->aTmp); } }
+    if (i != u && i != v) { wz(p, p->aTmp); wset_raw(p, u, i, p->aTmp); }
+  }
+  p->aFinal[v] = u;
+  p->aFinal[u] = v;
+}
+
+/* ------------------------------------------------------- the state, sorted */
+
+static i64 acceleration(const TbPairState *s, int iPlayer, int iRoundIdx) {
+  int nLast, nFull;
+  if (s->nAccelerated <= 0 || iPlayer > (s->nPlayer - 1) / 2) return 0;
+  nLast = s->nAccelerated - 1;
+  nFull = nLast / 2;
+  if (iRoundIdx <= nFull) return s->nWin;
+  if (iRoundIdx <= nLast) return s->nDraw;
+  return 0;
+}
+
+/* Score of aPlayer[i] before round iRoundIdx+1 (0-based), accelerated. */
+static i64 score_at(const TbPairState *s, int i, int iRoundIdx) {
+  const TbPairPlayer *pl = &s->aPlayer[i];
+  i64 t = 0; int r;
+  for (r = 0; r < iRoundIdx; r++) t += pl->aHist[r].nPoints;
+  return t + acceleration(s, i, iRoundIdx);
+}
+
+static int game_played(const TbPairHistory *h) {
+  return h->eKind == TB_PLAYED && h->iOpp >= 0 && h->eColour != TB_COLOUR_NONE;
+}
+
+static int float_of(const TbPairState *s, int i, int iBack) {
+  int r = s->iRound - 1 - iBack;
+  const TbPairHistory *h = &s->aPlayer[i].aHist[r];
+  i64 a, b;
+  if (!game_played(h)) return h->nPoints > s->nLoss ? FLOAT_DOWN : FLOAT_NONE;
+  a = score_at(s, i, r);
+  b = score_at(s, h->iOpp, r);
+  return a > b ? FLOAT_DOWN : a < b ? FLOAT_UP : FLOAT_NONE;
+}
+
+static void describe(const TbPairState *s, int i, DutchPlayer *d) {
+  const TbPairPlayer *pl = &s->aPlayer[i];
+  int nr = s->iRound - 1, r, nWhite = 0, nBlack = 0, nRun = 0, eLast = 0, eLower;
+  memset(d, 0, sizeof *d);
+  d->iPlayer = i;
+  d->nScore = score_at(s, i, nr);
+  d->nRaw = d->nScore - acceleration(s, i, nr);
+  d->bByeEligible = 1;
+  for (r = 0; r < nr; r++) {
+    const TbPairHistory *h = &pl->aHist[r];
+    if (game_played(h)) {
+      d->nPlayed++;
+      if (h->eColour == TB_COLOUR_WHITE) nWhite++; else nBlack++;
+      nRun = (nRun == 0 || h->eColour != eLast) ? 1 : nRun + 1;
+      eLast = h->eColour;
+    } else if (h->nPoints >= s->nWin || h->eKind == TB_PAB) {
+      d->bByeEligible = 0;
+    }
+  }
+  eLower = nWhite > nBlack ? TB_COLOUR_BLACK : TB_COLOUR_WHITE;
+  d->nImbalance = nWhite > nBlack ? nWhite - nBlack : nBlack - nWhite;
+  d->ePref = d->nImbalance > 1 ? eLower
+           : nRun > 1 ? -eLast
+           : d->nImbalance > 0 ? eLower
+           : nRun ? -eLast : TB_COLOUR_NONE;
+  d->eRepeated = nRun > 1 ? eLast : TB_COLOUR_NONE;
+  d->bAbsolute = d->nImbalance > 1 || d->eRepeated != TB_COLOUR_NONE;
+  d->bStrong = !d->bAbsolute && d->nImbalance > 0;
+  d->eFloat1 = nr >= 1 ? float_of(s, i, 1) : FLOAT_NONE;
+  d->eFloat2 = nr >= 2 ? float_of(s, i, 2) : FLOAT_NONE;
+}
+
+/* Score descending, then pairing number. */
+static int player_cmp(const void *x, const void *y) {
+  const DutchPlayer *a = x, *b = y;
+  if (a->nScore != b->nScore) return a->nScore > b->nScore ? -1 : 1;
+  return a->iPlayer - b->iPlayer;
+}
+
+/* ---------------------------------------------------------------- colours */
+
+/* The colours of x and y in the latest round, counting back over played
+** games each, in which they differed (NONE: none). */
+static void first_difference(const TbPairState *s, int x, int y, int *pcx, int *pcy) {
+  const TbPairHistory *hx = s->aPlayer[x].aHist, *hy = s->aPlayer[y].aHist;
+  int i = s->iRound - 2, j = s->iRound - 2;
+  for (;;) {
+    while (i >= 0 && !game_played(&hx[i])) i--;
+    while (j >= 0 && !game_played(&hy[j])) j--;
+    if (i < 0 || j < 0 || hx[i].eColour != hy[j].eColour) break;
+    i--; j--;
+  }
+  *pcx = i >= 0 ? hx[i].eColour : TB_COLOUR_NONE;
+  *pcy = j >= 0 ? hy[j].eColour : TB_COLOUR_NONE;
+}
+
+/* Whether x ranks above y (score, then pairing number). */
+static int ranks_above(const DutchPlayer *x, const DutchPlayer *y) {
+  if (x->nScore != y->nScore) return x->nScore > y->nScore;
+  return x->iPlayer < y->iPlayer;
+}
+
+/* The colour of x against y: C.04.3 5.2 (the rules of colour allocation). */
+static int colour_of(const Dutch *p, const DutchPlayer *x, const DutchPlayer *y) {
+  const TbPairState *s = p->pState;
+  int e = TB_COLOUR_NONE;
+  if (x->ePref != y->ePref || x->ePref == TB_COLOUR_NONE || y->ePref == TB_COLOUR_NONE) {
+    if (x->ePref != TB_COLOUR_NONE) e = x->ePref;
+    else if (y->ePref != TB_COLOUR_NONE) e = -y->ePref;
+  } else if (x->bAbsolute && (x->nImbalance > y->nImbalance || !y->bAbsolute)) {
+    e = x->ePref;
+  } else if (y->bAbsolute && (y->nImbalance > x->nImbalance || !x->bAbsolute)) {
+    e = -y->ePref;
+  } else if (x->bStrong && !y->bStrong) {
+    e = x->ePref;
+  } else if (y->bStrong && !x->bStrong) {
+    e = -y->ePref;
+  } else {
+    int cx, cy;
+    first_difference(s, x->iPlayer, y->iPlayer, &cx, &cy);
+    if (cx != TB_COLOUR_NONE && cy != TB_COLOUR_NONE) e = cy;
+  }
+  if (e != TB_COLOUR_NONE) return e;
+  /* 5.2.5: the higher-ranked player's preference; with none, the initial
+  ** colour by the parity of the higher-ranked player's pairing number. */
+  if (x->ePref == TB_COLOUR_NONE) {
+    const DutchPlayer *hi = ranks_above(x, y) ? x : y;
+    int c = (hi->iNumber & 1) ? -s->eFirstColour : s->eFirstColour;
+    return hi == x ? c : -c;
+  }
+  return ranks_above(x, y) ? x->ePref : -y->ePref;
+}
+
+/* ------------------------------------------------------------ the brackets */
+
+typedef struct Bracket {
+  int *aVtx;                  /* players of the bracket and the next group */
+  int nVtx;
+  int nBegin;                 /* moved-down players: aVtx[0 .. nBegin) */
+  int nNextBegin;             /* next score group: aVtx[nNextBegin ..) */
+  int iBeginV, iNextBeginV;   /* the same as player indexes */
+  DmWord *aBase;              /* base weights, by positions (row > col) */
+  int *aRem;
+  unsigned char *aMatched;
+} Bracket;
+
+static DmWord *base(Dutch *p, Bracket *k, int iRow, int iCol) {
+  return k->aBase + ((size_t)iRow * k->nVtx + iCol) * p->nW;
+}
+
+/* base(l, s) with the order of the exchanges: S1 players of the remainder
+** first, the smaller their remainder index the better (4.3). */
+static void exchange_weight(Dutch *p, Bracket *k, DmWord *w, int s, int l, int iRemS, int nRemPairs) {
+  memcpy(w, base(p, k, l, s), sizeof(DmWord) * (size_t)p->nW);
+  if (wiszero(p, w)) return;
+  if (iRemS < nRemPairs) wadd(p, w, 1, 2 * p->nSizeBits + 1);
+  wsub(p, w, (DmWord)iRemS * 2);
+}
+
+static int in_cur(const Bracket *k, int v) {
+  return v >= k->iBeginV && v < k->iNextBeginV;
+}
+
+static int pair_bracket(Dutch *p, Bracket *k) {
+  int nV = k->nVtx, nb = k->nBegin, nn = k->nNextBegin;
+  int *vtx = k->aVtx, rc, i, j;
+  DmWord *w = p->aTmp;
+  i64 mdScore = 0;
+  int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
+
+  for (i = nb; i < nV; i++) {
+    for (j = 0; j < i; j++) {
+      edge_weight(p, base(p, k, i, j), vtx[j], vtx[i], i < nn, i >= nn);
+      wset(p, vtx[i], vtx[j], base(p, k, i, j));
+    }
+  }
+  if ((rc = solve(p)) != 0) return rc;
+
+  /* Which moved-down players are paired in the bracket (C6, C7). */
+  for (i = 0; i < nb; i++) {
+    int v = vtx[i];
+    if (i == 0 || p->a[v].nScore < mdScore) {
+      mdScore = p->a[v].nScore;
+      remMatched = remAll = 0;
+      for (j = i; j < nV && p->a[vtx[j]].nScore >= mdScore; j++) {
+        remAll++;
+        if (in_cur(k, p->aStable[vtx[j]])) remMatched++;
+      }
+    }
+    if (remMatched == 0) continue;
+    if (remAll <= remMatched) { k->aMatched[v] = 1; continue; }
+    remAll--;
+    if (!in_cur(k, p->aStable[v])) {
+      for (j = nb; j < nn; j++) {
+        memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+        if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[j], w); }
+      }
+      if ((rc = solve(p)) != 0) return rc;
+    }
+    if (in_cur(k, p->aStable[v])) {
+      k->aMatched[v] = 1;
+      remMatched--;
+      for (j = nb; j < nn; j++) {
+        memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+        if (!wiszero(p, w)) { wadd(p, w, (DmWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
+      }
+    }
+  }
+
+  /* Their opponents: the first in the order of S2 that keeps the rest. */
+  for (i = 0; i < nb; i++) {
+    int v = vtx[i], u;
+    DmWord addend = (DmWord)nV;
+    if (!k->aMatched[v]) continue;
+    for (j = nn - 1; j >= nb; j--) {
+      if (k->aMatched[vtx[j]]) continue;
+      memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+      if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[j], w); addend++; }
+    }
+    if ((rc = solve(p)) != 0) return rc;
+    u = p->aStable[v];
+    k->aMatched[u] = 1;
+    finalize(p, v, u);
+  }
+
+  /* The remainder: S1 are its players paired with a later one. */
+  for (i = nb; i < nn; i++) {
+    int v = vtx[i];
+    if (p->aStable[v] < k->iBeginV) continue;
+    k->aRem[nRem++] = i;
+    if (p->aStable[v] < v) nRemPairs++;
+  }
+  fg = nRemPairs;
+  for (i = 0; i < nRem; i++) {
+    for (j = 0; j < i; j++) {
+      exchange_weight(p, k, w, k->aRem[j], k->aRem[i], j, nRemPairs);
+      wset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
+    }
+  }
+  if ((rc = solve(p)) != 0) return rc;
+  exchanges = 0;
+  for (i = 0; i < nRem && i < fg; i++) {
+    int v = vtx[k->aRem[i]];
+    exchanges += p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV;
+  }
+
+  /* 4.3: exchange the lowest players of S1 where possible. */
+  left = exchanges;
+  ri = nRemPairs;
+  for (i = fg; i > 0 && left; ) {
+    int o = i, v, ex;
+    ri--; i--;
+    v = vtx[k->aRem[i]];
+    if (p->aStable[v] > v && p->aStable[v] < k->iNextBeginV) {
+      for (; o < nRem; o++) {
+        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        if (!wiszero(p, w)) { wsub(p, w, 1); wset(p, v, vtx[k->aRem[o]], w); }
+      }
+      if ((rc = solve(p)) != 0) return rc;
+    }
+    ex = p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV;
+    left -= ex;
+    for (o = i + 1; o < nRem; o++) {
+      if (ex) wz(p, base(p, k, k->aRem[o], k->aRem[i]));
+      exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
+      wset(p, v, vtx[k->aRem[o]], w);
+    }
+  }
+
+  /* ... and the highest players of S2. */
+  left = exchanges;
+  ri = nRemPairs;
+  for (i = fg; i < nRem && left > 1; i++, ri++) {
+    int v = vtx[k->aRem[i]], o, ex;
+    int already = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
+    if (!already) {
+      for (o = i + 1; o < nRem; o++) {
+        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[k->aRem[o]], w); }
+      }
+      if ((rc = solve(p)) != 0) return rc;
+    }
+    ex = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
+    if (ex) {
+      left--;
+      for (o = 0; o < i; o++) {
+        wz(p, base(p, k, k->aRem[i], k->aRem[o]));
+        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
+      }
+      for (o = nn; o < nV; o++) {
+        wz(p, base(p, k, o, k->aRem[i]));
+        wset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
+      }
+    }
+    if (!already) {
+      for (o = i + 1; o < nRem; o++) {
+        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        wset(p, v, vtx[k->aRem[o]], w);
+      }
+    }
+  }
+
+  /* Fix S1 and S2 as found; the other pairs of the remainder drop. */
+  for (i = 0; i < nRem; i++) {
+    int v = vtx[k->aRem[i]], o;
+    for (o = i + 1; o < nRem; o++) {
+      int u = vtx[k->aRem[o]];
+      if (p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV
+          || (p->aStable[u] > u && p->aStable[u] < k->iNextBeginV))
+        wz(p, base(p, k, k->aRem[o], k->aRem[i]));
+      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i]));
+    }
+  }
+
+  /* Each S1 player, in order, meets the first of S2 that keeps the rest. */
+  for (i = 0; i < nRem; i++) {
+    int pi = k->aRem[i], v = vtx[pi], o, u;
+    DmWord addend = 0;
+    if (!(p->aStable[v] > v && p->aStable[v] < k->iNextBeginV)) continue;
+    for (o = nRem - 1; o >= 0; o--) {
+      int oi = k->aRem[o];
+      if (oi <= pi || k->aMatched[vtx[oi]]) continue;
+      memcpy(w, base(p, k, oi, pi), sizeof(DmWord) * (size_t)p->nW);
+      if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[oi], w); }
+      addend++;
+    }
+    if ((rc = solve(p)) != 0) return rc;
+    u = p->aStable[v];
+    k->aMatched[v] = k->aMatched[u] = 1;
+    finalize(p, v, u);
+  }
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------------ the round */
+
+static int set_error(char **pzErr, const char *zMsg) {
+  if (pzErr) *pzErr = sqlite3_mprintf("pairings(): dutch: %s", zMsg);
+  return SQLITE_ERROR;
+}
+
+/* The first weights: the round must be completable (C1-C5); with an odd
+** count, the lowest score that can take the bye. */
+static void initial_weights(Dutch *p) {
+  int n = p->n, i, j;
+  DmWord *w = p->aTmp;
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < i; j++) {
+      if (n & 1) {
+        wz(p, w);
+        if (compatible(p, i, j)) {
+          wadd(p, w, (DmWord)(1 + !p->a[i].bByeEligible + !p->a[j].bByeEligible), 0);
+          wshl(p, w, p->nGroupBits);
+          wadd(p, w, (DmWord)(p->aShift[i] + p->aShift[j]), 0);
+          wshl(p, w, p->nSizeBits);
+          wadd(p, w, (DmWord)(p->a[i].nScore >= p->a[0].nScore), 0);
+        }
+      } else {
+        edge_weight(p, w, j, i, 0, 0);
+      }
+      wset(p, i, j, w);
+    }
+  }
+}
+
+/* With an odd count: the bye's score, and whether C9 applies at once. */
+static void bye_setup(Dutch *p) {
+  int n = p->n, i, j, b = -1;
+  for (i = 0; i < n; i++) if (p->aStable[i] == i) { b = i; break; }
+  p->nByeScore = p->a[b].nScore;
+  p->bSingleBye = 0;
+  if (p->nByeScore >= p->a[0].nScore) {
+    p->bSingleBye = 1;
+    for (i = 0; i < n && p->a[i].nScore >= p->a[0].nScore; i++) {
+      if (p->a[p->aStable[i]].nScore < p->a[0].nScore) { p->bSingleBye = 0; break; }
+    }
+  }
+  /* Ranks of the games played among the bye's score: most games first. */
+  {
+    int nr = p->nPlayedRounds, g, r = 0;
+    for (g = nr; g >= 0; g--) {
+      for (j = 0; j < n; j++) {
+        if (p->a[j].nScore == p->nByeScore && p->a[j].nPlayed == g) p->aGameRank[g] = r++;
+      }
+    }
+  }
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < i; j++) {
+      edge_weight(p, p->aTmp, j, i, 0, 0);
+      wset(p, i, j, p->aTmp);
+    }
+  }
+}
+
+static int round_complete(const Dutch *p) {
+  int i, nFree = 0;
+  for (i = 0; i < p->n; i++) {
+    if (p->aStable[i] == i) {
+      if (nFree++ || !p->a[i].bByeEligible) return 0;
+    }
+  }
+  return 1;
+}
+
+static int pair_all(Dutch *p, int *aPartner) {
+  int n = p->n, rc, nVtx = 0, nextIt = 0, nBegin = 0, iBeginV = 0, i;
+  Bracket k;
+  void *pMem;
+  memset(&k, 0, sizeof k);
+  pMem = sqlite3_malloc64((size_t)n * 3 * sizeof(int) + (size_t)n
+                          + (size_t)n * n * p->nW * sizeof(DmWord));
+  if (pMem == 0) return SQLITE_NOMEM;
+  k.aBase = (DmWord *)pMem;
+  k.aVtx = (int *)(k.aBase + (size_t)n * n * p->nW);
+  k.aRem = k.aVtx + n;
+  {
+    int *aNew = k.aRem + n;
+    k.aMatched = (unsigned char *)(aNew + n);
+    memset(k.aMatched, 0, (size_t)n);
+    while (nextIt < n && p->a[nextIt].nScore >= p->a[0].nScore) k.aVtx[nVtx++] = nextIt++;
+    while (nVtx > 1 || nextIt != n) {
+      int nn = nVtx, sg = nextIt, nNew = 0, bSingle;
+      k.nBegin = nBegin;
+      k.nNextBegin = nn;
+      k.iBeginV = iBeginV;
+      k.iNextBeginV = iBeginV + (nn - nBegin);
+      while (nextIt < n && p->a[nextIt].nScore >= p->a[sg].nScore) k.aVtx[nVtx++] = nextIt++;
+      k.nVtx = nVtx;
+      rc = pair_bracket(p, &k);
+      if (rc) { sqlite3_free(pMem); return rc; }
+      bSingle = (n & 1) && sg != n && p->nByeScore >= p->a[sg].nScore;
+      nBegin = 0;
+      for (i = 0; i < nVtx; i++) {
+        int v = k.aVtx[i];
+        if (i < nn && k.aMatched[v]) {
+          aPartner[v] = p->aStable[v];
+          aPartner[p->aStable[v]] = v;
+        } else {
+          aNew[nNew++] = v;
+          if (i < nn) nBegin++;
+          if (bSingle && p->a[p->aStable[v]].nScore < p->a[sg].nScore) bSingle = 0;
+        }
+      }
+      p->bSingleBye = bSingle;
+      memcpy(k.aVtx, aNew, sizeof(int) * (size_t)nNew);
+      nVtx = nNew;
+      iBeginV = k.iNextBeginV;
+    }
+  }
+  sqlite3_free(pMem);
+  return SQLITE_OK;
+}
+
+/* Table order (C.04.2): the higher score of the pair, then the lower
+** score, then the rank of the pair's higher player; the bye last. */
+typedef struct TableKey { i64 nHi, nLo; int iHi; int iA, iB; } TableKey;
+static int table_cmp(const void *x, const void *y) {
+  const TableKey *a = x, *b = y;
+  if ((a->iB < 0) != (b->iB < 0)) return a->iB < 0 ? 1 : -1;
+  if (a->nHi != b->nHi) return a->nHi > b->nHi ? -1 : 1;
+  if (a->nLo != b->nLo) return a->nLo > b->nLo ? -1 : 1;
+  return a->iHi - b->iHi;
+}
+
+static int raw_above(const DutchPlayer *x, const DutchPlayer *y) {
+  if (x->nRaw != y->nRaw) return x->nRaw > y->nRaw;
+  return x->iPlayer < y->iPlayer;
+}
+
+static int emit(Dutch *p, const int *aPartner, TbPairRound *pRound) {
+  int n = p->n, i, nT = 0;
+  TableKey *aK = sqlite3_malloc64(sizeof(TableKey) * (size_t)(n + 1));
+  if (aK == 0) return SQLITE_NOMEM;
+  for (i = 0; i < n; i++) {
+    int u = aPartner[i];
+    TableKey *t = &aK[nT];
+    if (u < 0) {
+      t->iA = p->a[i].iPlayer; t->iB = -1;
+      t->nHi = p->a[i].nRaw; t->nLo = 0; t->iHi = p->a[i].iPlayer;
+      nT++;
+    } else if (p->a[i].iPlayer < p->a[u].iPlayer) {
+      const DutchPlayer *x = &p->a[i], *y = &p->a[u];
+      const DutchPlayer *hi = raw_above(x, y) ? x : y, *lo = hi == x ? y : x;
+      int c = colour_of(p, x, y);
+      t->iA = c == TB_COLOUR_WHITE ? x->iPlayer : y->iPlayer;
+      t->iB = c == TB_COLOUR_WHITE ? y->iPlayer : x->iPlayer;
+      t->nHi = hi->nRaw; t->nLo = lo->nRaw; t->iHi = hi->iPlayer;
+      nT++;
+    }
+  }
+  qsort(aK, (size_t)nT, sizeof(TableKey), table_cmp);
+  if (pRound->nAlloc < pRound->nTable + nT) {
+    TbPairTable *aNew = sqlite3_realloc64(pRound->aTable,
+                                          sizeof(TbPairTable) * (size_t)(pRound->nTable + nT));
+    if (aNew == 0) { sqlite3_free(aK); return SQLITE_NOMEM; }
+    pRound->aTable = aNew;
+    pRound->nAlloc = pRound->nTable + nT;
+  }
+  for (i = 0; i < nT; i++) {
+    TbPairTable *t = &pRound->aTable[pRound->nTable++];
+    t->iA = aK[i].iA;
+    t->iB = aK[i].iB;
+    t->zWhy = aK[i].iB < 0 ? "pairing-allocated bye" : 0;
+  }
+  sqlite3_free(aK);
+  return SQLITE_OK;
+}
+
+/* Fills the players of the round, sorted, and what the weights need. */
+/* Whether aPlayer[i] counts for the pairing numbers: paired now, or in an
+** earlier round (a game, a forfeit, the bye).  A player absent from the
+** start holds no number yet, so the initial colour alternates over the
+** players present (5.2.5 with pairing numbers given to those who play). */
+static int takes_part(const TbPairState *s, int i) {
+  const TbPairPlayer *pl = &s->aPlayer[i];
+  int r;
+  if (!pl->bAbsent) return 1;
+  for (r = 0; r < s->iRound - 1; r++) {
+    if (pl->aHist[r].iOpp >= 0 || pl->aHist[r].eKind == TB_PAB) return 1;
+  }
+  return 0;
+}
+
+static int setup(Dutch *p, const TbPairState *s) {
+  int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0;
+  size_t nn;
+  for (i = 0; i < s->nPlayer; i++) if (!s->aPlayer[i].bAbsent) n++;
+  p->n = n;
+  p->nPlayedRounds = s->iRound - 1;
+  p->pState = s;
+  p->pProbe = s->pProbe;
+  p->a = sqlite3_malloc64(sizeof(DutchPlayer) * (size_t)(n + 1));
+  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(6 * n + s->iRound + 2));
+  p->aNoMeet = sqlite3_malloc64((size_t)n * n + 1);
+  if (!p->a || !p->aShift || !p->aNoMeet) return SQLITE_NOMEM;
+  p->aIdx = p->aShift + n;
+  p->aMateC = p->aIdx + n;
+  p->aStable = p->aMateC + n;
+  p->aFinal = p->aStable + n;
+  p->aGameRank = p->aFinal + n;
+  for (i = 0, j = 0; i < s->nPlayer; i++) {
+    if (!s->aPlayer[i].bAbsent) { describe(s, i, &p->a[j]); p->a[j++].iNumber = nNumber; }
+    if (takes_part(s, i)) nNumber++;
+  }
+  qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
+  /* Who may not meet: earlier games, forbidden pairs. */
+  {
+    int *aPos = p->aIdx;   /* scratch: aPlayer index -> sorted index */
+    int *aPosAll = sqlite3_malloc64(sizeof(int) * (size_t)(s->nPlayer + 1));
+    if (aPosAll == 0) return SQLITE_NOMEM;
+    (void)aPos;
+    for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
+    for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
+    memset(p->aNoMeet, 0, (size_t)n * n);
+    for (i = 0; i < n; i++) {
+      const TbPairPlayer *pl = &s->aPlayer[p->a[i].iPlayer];
+      p->aNoMeet[(size_t)i * n + i] = 1;
+      for (j = 0; j < s->iRound - 1; j++) {
+        const TbPairHistory *h = &pl->aHist[j];
+        if (game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
+          int o = aPosAll[h->iOpp];
+          p->aNoMeet[(size_t)i * n + o] = p->aNoMeet[(size_t)o * n + i] = 1;
+        }
+      }
+    }
+    for (i = 0; i < s->nForbidden; i++) {
+      int x = s->aForbidden[2 * i], y = s->aForbidden[2 * i + 1];
+      if (x < 0 || y < 0 || x >= s->nPlayer || y >= s->nPlayer) continue;
+      x = aPosAll[x]; y = aPosAll[y];
+      if (x < 0 || y < 0) continue;
+      p->aNoMeet[(size_t)x * n + y] = p->aNoMeet[(size_t)y * n + x] = 1;
+    }
+    sqlite3_free(aPosAll);
+  }
+  /* Score groups, from the lowest: each gets the bits of its size. */
+  p->nGroupBits = 0;
+  for (i = n - 1; i >= 0; i--) {
+    run++;
+    if (i == 0 || p->a[i - 1].nScore > p->a[i].nScore) {
+      for (j = i; j < i + run; j++) p->aShift[j] = p->nGroupBits;
+      if (run > maxGroup) maxGroup = run;
+      p->nGroupBits += bits_for(run);
+      run = 0;
+    }
+  }
+  p->nSizeBits = bits_for(maxGroup);
+  nBits = weight_bits(p) + 2;
+  p->nW = (nBits + 2 + 64 + 63) / 64 + 1;
+  nn = (size_t)n * n;
+  p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn * 2 + 2 * (size_t)n + 4) * p->nW
+                             + 2 * sizeof(int) * (size_t)n);
+  if (p->aMat == 0) return SQLITE_NOMEM;
+  memset(p->aMat, 0, sizeof(DmWord) * nn * p->nW);
+  p->aCompact = p->aMat + nn * p->nW;
+  p->aMax = p->aCompact + nn * p->nW;
+  p->aTmp = p->aMax + p->nW;              /* three values of scratch */
+  p->aDual = p->aTmp + 3 * (size_t)p->nW;
+  p->aDualC = p->aDual + (size_t)n * p->nW;
+  p->aInZ = (int *)(p->aDualC + (size_t)n * p->nW);
+  p->aInZC = p->aInZ + n;
+  p->bCert = 0;
+  p->iCenter = -1;
+  /* A final pair weighs all ones over the weights' width: more than any. */
+  wz(p, p->aMax);
+  wadd(p, p->aMax, 1, nBits);
+  wsub(p, p->aMax, 1);
+  for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
+  for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
+  return SQLITE_OK;
+}
+
+static void cleanup(Dutch *p) {
+  sqlite3_free(p->a);
+  sqlite3_free(p->aShift);
+  sqlite3_free(p->aNoMeet);
+  sqlite3_free(p->aMat);
+}
+
+int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) {
+  Dutch d;
+  int rc, i, *aPartner = 0;
+  memset(&d, 0, sizeof d);
+  if (pState->iRound < 1) return set_error(pzErr, "the round to pair must be 1 or later");
+  rc = setup(&d, pState);
+  if (rc == SQLITE_OK && d.n > 0) {
+    aPartner = sqlite3_malloc64(sizeof(int) * (size_t)d.n);
+    if (aPartner == 0) rc = SQLITE_NOMEM;
+  }
+  if (rc == SQLITE_OK && d.n > 0) {
+    for (i = 0; i < d.n; i++) aPartner[i] = -1;
+    initial_weights(&d);
+    rc = solve(&d);
+    if (rc == SQLITE_OK && !round_complete(&d)) {
+      rc = set_error(pzErr, "no pairing meets the absolute criteria (C1-C3)");
+    }
+    if (rc == SQLITE_OK) {
+      if (d.n & 1) bye_setup(&d);
+      else { d.nByeScore = 0; d.bSingleBye = 0; }
+      rc = pair_all(&d, aPartner);
+    }
+    if (rc == SQLITE_OK) rc = emit(&d, aPartner, pRound);
+  }
+  if (rc != SQLITE_OK && pzErr && *pzErr == 0) {
+    *pzErr = sqlite3_mprintf("pairings(): dutch: %s", sqlite3_errstr(rc));
+  }
+  sqlite3_free(aPartner);
+  cleanup(&d);
+  return rc;
+}

@@ -1,0 +1,125 @@
+"""pairings(..., 'dutch'): the FIDE Dutch system through SQL.
+
+The states before rounds 1, 2 and 5 of a 16-player Swiss (TRF text, as an arbiter has it before
+pairing: the round's H entry makes a player absent) and the pairing an endorsed engine made
+for each round (test/data/pairing/dutch/examples); every round of three whole tournaments,
+each state written as TRF text from the file.  Every round of 78 tournaments is checked by
+test_pair_dutch (ctest pair_dutch) on the C function itself.
+
+Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_pair_dutch_sql.py -q
+"""
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent / "data" / "pairing" / "dutch" / "examples"
+STEM = "rtg-016p-07r-s2"
+
+
+@pytest.fixture
+def db(connect):
+    con = connect()
+    yield con
+    con.close()
+
+
+def expected(k):
+    """{(white, black)} and the bye's player (or None) of the engine's round k."""
+    pairs, bye = set(), None
+    for line in (EXAMPLES / f"{STEM}.round-{k}.txt").read_text().split("\n"):
+        if not line.strip():
+            continue
+        a, b = map(int, line.split())
+        if b == 0:
+            bye = a
+        else:
+            pairs.add((a, b))
+    return pairs, bye
+
+
+@pytest.mark.parametrize("k", [1, 2, 5])
+def test_dutch_round_from_trf_text_as_the_engine_paired_it(db, k):
+    text = (EXAMPLES / f"{STEM}.before-round-{k}.trf").read_text()
+    rows = db.execute("SELECT table_number, number_a, number_b FROM pairings(?, 'dutch', NULL, "
+                      "'trf_matches', 'trf_players')", (text,)).fetchall()
+    want_pairs, want_bye = expected(k)
+    assert {(a, b) for _, a, b in rows if b is not None} == want_pairs
+    assert [a for _, a, b in rows if b is None] == ([want_bye] if want_bye else [])
+    assert [t for t, _, _ in rows] == list(range(1, len(rows) + 1))
+
+
+def test_dutch_tables_in_order_of_scores(db):
+    text = (EXAMPLES / f"{STEM}.before-round-5.trf").read_text()
+    rows = db.execute("SELECT score_a, score_b, player_b FROM pairings(?, 'dutch', NULL, "
+                      "'trf_matches', 'trf_players') ORDER BY table_number", (text,)).fetchall()
+    games = [(max(a, b), min(a, b)) for a, b, p in rows if p is not None]
+    assert games == sorted(games, reverse=True)
+
+
+def test_dutch_rejects_an_unknown_option(db):
+    text = (EXAMPLES / f"{STEM}.before-round-5.trf").read_text()
+    with pytest.raises(Exception, match="pairings\\(\\)"):
+        db.execute("SELECT * FROM pairings(?, 'dutch(top=8)', NULL, 'trf_matches', "
+                   "'trf_players')", (text,)).fetchall()
+
+
+DATA = EXAMPLES.parent
+
+
+def before_round(lines, k):
+    """The TRF text before round k, as README of the data describes it: rounds 1..k-1 kept,
+    points recomputed, a round-k entry that is not a game kept (an absence), XXC in round 1."""
+    out, first = [], None
+    for line in lines:
+        if not line.startswith("001"):
+            if not line.startswith("XXC"):
+                out.append(line)
+            continue
+        entries = [line[89 + 10 * r: 99 + 10 * r] for r in range((len(line) - 89 + 9) // 10)]
+        kept = entries[:k - 1]
+        pts = sum({"1": 2, "+": 2, "W": 2, "U": 2, "F": 2, "=": 1, "D": 1, "H": 1}.get(e[9:10], 0)
+                  for e in kept)
+        if len(entries) >= k and entries[k - 1][2:6].strip() in ("0000", "0", ""):
+            if entries[k - 1][9:10] != "U":
+                kept.append(entries[k - 1])
+        head = line[:80] + f"{pts / 2:4.1f}" + line[84:89]
+        out.append(head + "".join(kept))
+    if k == 1:
+        pos = 0
+        for line in lines:
+            if line.startswith("001") and len(line) >= 99:
+                e = line[89:99]
+                if e[2:6].strip() not in ("0000", "0"):
+                    c = e[7]
+                    first = c if pos % 2 == 0 else {"w": "b", "b": "w"}[c]
+                    break
+                if e[9] == "U":
+                    pos += 1
+        out.append("XXC " + ("white1" if first == "w" else "black1"))
+    return "\n".join(out) + "\n"
+
+
+def engine_round(lines, k):
+    pairs, bye = set(), None
+    for line in lines:
+        if line.startswith("001") and len(line) >= 99 + 10 * (k - 1):
+            n = int(line[4:8])
+            e = line[89 + 10 * (k - 1): 99 + 10 * (k - 1)]
+            if e[9] == "U":
+                bye = n
+            elif e[2:6].strip() not in ("0000", "0", "") and e[7] == "w":
+                pairs.add((n, int(e[2:6])))
+    return pairs, bye
+
+
+@pytest.mark.parametrize("name", ["rtg-009p-05r-s1", "rtg-016p-07r-s14", "rtg-021p-09r-s3"])
+def test_dutch_every_round_of_a_tournament_through_sql(db, name):
+    lines = (DATA / f"{name}.trf").read_text().split("\n")
+    rounds = int(name.split("-")[2].rstrip("r"))
+    for k in range(1, rounds + 1):
+        rows = db.execute("SELECT number_a, number_b FROM pairings(?, 'dutch', NULL, "
+                          "'trf_matches', 'trf_players')", (before_round(lines, k),)).fetchall()
+        pairs, bye = engine_round(lines, k)
+        assert rows and pairs
+        assert ({(a, b) for a, b in rows if b is not None},
+                [a for a, b in rows if b is None]) == (pairs, [bye] if bye else []), f"round {k}"
