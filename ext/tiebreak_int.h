@@ -883,5 +883,6 @@ int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);
 int tb_register_melee(sqlite3 *db);
 int tb_register_tom(sqlite3 *db);
+int tb_register_check(sqlite3 *db);
 
 #endif /* TIEBREAK_INT_H */
