@@ -102,6 +102,7 @@ typedef struct CheckCursor {
   int nSeat, nSeatAlloc;
   int bSeats;                   /* aSeat holds the current event's */
   int bEntry, bSource, bPhase;  /* optional columns of the matches table */
+  int iMaxSwissRound;           /* the event's last round not a playoff */
   RankFact *aRank;              /* the current event's players */
   int nRank, nRankAlloc;
   int iPubRank;                 /* the published_rank column, or -1 */
@@ -183,7 +184,7 @@ static int published_number(sqlite3_value *v, double *pr) {
 
 /* A value as the reasons print it: 9, 12.5, 0.66666667. */
 static char *number_text(double r) {
-  return sqlite3_mprintf("%!.15g", r);
+  return sqlite3_mprintf("%.15g", r);
 }
 
 /* ------------------------------------------------------------- errors */
@@ -225,7 +226,6 @@ static int checkConnect(sqlite3 *db, void *pAux, int argc,
   if (p == 0) return SQLITE_NOMEM;
   memset(p, 0, sizeof(*p));
   p->db = db;
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
   *ppVtab = &p->base;
   return SQLITE_OK;
 }
@@ -286,6 +286,7 @@ static void seats_clear(CheckCursor *c) {
   for (i = 0; i < c->nSeat; i++) sqlite3_value_free(c->aSeat[i].pPlayer);
   c->nSeat = 0;
   c->bSeats = 0;
+  c->iMaxSwissRound = 0;
 }
 
 /* What xFilter builds and no row needs. */
@@ -551,6 +552,7 @@ static int add_seat(CheckCursor *c, sqlite3_value *pPlayer, sqlite3_stmt *p) {
     const char *z = (const char *)sqlite3_column_text(p, 6);
     s->bPlayoff = z && strcmp(z, "playoff") == 0;
   }
+  if (!s->bPlayoff && s->iRound > c->iMaxSwissRound) c->iMaxSwissRound = s->iRound;
   return SQLITE_OK;
 }
 
@@ -647,14 +649,12 @@ static void list_round(sqlite3_str *p, int *pn, int iRound, const char *zEntry) 
 
 static void seat_facts(const CheckCursor *c, sqlite3 *db, sqlite3_value *pPlayer,
                        SeatFacts *f) {
-  int i, iFrom, iTo, iLast = 0, iMax = 0;
+  int i, iFrom, iTo, iLast = 0, iMax;
   memset(f, 0, sizeof(*f));
   f->pZero = sqlite3_str_new(db);
   f->pMissing = sqlite3_str_new(db);
   f->pFromStandings = sqlite3_str_new(db);
-  for (i = 0; i < c->nSeat; i++) {
-    if (c->aSeat[i].iRound > iMax && !c->aSeat[i].bPlayoff) iMax = c->aSeat[i].iRound;
-  }
+  iMax = c->iMaxSwissRound;
   player_seats(c, pPlayer, &iFrom, &iTo);
   for (i = iFrom; i < iTo; i++) {
     const Seat *s = &c->aSeat[i];
@@ -668,7 +668,11 @@ static void seat_facts(const CheckCursor *c, sqlite3 *db, sqlite3_value *pPlayer
     if (s->bFromStandings) list_round(f->pFromStandings, &f->nFromStandings, s->iRound, 0);
     if (s->bPlayoff && f->iFirstPlayoff == 0) f->iFirstPlayoff = s->iRound;
   }
-  /* rounds after the player's last are a drop, not a missing round */
+  /* rounds after the last too: only a points or record difference reads
+  ** the list, and a player who left has no points to miss there */
+  for (iLast++; iLast <= iMax && f->nMissing <= CHECK_LIST_MAX; iLast++) {
+    list_round(f->pMissing, &f->nMissing, iLast, 0);
+  }
 }
 
 static void facts_free(SeatFacts *f) {
@@ -686,13 +690,18 @@ static char *points_reason(const SeatFacts *f, const char *zGive,
                            const char *zFile, double rMore, double rWin,
                            i64 nMoreRounds) {
   if (rMore > 0 && f->nZero > 0) {
-    const char *zAs = rWin > 0 && rMore == rWin * floor(rMore / rWin) &&
-                              rMore / rWin <= f->nZero
-                          ? "as a win" : "in its total";
+    int bWins = rWin > 0 && rMore == rWin * floor(rMore / rWin) &&
+                rMore / rWin <= f->nZero;
     return sqlite3_mprintf("the rounds give %s, the file %s: the file scores "
-                           "round%s %s %s, a round with no game and no point",
+                           "round%s %s as %s (no game and no point by the rules)",
                            zGive, zFile, f->nZero > 1 ? "s" : "",
-                           sqlite3_str_value(f->pZero), zAs);
+                           sqlite3_str_value(f->pZero),
+                           !bWins ? "points" : rMore > rWin ? "wins" : "a win");
+  }
+  if (f->iFirstPlayoff > 0) {
+    return sqlite3_mprintf("the rounds give %s, the file %s: the player played "
+                           "the playoff (round %d on), which the file counts and "
+                           "the Swiss values do not", zGive, zFile, f->iFirstPlayoff);
   }
   if (f->nMissing > 0) {
     return sqlite3_mprintf("the rounds give %s, the file %s: a round is missing "
@@ -975,13 +984,22 @@ static int rank_reasons(CheckCursor *c) {
   return rc;
 }
 
+/* Keep the player's places for rank_reasons(), if a place is published. */
+static int keep_player_rank(CheckCursor *c, sqlite3_stmt *pStd, const PubRow *pr,
+                            int bOtherDiffers, int iRankRow) {
+  if (c->iPubRank < 0 || pr->apVal[c->iPubRank] == 0) return SQLITE_OK;
+  return keep_rank(c, pr->apVal[c->iPubRank],
+                   sqlite3_column_value(pStd, c->aPub[c->iPubRank].iStd),
+                   bOtherDiffers, iRankRow);
+}
+
 /* Every difference of the player on the current standings row. */
 static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
                           sqlite3_stmt *pStd, sqlite3_value *pEvent,
                           const char *zMatches) {
   sqlite3_value *pPlayer = sqlite3_column_value(pStd, c->iStdPlayer);
   int aDiff[CHECK_MAX_PUB], i, k, nDiff = 0, bRecordDiffers = 0;
-  int bPointsDiffer = 0, bRecordDone = 0, rc = SQLITE_OK;
+  int bPointsDiffer = 0, bRecordDone = 0, rc = SQLITE_OK, iRankRow = -1;
   const PubRow *pr;
   SeatFacts f;
   i = pub_lower(c, pEvent, pPlayer);
@@ -999,13 +1017,7 @@ static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
       bPointsDiffer = 1;
     }
   }
-  if (c->iPubRank >= 0 && pr->apVal[c->iPubRank]) {
-    rc = keep_rank(c, pr->apVal[c->iPubRank],
-                   sqlite3_column_value(pStd, c->aPub[c->iPubRank].iStd),
-                   nDiff - aDiff[c->iPubRank] > 0, aDiff[c->iPubRank] ? c->nRow : -1);
-    if (rc != SQLITE_OK) return rc;
-  }
-  if (nDiff == 0) return SQLITE_OK;
+  if (nDiff == 0) return keep_player_rank(c, pStd, pr, 0, -1);
   if (!c->bSeats) {
     rc = read_seats(pVtab, c, db, zMatches, pEvent);
     if (rc != SQLITE_OK) return rc;
@@ -1020,11 +1032,16 @@ static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
       continue;
     }
     if (!aDiff[k]) continue;
+    if (k == c->iPubRank) iRankRow = c->nRow;
     zReason = column_reason(c, k, pr->apVal[k], pComp, &f, bPointsDiffer);
     rc = add_row(c, pEvent, pPlayer, c->aPub[k].zName, pr->apVal[k], pComp, 0, 0,
                  zReason);
   }
   facts_free(&f);
+  if (rc == SQLITE_OK) {
+    rc = keep_player_rank(c, pStd, pr,
+                          nDiff - (c->iPubRank >= 0 && aDiff[c->iPubRank]) > 0, iRankRow);
+  }
   return rc;
 }
 
