@@ -416,6 +416,24 @@ static int pub_before(void *pCtx, const void *a, const void *b) {
   return k ? k < 0 : id_cmp(x->pPlayer, y->pPlayer) < 0;
 }
 
+/*
+** Bind the event's id in its other form (the text '1' for the integer 1,
+** and back), as standings() tries an id that finds no rows; 0 if it has
+** none.
+*/
+static int bind_other_form(sqlite3_stmt *p, sqlite3_value *pEvent) {
+  i64 i;
+  if (sqlite3_value_type(pEvent) == SQLITE_INTEGER) {
+    char zBuf[32];
+    sqlite3_snprintf(sizeof(zBuf), zBuf, "%lld", sqlite3_value_int64(pEvent));
+    return sqlite3_bind_text(p, 1, zBuf, -1, SQLITE_TRANSIENT) == SQLITE_OK;
+  }
+  if (sqlite3_value_type(pEvent) == SQLITE_TEXT && id_as_int(pEvent, &i)) {
+    return sqlite3_bind_int64(p, 1, i) == SQLITE_OK;
+  }
+  return 0;
+}
+
 /* Every published row (of the event, when given), sorted by event and
 ** player.  A published value must be a number. */
 static int read_published(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
@@ -436,7 +454,12 @@ static int read_published(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
   sqlite3_free(zSql);
   if (rc != SQLITE_OK) return stmt_error(pVtab, db, rc);
   if (bEvent) sqlite3_bind_value(pStmt, 1, c->apArg[ARG_EVENT]);
-  while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+  rc = sqlite3_step(pStmt);
+  if (rc == SQLITE_DONE && bEvent) {
+    sqlite3_reset(pStmt);
+    if (bind_other_form(pStmt, c->apArg[ARG_EVENT])) rc = sqlite3_step(pStmt);
+  }
+  for (; rc == SQLITE_ROW; rc = sqlite3_step(pStmt)) {
     PubRow *p;
     if (c->nPubRow == c->nPubRowAlloc) {
       int nNew = c->nPubRowAlloc ? 2 * c->nPubRowAlloc : 64;
@@ -467,7 +490,6 @@ static int read_published(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
     }
     if (rc != SQLITE_ROW) break;
     if ((rc = tb_poll(&c->probe, 1)) != SQLITE_OK) break;
-    rc = SQLITE_ROW;
   }
   if (rc == SQLITE_DONE) rc = SQLITE_OK;
   else if (rc != SQLITE_OK && rc != SQLITE_ERROR && rc != SQLITE_NOMEM &&
@@ -475,6 +497,11 @@ static int read_published(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
     rc = stmt_error(pVtab, db, rc);
   }
   sqlite3_finalize(pStmt);
+  if (rc == SQLITE_OK && bEvent && c->nPubRow == 0) {
+    /* a wrong table or event would otherwise check clean */
+    return check_error(pVtab, sqlite3_mprintf("%s has no row of the event: nothing "
+                                              "published to compare", zTable));
+  }
   if (rc == SQLITE_OK) {
     rc = tb_text_arg_sort((void **)&c->apPub, c->nPubRow, sizeof(PubRow *),
                           pub_before, &c->probe);
@@ -587,7 +614,12 @@ static int read_seats(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
   sqlite3_free(zSql);
   if (rc != SQLITE_OK) return stmt_error(pVtab, db, rc);
   sqlite3_bind_value(p, 1, pEvent);
-  while ((rc = sqlite3_step(p)) == SQLITE_ROW) {
+  rc = sqlite3_step(p);
+  if (rc == SQLITE_DONE) {
+    sqlite3_reset(p);
+    if (bind_other_form(p, pEvent)) rc = sqlite3_step(p);
+  }
+  for (; rc == SQLITE_ROW; rc = sqlite3_step(p)) {
     rc = add_seat(c, sqlite3_column_value(p, 1), p);
     if (rc == SQLITE_OK && sqlite3_column_type(p, 2) != SQLITE_NULL) {
       rc = add_seat(c, sqlite3_column_value(p, 2), p);
@@ -703,16 +735,16 @@ static char *points_reason(const SeatFacts *f, const char *zGive,
                            "the playoff (round %d on), which the file counts and "
                            "the Swiss values do not", zGive, zFile, f->iFirstPlayoff);
   }
+  if (nMoreRounds > 0 && f->nMissing > 0) {
+    return sqlite3_mprintf("the rounds give %s, the file %s: a round is missing "
+                           "(the file counts %lld round%s more than its rows)",
+                           zGive, zFile, nMoreRounds, nMoreRounds > 1 ? "s" : "");
+  }
   if (f->nMissing > 0) {
     return sqlite3_mprintf("the rounds give %s, the file %s: a round is missing "
                            "(no row for round%s %s)", zGive, zFile,
                            f->nMissing > 1 ? "s" : "",
                            sqlite3_str_value(f->pMissing));
-  }
-  if (nMoreRounds > 0) {
-    return sqlite3_mprintf("the rounds give %s, the file %s: a round is missing "
-                           "(the file counts %lld round%s more than its rows)",
-                           zGive, zFile, nMoreRounds, nMoreRounds > 1 ? "s" : "");
   }
   return sqlite3_mprintf("the rounds give %s, the file %s", zGive, zFile);
 }
