@@ -203,7 +203,9 @@ static int check_error(sqlite3_vtab *pVtab, char *zMsg) {
 /* The error of a statement that failed with rc: its message, passed on. */
 static int stmt_error(sqlite3_vtab *pVtab, sqlite3 *db, int rc) {
   if (rc == SQLITE_NOMEM) return rc;
-  check_error(pVtab, sqlite3_mprintf("%s", sqlite3_errmsg(db)));
+  if (check_error(pVtab, sqlite3_mprintf("%s", sqlite3_errmsg(db))) == SQLITE_NOMEM) {
+    return SQLITE_NOMEM;
+  }
   return rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_ERROR : rc;
 }
 
@@ -679,8 +681,8 @@ static void list_round(sqlite3_str *p, int *pn, int iRound, const char *zEntry) 
   (*pn)++;
 }
 
-static void seat_facts(const CheckCursor *c, sqlite3 *db, sqlite3_value *pPlayer,
-                       SeatFacts *f) {
+static int seat_facts(const CheckCursor *c, sqlite3 *db, sqlite3_value *pPlayer,
+                      SeatFacts *f) {
   int i, iFrom, iTo, iLast = 0, iMax;
   memset(f, 0, sizeof(*f));
   f->pZero = sqlite3_str_new(db);
@@ -705,6 +707,11 @@ static void seat_facts(const CheckCursor *c, sqlite3 *db, sqlite3_value *pPlayer
   for (iLast++; iLast <= iMax && f->nMissing <= CHECK_LIST_MAX; iLast++) {
     list_round(f->pMissing, &f->nMissing, iLast, 0);
   }
+  if (sqlite3_str_errcode(f->pZero) || sqlite3_str_errcode(f->pMissing) ||
+      sqlite3_str_errcode(f->pFromStandings)) {
+    return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
 }
 
 static void facts_free(SeatFacts *f) {
@@ -749,7 +756,8 @@ static char *points_reason(const SeatFacts *f, const char *zGive,
   return sqlite3_mprintf("the rounds give %s, the file %s", zGive, zFile);
 }
 
-/* Why a value (OMW%, a tiebreaker) differs, or NULL: not known. */
+/* Why a value (OMW%, a tiebreaker) differs, "" if not known; NULL: no
+** memory. */
 static char *value_reason(const SeatFacts *f, double rPub, int bComputedNull,
                           int bOtherDiffers) {
   if (rPub < 0) {
@@ -774,19 +782,28 @@ static char *value_reason(const SeatFacts *f, double rPub, int bComputedNull,
                            "not", f->iFirstPlayoff);
   }
   if (bOtherDiffers) return sqlite3_mprintf("the published points or record differ");
-  return 0;
+  return sqlite3_mprintf("%s", ""); /* not known */
 }
 
 /* ------------------------------------------------------------- compare */
 
 /*
 ** Add a difference.  The values are pPub, pComp, or for a record the texts
-** zPub, zComp ("2-1-0"); zReason and the texts are taken (freed on error).
+** zPub, zComp ("2-1-0"); zReason ("" none, NULL out of memory) and the
+** texts are taken (freed on error).
 */
 static int add_row(CheckCursor *c, sqlite3_value *pEvent, sqlite3_value *pPlayer,
                    const char *zWhatName, sqlite3_value *pPub, sqlite3_value *pComp,
                    char *zPub, char *zComp, char *zReason) {
   CheckRow *r;
+  if (zReason && zReason[0] == 0) {
+    sqlite3_free(zReason);
+    zReason = 0;
+  } else if (zReason == 0) {
+    sqlite3_free(zPub);
+    sqlite3_free(zComp);
+    return SQLITE_NOMEM;
+  }
   if (c->nRow == c->nRowAlloc) {
     int nNew = c->nRowAlloc ? 2 * c->nRowAlloc : 16;
     CheckRow *a = sqlite3_realloc64(c->aRow, sizeof(CheckRow) * (sqlite3_uint64)nNew);
@@ -922,7 +939,7 @@ static char *column_reason(CheckCursor *c, int k, sqlite3_value *pPub,
     sqlite3_free(zPubAll);
     return z;
   }
-  if (k == c->iPubRank) return 0; /* when the event ends: rank_reasons() */
+  if (k == c->iPubRank) return sqlite3_mprintf("%s", ""); /* rank_reasons() */
   return value_reason(f, p, sqlite3_value_type(pComp) == SQLITE_NULL, bPointsDiffer);
 }
 
@@ -1007,6 +1024,7 @@ static int rank_reasons(CheckCursor *c) {
     } else {
       z = "published places do not follow the tie-break list";
     }
+    sqlite3_free(c->aRow[r->iRow].zReason);
     c->aRow[r->iRow].zReason = sqlite3_mprintf("%s", z);
     if (c->aRow[r->iRow].zReason == 0) rc = SQLITE_NOMEM;
   }
@@ -1054,7 +1072,7 @@ static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
     rc = read_seats(pVtab, c, db, zMatches, pEvent);
     if (rc != SQLITE_OK) return rc;
   }
-  seat_facts(c, db, pPlayer, &f);
+  rc = seat_facts(c, db, pPlayer, &f);
   for (k = 0; k < c->nPub && rc == SQLITE_OK; k++) {
     sqlite3_value *pComp = sqlite3_column_value(pStd, c->aPub[k].iStd);
     char *zReason;
