@@ -314,20 +314,21 @@ static void work_clear(CheckCursor *c) {
   c->nRank = c->nRankAlloc = 0;
 }
 
+static void row_free(CheckRow *r) {
+  sqlite3_value_free(r->pEvent);
+  sqlite3_value_free(r->pPlayer);
+  sqlite3_value_free(r->pPublished);
+  sqlite3_value_free(r->pComputed);
+  sqlite3_free(r->zPub);
+  sqlite3_free(r->zComp);
+  sqlite3_free(r->zWhat);
+  sqlite3_free(r->zReason);
+}
+
 static void cursor_reset(CheckCursor *c) {
   int i;
   work_clear(c);
-  for (i = 0; i < c->nRow; i++) {
-    CheckRow *r = &c->aRow[i];
-    sqlite3_value_free(r->pEvent);
-    sqlite3_value_free(r->pPlayer);
-    sqlite3_value_free(r->pPublished);
-    sqlite3_value_free(r->pComputed);
-    sqlite3_free(r->zPub);
-    sqlite3_free(r->zComp);
-    sqlite3_free(r->zWhat);
-    sqlite3_free(r->zReason);
-  }
+  for (i = 0; i < c->nRow; i++) row_free(&c->aRow[i]);
   sqlite3_free(c->aRow);
   c->aRow = 0;
   c->nRow = c->nRowAlloc = c->iRow = 0;
@@ -1177,14 +1178,7 @@ static void drop_rows(CheckCursor *c) {
       c->aRow[n++] = *r;
       continue;
     }
-    sqlite3_value_free(r->pEvent);
-    sqlite3_value_free(r->pPlayer);
-    sqlite3_value_free(r->pPublished);
-    sqlite3_value_free(r->pComputed);
-    sqlite3_free(r->zPub);
-    sqlite3_free(r->zComp);
-    sqlite3_free(r->zWhat);
-    sqlite3_free(r->zReason);
+    row_free(r);
   }
   c->nRow = n;
 }
@@ -1199,6 +1193,7 @@ static int checkFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   int rc = SQLITE_OK, k, n = 0;
   (void)idxStr;
   cursor_reset(c);
+  tb_probe_close(&c->probe); /* an earlier interrupt stops this call no more */
   c->iPubRank = -1;
   for (k = 0; k < N_ARG; k++) {
     if (!(idxNum & (1 << k)) || n >= argc) continue;
