@@ -388,3 +388,42 @@ def test_hidden_columns_return_the_arguments(db):
                      "FROM standings_check(?1, 'fide', 'trf_matches', 'trf_players') LIMIT 1",
                      (text,)).fetchone()
     assert row == (1, "fide", "trf_matches", "trf_players", None)
+
+
+def test_tom_places_are_compared_within_each_division(db):
+    """Juniors' places swapped: only the two Juniors differ, the other divisions' places
+    (each from 1) are untouched."""
+    text = (REPO / "sql" / "example.tdf").read_text()
+    swapped = (text.replace('id="2000010" place="1"', 'id="2000010" place="X"')
+                   .replace('id="2000009" place="2"', 'id="2000009" place="1"')
+                   .replace('id="2000010" place="X"', 'id="2000010" place="2"'))
+    assert swapped != text
+    reason = "published places do not follow the tie-break list"
+    assert check(db, swapped, "pokemon", "tom_matches", "tom_players") == [
+        ("2000010", "rank", 2, 1, reason), ("2000009", "rank", 1, 2, reason)]
+
+
+@pytest.mark.parametrize("name", ['x"; DROP TABLE matches; --', "matches; DROP TABLE games",
+                                  "main.players", "", "players WHERE 1 --"])
+def test_hostile_table_names_are_identifiers(example, name):
+    for arg in ("matches_table", "players_table"):
+        with pytest.raises(sqlite3.OperationalError, match=r"^standings_check\(\): "):
+            example.execute(f"SELECT * FROM standings_check WHERE event_id = 1 AND "
+                            f"policy = 'mtg' AND {arg} = ?", (name,)).fetchall()
+    assert example.execute("SELECT count(*) FROM matches").fetchone()[0] > 0
+    assert example.execute("SELECT count(*) FROM standings_check(1, 'mtg')").fetchone() == (0,)
+
+
+def test_interrupt_stops_the_check_and_the_next_call_works(example):
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return 1
+
+    example.set_progress_handler(stop, 100)
+    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+        example.execute("SELECT * FROM standings_check(1, 'mtg')").fetchall()
+    example.set_progress_handler(None, 0)
+    assert calls
+    assert example.execute("SELECT count(*) FROM standings_check(1, 'mtg')").fetchone() == (0,)

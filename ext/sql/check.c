@@ -1141,12 +1141,33 @@ static int matches_columns(CheckCursor *c, sqlite3 *db, const char *zMatches) {
   return rc;
 }
 
-/* Walk the standings rows, comparing each player's published values. */
+/* Whether the row's division differs from *ppDivision (then kept). */
+static int division_changes(sqlite3_stmt *pStd, int iCol, sqlite3_value **ppDivision,
+                            int *pRc) {
+  sqlite3_value *v = sqlite3_column_value(pStd, iCol);
+  if (*ppDivision && id_cmp(*ppDivision, v) == 0 &&
+      sqlite3_value_type(*ppDivision) == sqlite3_value_type(v)) {
+    return 0;
+  }
+  sqlite3_value_free(*ppDivision);
+  if ((*ppDivision = sqlite3_value_dup(v)) == 0) *pRc = SQLITE_NOMEM;
+  return 1;
+}
+
+/*
+** Walk the standings rows, comparing each player's published values.  The
+** rows come event by event, division by division: places are compared
+** within one (rank_reasons() when it ends).
+*/
 static int compare_all(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
                        sqlite3_stmt *pStd, const char *zMatches, int rc) {
-  sqlite3_value *pEvent = 0;
+  sqlite3_value *pEvent = 0, *pDivision = 0;
+  int iDivision = std_column(pStd, "division");
   for (; rc == SQLITE_ROW; rc = sqlite3_step(pStd)) {
     sqlite3_value *v = sqlite3_column_value(pStd, c->iStdEvent);
+    int bNewDivision = division_changes(pStd, iDivision, &pDivision, &rc);
+    if (rc != SQLITE_ROW) break;
+    if (bNewDivision && (rc = rank_reasons(c)) != SQLITE_OK) break;
     if (pEvent == 0 || id_cmp(pEvent, v) != 0) {
       sqlite3_value_free(pEvent);
       if ((pEvent = sqlite3_value_dup(v)) == 0) {
@@ -1162,6 +1183,7 @@ static int compare_all(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
     if (rc != SQLITE_OK) break;
   }
   sqlite3_value_free(pEvent);
+  sqlite3_value_free(pDivision);
   if (rc == SQLITE_DONE) rc = rank_reasons(c);
   if (rc == SQLITE_DONE) return SQLITE_OK;
   if (rc == SQLITE_ROW || rc == SQLITE_OK) return SQLITE_OK;
