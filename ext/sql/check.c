@@ -162,14 +162,29 @@ static int id_cmp(sqlite3_value *a, sqlite3_value *b) {
   return c ? c : (na < nb ? -1 : na > nb);
 }
 
-/* The fewest decimals that write r back exactly (Melee's 0.66666667: 8). */
+/*
+** Events as keys.  With an event argument every row is that event's, and
+** the key is NULL: the argument (a file's text, maybe megabytes) is
+** neither copied per row nor compared.
+*/
+static int event_cmp(sqlite3_value *a, sqlite3_value *b) {
+  if (a == 0 || b == 0) return (a != 0) - (b != 0);
+  return id_cmp(a, b);
+}
+
+/*
+** The fewest decimals that write r back (Melee's 0.66666667: 8), within a
+** few units in the last place: a value computed in floating point
+** (0.447449 + 0.01 is 0.45744900000000003) shows the decimals it was
+** meant to.
+*/
 static int decimals_shown(double r) {
   int k;
   char zBuf[64];
   if (!isfinite(r) || fabs(r) > 1e15) return 0;
   for (k = 0; k < 17; k++) {
     snprintf(zBuf, sizeof(zBuf), "%.*f", k, r);
-    if (strtod(zBuf, 0) == r) return k;
+    if (fabs(strtod(zBuf, 0) - r) <= fabs(r) * 0x1p-50) return k;
   }
   return 17;
 }
@@ -414,7 +429,7 @@ static int find_published(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
 
 static int pub_before(void *pCtx, const void *a, const void *b) {
   const PubRow *x = *(PubRow *const *)a, *y = *(PubRow *const *)b;
-  int k = id_cmp(x->pEvent, y->pEvent);
+  int k = event_cmp(x->pEvent, y->pEvent);
   (void)pCtx;
   return k ? k < 0 : id_cmp(x->pPlayer, y->pPlayer) < 0;
 }
@@ -475,9 +490,9 @@ static int read_published(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
     if (p == 0) { rc = SQLITE_NOMEM; break; }
     memset(p, 0, sizeof(PubRow) + sizeof(sqlite3_value *) * (sqlite3_uint64)c->nPub);
     c->apPub[c->nPubRow++] = p;
-    p->pEvent = sqlite3_value_dup(bEvent ? c->apArg[ARG_EVENT] : sqlite3_column_value(pStmt, 0));
+    p->pEvent = bEvent ? 0 : sqlite3_value_dup(sqlite3_column_value(pStmt, 0));
     p->pPlayer = sqlite3_value_dup(sqlite3_column_value(pStmt, 1));
-    if (p->pEvent == 0 || p->pPlayer == 0) { rc = SQLITE_NOMEM; break; }
+    if ((p->pEvent == 0 && !bEvent) || p->pPlayer == 0) { rc = SQLITE_NOMEM; break; }
     for (k = 0; k < c->nPub; k++) {
       sqlite3_value *v = sqlite3_column_value(pStmt, 2 + k);
       double r;
@@ -517,7 +532,7 @@ static int pub_lower(const CheckCursor *c, sqlite3_value *pEvent,
                      sqlite3_value *pPlayer) {
   int lo = 0, hi = c->nPubRow;
   while (lo < hi) {
-    int mid = lo + (hi - lo) / 2, k = id_cmp(c->apPub[mid]->pEvent, pEvent);
+    int mid = lo + (hi - lo) / 2, k = event_cmp(c->apPub[mid]->pEvent, pEvent);
     if (k == 0 && pPlayer) k = id_cmp(c->apPub[mid]->pPlayer, pPlayer);
     if (k < 0) lo = mid + 1;
     else hi = mid;
@@ -531,7 +546,7 @@ static void event_tolerances(CheckCursor *c, sqlite3_value *pEvent) {
   int i = pub_lower(c, pEvent, 0), k;
   int aDec[CHECK_MAX_PUB];
   memset(aDec, 0, sizeof(aDec));
-  for (; i < c->nPubRow && id_cmp(c->apPub[i]->pEvent, pEvent) == 0; i++) {
+  for (; i < c->nPubRow && event_cmp(c->apPub[i]->pEvent, pEvent) == 0; i++) {
     for (k = 0; k < c->nPub; k++) {
       sqlite3_value *v = c->apPub[i]->apVal[k];
       double r;
@@ -823,11 +838,11 @@ static int add_row(CheckCursor *c, sqlite3_value *pEvent, sqlite3_value *pPlayer
   r->zReason = zReason;
   r->zPub = zPub;
   r->zComp = zComp;
-  r->pEvent = sqlite3_value_dup(pEvent);
+  r->pEvent = pEvent ? sqlite3_value_dup(pEvent) : 0;
   r->pPlayer = sqlite3_value_dup(pPlayer);
   r->pPublished = pPub ? sqlite3_value_dup(pPub) : 0;
   r->pComputed = pComp ? sqlite3_value_dup(pComp) : 0;
-  if (r->zWhat == 0 || r->pEvent == 0 || r->pPlayer == 0 || (pPub && r->pPublished == 0) ||
+  if (r->zWhat == 0 || (pEvent && r->pEvent == 0) || r->pPlayer == 0 || (pPub && r->pPublished == 0) ||
       (pComp && r->pComputed == 0)) {
     return SQLITE_NOMEM;
   }
@@ -1054,7 +1069,7 @@ static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
   const PubRow *pr;
   SeatFacts f;
   i = pub_lower(c, pEvent, pPlayer);
-  if (i >= c->nPubRow || id_cmp(c->apPub[i]->pEvent, pEvent) != 0 ||
+  if (i >= c->nPubRow || event_cmp(c->apPub[i]->pEvent, pEvent) != 0 ||
       id_cmp(c->apPub[i]->pPlayer, pPlayer) != 0) {
     return SQLITE_OK; /* nothing published for this player */
   }
@@ -1070,7 +1085,7 @@ static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
   }
   if (nDiff == 0) return keep_player_rank(c, pStd, pr, 0, -1);
   if (!c->bSeats) {
-    rc = read_seats(pVtab, c, db, zMatches, pEvent);
+    rc = read_seats(pVtab, c, db, zMatches, pEvent ? pEvent : c->apArg[ARG_EVENT]);
     if (rc != SQLITE_OK) return rc;
   }
   rc = seat_facts(c, db, pPlayer, &f);
@@ -1098,21 +1113,49 @@ static int compare_player(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
 
 /* ------------------------------------------------------------- filter */
 
-/* The standings statement: the same tables, the same arguments. */
+/*
+** The standings statement: the same tables, the same arguments, its
+** columns zCols ("*" to learn their names; the check itself reads only
+** the columns it compares, so that no other tiebreaker is computed).
+*/
 static int prepare_standings(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
-                             sqlite3_stmt **ppStd) {
+                             const char *zCols, sqlite3_stmt **ppStd) {
   int rc, k;
-  const char *zSql = c->apArg[ARG_EVENT]
-      ? "SELECT *, event_id FROM standings WHERE policy = ?2 AND matches_table "
-        "IS ?3 AND players_table IS ?4 AND as_of_round IS ?5 AND event_id = ?1"
-      : "SELECT *, event_id FROM standings WHERE policy = ?2 AND matches_table "
-        "IS ?3 AND players_table IS ?4 AND as_of_round IS ?5";
+  char *zSql = sqlite3_mprintf(
+      "SELECT %s, event_id FROM standings WHERE policy = ?2 AND matches_table IS ?3"
+      " AND players_table IS ?4 AND as_of_round IS ?5%s", zCols,
+      c->apArg[ARG_EVENT] ? " AND event_id = ?1" : "");
+  if (zSql == 0) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v2(db, zSql, -1, ppStd, 0);
+  sqlite3_free(zSql);
   if (rc != SQLITE_OK) return stmt_error(pVtab, db, rc);
   for (k = 0; k < N_ARG; k++) {
     if (c->apArg[k]) sqlite3_bind_value(*ppStd, k + 1, c->apArg[k]);
   }
   return SQLITE_OK;
+}
+
+/* The columns the check reads: the record's, the division, the published. */
+#define STD_FIXED_COLS "player, wins, losses, draws, division"
+#define STD_N_FIXED 5
+
+static int prepare_compared(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
+                            sqlite3_stmt **ppStd) {
+  sqlite3_str *pCols = sqlite3_str_new(db);
+  char *zCols;
+  int k, rc;
+  sqlite3_str_appendall(pCols, STD_FIXED_COLS);
+  for (k = 0; k < c->nPub; k++) {
+    sqlite3_str_appendf(pCols, ", \"%w\"", c->aPub[k].zName);
+    c->aPub[k].iStd = STD_N_FIXED + k;
+  }
+  zCols = sqlite3_str_finish(pCols);
+  if (zCols == 0) return SQLITE_NOMEM;
+  rc = prepare_standings(pVtab, c, db, zCols, ppStd);
+  sqlite3_free(zCols);
+  c->iStdPlayer = 0;
+  c->iStdEvent = STD_N_FIXED + c->nPub;
+  return rc;
 }
 
 /* A table name argument: text, or NULL for zDefault. */
@@ -1161,16 +1204,18 @@ static int division_changes(sqlite3_stmt *pStd, int iCol, sqlite3_value **ppDivi
 */
 static int compare_all(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
                        sqlite3_stmt *pStd, const char *zMatches, int rc) {
-  sqlite3_value *pEvent = 0, *pDivision = 0;
-  int iDivision = std_column(pStd, "division");
+  sqlite3_value *pEvent = 0, *pDivision = 0; /* pEvent: NULL for the argument's */
+  int iDivision = std_column(pStd, "division"), bStarted = 0;
   for (; rc == SQLITE_ROW; rc = sqlite3_step(pStd)) {
     sqlite3_value *v = sqlite3_column_value(pStd, c->iStdEvent);
     int bNewDivision = division_changes(pStd, iDivision, &pDivision, &rc);
     if (rc != SQLITE_ROW) break;
     if (bNewDivision && (rc = rank_reasons(c)) != SQLITE_OK) break;
-    if (pEvent == 0 || id_cmp(pEvent, v) != 0) {
+    if (c->apArg[ARG_EVENT] ? c->nRow == 0 && !bStarted : event_cmp(pEvent, v) != 0) {
+      bStarted = 1;
       sqlite3_value_free(pEvent);
-      if ((pEvent = sqlite3_value_dup(v)) == 0) {
+      pEvent = 0;
+      if (!c->apArg[ARG_EVENT] && (pEvent = sqlite3_value_dup(v)) == 0) {
         rc = SQLITE_NOMEM;
         break;
       }
@@ -1225,7 +1270,12 @@ static int checkFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if (rc == SQLITE_OK) {
     rc = table_arg(pVtab, c->apArg[ARG_PLAYERS], "players_table", "players", &zPlayers);
   }
-  if (rc == SQLITE_OK) rc = prepare_standings(pVtab, c, db, &pStd);
+  /* the published columns, named as standings() names its own */
+  if (rc == SQLITE_OK) rc = prepare_standings(pVtab, c, db, "*", &pStd);
+  if (rc == SQLITE_OK) rc = find_published(pVtab, c, db, zPlayers, pStd);
+  sqlite3_finalize(pStd);
+  pStd = 0;
+  if (rc == SQLITE_OK) rc = prepare_compared(pVtab, c, db, &pStd);
   if (rc == SQLITE_OK) {
     /* the first step checks the arguments and computes the first event */
     rc = sqlite3_step(pStd);
@@ -1233,10 +1283,7 @@ static int checkFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
     int rcStep = rc;
-    c->iStdPlayer = std_column(pStd, "player");
-    c->iStdEvent = sqlite3_column_count(pStd) - 1;
-    rc = find_published(pVtab, c, db, zPlayers, pStd);
-    if (rc == SQLITE_OK) rc = read_published(pVtab, c, db, zPlayers);
+    rc = read_published(pVtab, c, db, zPlayers);
     if (rc == SQLITE_OK) rc = matches_columns(c, db, zMatches);
     if (rc == SQLITE_OK) rc = compare_all(pVtab, c, db, pStd, zMatches, rcStep);
   }
@@ -1273,7 +1320,9 @@ static int checkColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol)
     case COL_REASON:
       if (r->zReason) sqlite3_result_text(ctx, r->zReason, -1, SQLITE_TRANSIENT);
       break;
-    case FIRST_ARG + ARG_EVENT: sqlite3_result_value(ctx, r->pEvent); break;
+    case FIRST_ARG + ARG_EVENT:
+      sqlite3_result_value(ctx, r->pEvent ? r->pEvent : c->apArg[ARG_EVENT]);
+      break;
     default:
       if (iCol > FIRST_ARG && iCol < FIRST_ARG + N_ARG && c->apArg[iCol - FIRST_ARG]) {
         sqlite3_result_value(ctx, c->apArg[iCol - FIRST_ARG]);
