@@ -427,3 +427,20 @@ def test_interrupt_stops_the_check_and_the_next_call_works(example):
     example.set_progress_handler(None, 0)
     assert calls
     assert example.execute("SELECT count(*) FROM standings_check(1, 'mtg')").fetchone() == (0,)
+
+
+def test_a_view_over_the_check_needs_a_trusted_schema(tmp_path, connect):
+    """standings_check() reads tables, as standings() does: not innocuous, so a view in the
+    database file that calls it is refused under trusted_schema=OFF."""
+    path = str(tmp_path / "c.db")
+    setup = connect(path, isolation_level=None)
+    setup.executescript((REPO / "sql" / "schema.sql").read_text())
+    setup.executescript((REPO / "sql" / "example.sql").read_text())
+    setup.execute("CREATE TABLE players AS SELECT 1 AS event_id, player, "
+                  "rank AS published_rank FROM standings(1, 'mtg')")
+    setup.execute("CREATE VIEW v AS SELECT count(*) FROM standings_check(1, 'mtg')")
+    assert setup.execute("SELECT * FROM v").fetchone() == (0,)
+    conn = connect(path, isolation_level=None)
+    conn.execute("PRAGMA trusted_schema = OFF")
+    with pytest.raises(sqlite3.OperationalError, match="unsafe use of virtual table"):
+        conn.execute("SELECT * FROM v").fetchall()
