@@ -30,6 +30,7 @@
 **   sql/standings.c     the standings() table-valued function
 **   sql/scalars.c       mwp(), gwp(), omwp(), ogwp()
 **   sql/listings.c      the tiebreak_policies and tiebreakers tables
+**   sql/check.c         standings_check(): published values against computed
 **   tiebreak.c          the entry point, tiebreak_version(), tiebreak_debug()
 **
 ** Everything here has hidden visibility: the shared library exports only
@@ -883,6 +884,6 @@ int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);
 int tb_register_melee(sqlite3 *db);
 int tb_register_tom(sqlite3 *db);
-int tb_register_check(sqlite3 *db);
+int tb_register_check(sqlite3 *db);   /* sql/check.c */
 
 #endif /* TIEBREAK_INT_H */

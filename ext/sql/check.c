@@ -47,7 +47,8 @@ enum { COL_PLAYER, COL_WHAT, COL_PUBLISHED, COL_COMPUTED, COL_REASON, N_COL };
 
 /* One difference, as a row. */
 typedef struct CheckRow {
-  sqlite3_value *pEvent, *pPlayer, *pPublished, *pComputed;
+  sqlite3_value *pEvent;        /* NULL: the event argument's */
+  sqlite3_value *pPlayer, *pPublished, *pComputed;
   char *zPub, *zComp;           /* a record's values as text, or NULL */
   char *zWhat;                  /* the standings() column, or "record" */
   char *zReason;                /* or NULL */
