@@ -102,7 +102,7 @@ typedef struct CheckCursor {
   Seat *aSeat;
   int nSeat, nSeatAlloc;
   int bSeats;                   /* aSeat holds the current event's */
-  int bEntry, bSource, bPhase;  /* optional columns of the matches table */
+  int bResult, bEntry, bSource, bPhase; /* optional columns of the matches table */
   int iMaxSwissRound;           /* the event's last round not a playoff */
   RankFact *aRank;              /* the current event's players */
   int nRank, nRankAlloc;
@@ -150,16 +150,19 @@ static int id_as_int(sqlite3_value *v, i64 *pi) {
 static int id_cmp(sqlite3_value *a, sqlite3_value *b) {
   i64 x, y;
   int ia = id_as_int(a, &x), ib = id_as_int(b, &y), ta, tb, na, nb, c;
+  const void *pa, *pb;
   if (ia && ib) return x < y ? -1 : x > y;
   if (ia != ib) return ia ? -1 : 1;
   ta = sqlite3_value_type(a);
   tb = sqlite3_value_type(b);
   if (ta != tb) return ta < tb ? -1 : 1;
+  if (ta == SQLITE_NULL) return 0;
+  pa = ta == SQLITE_BLOB ? sqlite3_value_blob(a) : (const void *)sqlite3_value_text(a);
+  pb = tb == SQLITE_BLOB ? sqlite3_value_blob(b) : (const void *)sqlite3_value_text(b);
   na = sqlite3_value_bytes(a);
   nb = sqlite3_value_bytes(b);
-  c = memcmp(ta == SQLITE_BLOB ? sqlite3_value_blob(a) : sqlite3_value_text(a),
-             tb == SQLITE_BLOB ? sqlite3_value_blob(b) : sqlite3_value_text(b),
-             (size_t)(na < nb ? na : nb));
+  if (pa == 0 || pb == 0) return (pa != 0) - (pb != 0); /* empty blobs */
+  c = memcmp(pa, pb, (size_t)(na < nb ? na : nb));
   return c ? c : (na < nb ? -1 : na > nb);
 }
 
@@ -624,8 +627,9 @@ static int read_seats(sqlite3_vtab *pVtab, CheckCursor *c, sqlite3 *db,
   char *zSql;
   int rc;
   seats_clear(c);
-  zSql = sqlite3_mprintf("SELECT round, player_a, player_b, result, %s, %s, %s "
+  zSql = sqlite3_mprintf("SELECT round, player_a, player_b, %s, %s, %s, %s "
                          "FROM \"%w\" WHERE event_id = ?1",
+                         c->bResult ? "result" : "NULL",
                          c->bEntry ? "entry" : "NULL", c->bSource ? "source" : "NULL",
                          c->bPhase ? "phase" : "NULL", zMatches);
   if (zSql == 0) return SQLITE_NOMEM;
@@ -1179,7 +1183,8 @@ static int table_arg(sqlite3_vtab *pVtab, sqlite3_value *v, const char *zArg,
 
 /* The optional columns of the matches table that the reasons read. */
 static int matches_columns(CheckCursor *c, sqlite3 *db, const char *zMatches) {
-  int rc = has_column(db, zMatches, "entry", &c->bEntry);
+  int rc = has_column(db, zMatches, "result", &c->bResult);
+  if (rc == SQLITE_OK) rc = has_column(db, zMatches, "entry", &c->bEntry);
   if (rc == SQLITE_OK) rc = has_column(db, zMatches, "source", &c->bSource);
   if (rc == SQLITE_OK) rc = has_column(db, zMatches, "phase", &c->bPhase);
   return rc;
