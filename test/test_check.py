@@ -491,3 +491,19 @@ def test_real_corpus_figures(connect):
     never_paired = "no value computed: the player has no round that gives one"
     assert known_rows == [(42, "p3ae9eed60f", what, never_paired) for what in ("omwp", "gwp", "ogwp")] + \
         [(126, "p37534aeb05", what, never_paired) for what in ("omwp", "gwp", "ogwp")]
+
+
+def test_trf_readers_take_the_text_as_event_id(db):
+    """standings() reads the TRF readers by name, as it reads melee_* and tom_*; entry is
+    each round as the line writes it."""
+    text = (REPO / "sql" / "example.trf").read_text()
+    named = db.execute("SELECT rank, player, points FROM standings(?, 'fide', NULL, NULL, "
+                       "'trf_matches', '', 'trf_players')", (text,)).fetchall()
+    db.execute("CREATE TEMP TABLE ex AS SELECT 'ex' AS event_id, * FROM trf_matches(?)", (text,))
+    assert named == db.execute("SELECT rank, player, points FROM standings('ex', 'fide', NULL, "
+                               "NULL, 'ex')").fetchall()
+    assert db.execute("SELECT round, player_a, entry FROM trf_matches WHERE event_id = ? "
+                      "AND player_b IS NULL ORDER BY round, player_a", (text,)).fetchall() == [
+        (1, 5, "0 - U"), (2, 4, "0 - H"), (3, 2, "0 - Z")]
+    assert db.execute("SELECT player, published_points, published_rank FROM trf_players(?) "
+                      "WHERE player = 1", (text,)).fetchone() == (1, 2.5, 1)
