@@ -879,6 +879,15 @@ int tb_value_text(sqlite3_value *v, const char *zWhat, const char **pz,
                   char **pzErr);
 int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
+/*
+** xBestIndex of a function whose arguments are the nArg (at most 32)
+** hidden columns from iFirstArg on, given by = or IS: their constraints
+** passed to xFilter in column order, idxNum the bitmask of those present.
+** SQLITE_ERROR: a bit of mRequired is missing (the caller says which);
+** SQLITE_CONSTRAINT: a plan to refuse (sql/standings.c).
+*/
+int tb_args_best_index(sqlite3_index_info *pInfo, int iFirstArg, int nArg,
+                       int mRequired);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);

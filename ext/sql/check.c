@@ -262,31 +262,14 @@ static int checkDisconnect(sqlite3_vtab *pVtab) {
 ** required; without the event, every event of the tables.
 */
 static int checkBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
-  int aIdx[N_ARG], seen = 0, usable = 0, i, n = 0;
-  for (i = 0; i < N_ARG; i++) aIdx[i] = -1;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iArg = c->iColumn - FIRST_ARG;
-    if (iArg < 0 || iArg >= N_ARG || !tb_op_is_eq(c->op)) continue;
-    seen |= 1 << iArg;
-    if (!c->usable) continue;
-    usable |= 1 << iArg;
-    aIdx[iArg] = i;
-  }
-  if (!(seen & (1 << ARG_POLICY))) {
-    if (seen == 0 && pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
+  int rc = tb_args_best_index(pInfo, FIRST_ARG, N_ARG, 1 << ARG_POLICY);
+  if (rc == SQLITE_ERROR) {
     return check_error(pVtab, sqlite3_mprintf(
         "the policy argument is required, e.g. standings_check(1, 'mtg') or "
         "WHERE policy = 'mtg' for every event"));
   }
-  if (seen & ~usable) return SQLITE_CONSTRAINT;
-  for (i = 0; i < N_ARG; i++) {
-    if (aIdx[i] < 0) continue;
-    pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
-    pInfo->aConstraintUsage[aIdx[i]].omit = 1;
-  }
-  pInfo->idxNum = usable;
-  pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
+  if (rc != SQLITE_OK) return rc;
+  pInfo->estimatedCost = (pInfo->idxNum & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
   pInfo->estimatedRows = 10;
   return SQLITE_OK;
 }

@@ -212,43 +212,53 @@ static int standingsDisconnect(sqlite3_vtab *pVtab) {
 **   any argument present but unusable  -> SQLITE_CONSTRAINT, so that the
 **                                         planner puts its source first
 */
-static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
-  StandingsVtab *pTab = (StandingsVtab *)pVtab;
-  int aIdx[N_ARG];
+int tb_args_best_index(sqlite3_index_info *pInfo, int iFirstArg, int nArg,
+                       int mRequired) {
+  int aIdx[32];
   int seen = 0, usable = 0, i, n = 0;
 
-  for (i = 0; i < N_ARG; i++) aIdx[i] = -1;
+  for (i = 0; i < nArg; i++) aIdx[i] = -1;
   for (i = 0; i < pInfo->nConstraint; i++) {
     const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iArg = c->iColumn - pTab->iFirstArg;
-    if (iArg < 0 || iArg >= N_ARG || !tb_op_is_eq(c->op)) continue;
+    int iArg = c->iColumn - iFirstArg;
+    if (iArg < 0 || iArg >= nArg || !tb_op_is_eq(c->op)) continue;
     seen |= 1 << iArg;
     if (!c->usable) continue;
     usable |= 1 << iArg;
     aIdx[iArg] = i;
   }
-  if ((seen & ARGS_REQUIRED) != ARGS_REQUIRED) {
+  if ((seen & mRequired) != mRequired) {
     /*
     ** No argument at all but other constraints: SQLite may be planning one
     ** branch of an OR (WHERE wins = 1 OR losses = 1), which it asks about
     ** alone.  Refusing that plan leaves the plan with the arguments.
     */
     if (seen == 0 && pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
-    return vtab_error(pVtab, SQLITE_ERROR,
-                      sqlite3_mprintf("the policy argument is required, e.g. "
-                                      "standings(1, 'mtg') or WHERE policy = "
-                                      "'mtg' for every event"));
+    return SQLITE_ERROR;
   }
   if (seen & ~usable) return SQLITE_CONSTRAINT;
-  for (i = 0; i < N_ARG; i++) {
+  for (i = 0; i < nArg; i++) {
     if (aIdx[i] < 0) continue;
     pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
     pInfo->aConstraintUsage[aIdx[i]].omit = 1;
   }
   pInfo->idxNum = usable;
+  return SQLITE_OK;
+}
+
+static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  StandingsVtab *pTab = (StandingsVtab *)pVtab;
+  int rc = tb_args_best_index(pInfo, pTab->iFirstArg, N_ARG, ARGS_REQUIRED);
+  if (rc == SQLITE_ERROR) {
+    return vtab_error(pVtab, SQLITE_ERROR,
+                      sqlite3_mprintf("the policy argument is required, e.g. "
+                                      "standings(1, 'mtg') or WHERE policy = "
+                                      "'mtg' for every event"));
+  }
+  if (rc != SQLITE_OK) return rc;
   /* every event costs more than one */
-  pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
-  pInfo->estimatedRows = (usable & (1 << ARG_EVENT)) ? 100 : 100000;
+  pInfo->estimatedCost = (pInfo->idxNum & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
+  pInfo->estimatedRows = (pInfo->idxNum & (1 << ARG_EVENT)) ? 100 : 100000;
   return SQLITE_OK;
 }
 
