@@ -89,6 +89,7 @@ TIEBREAK_API int sqlite3_tiebreak_init(sqlite3 *db, char **pzErrMsg,
   if (rc == SQLITE_OK) rc = tb_register_melee(db);
   if (rc == SQLITE_OK) rc = tb_register_tom(db);
   if (rc == SQLITE_OK) rc = tb_register_pairings(db, pConn);
+  if (rc == SQLITE_OK) rc = tb_register_check(db);
   if (rc == SQLITE_OK) {
     rc = sqlite3_create_function(db, "tiebreak_version", 0, flagsPure, 0,
                                  version_func, 0, 0);

@@ -33,6 +33,7 @@
 **   sql/pairings.c      pairings() and pairing_check()
 **   pair/               pairing: the state before a round (state.c), the
 **                       systems table (systems.c), one file per system
+**   sql/check.c         standings_check(): published values against computed
 **   tiebreak.c          the entry point, tiebreak_version(), tiebreak_debug()
 **
 ** Everything here has hidden visibility: the shared library exports only
@@ -936,11 +937,21 @@ void tb_args_scan(const sqlite3_index_info *pInfo, TbArgOf xArgOf,
                   int *pUsable);
 void tb_args_use(sqlite3_index_info *pInfo, const int *aIdx, int nArg);
 int tb_register_standings(sqlite3 *db, TbConn *pConn);
+/*
+** xBestIndex of a function whose arguments are the nArg (at most 32)
+** hidden columns from iFirstArg on, given by = or IS: their constraints
+** passed to xFilter in column order, idxNum the bitmask of those present.
+** SQLITE_ERROR: a bit of mRequired is missing (the caller says which);
+** SQLITE_CONSTRAINT: a plan to refuse (sql/standings.c).
+*/
+int tb_args_best_index(sqlite3_index_info *pInfo, int iFirstArg, int nArg,
+                       int mRequired);
 int tb_register_scalars(sqlite3 *db, TbConn *pConn);
 int tb_register_listings(sqlite3 *db);
 int tb_register_trf(sqlite3 *db);
 int tb_register_melee(sqlite3 *db);
 int tb_register_tom(sqlite3 *db);
 int tb_register_pairings(sqlite3 *db, TbConn *pConn);
+int tb_register_check(sqlite3 *db);   /* sql/check.c */
 
 #endif /* TIEBREAK_INT_H */

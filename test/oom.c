@@ -620,6 +620,42 @@ static const char *azSwissQuery[] = {
   "SELECT * FROM pairings(1, 'mtg(top=2)');",
 };
 
+/* standings_check(): a players table with published values, some wrong. */
+static const char *azCheckSetup[] = {
+  "CREATE TABLE matches(event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result);"
+  "INSERT INTO matches VALUES (1, 1, 'A', 'B', 2, 0, 0, NULL),"
+  " (1, 1, 'C', 'D', 2, 1, 0, NULL), (1, 2, 'A', 'C', 2, 1, 0, NULL),"
+  " (1, 2, 'B', NULL, 2, 0, 0, NULL), (1, 3, 'A', 'D', 0, 0, 3, 'draw');"
+  "CREATE TABLE players(event_id, player, published_rank,"
+  " published_match_points, published_wins, published_losses,"
+  " published_draws, published_omwp);"
+  "INSERT INTO players VALUES (1, 'A', 1, 7, 2, 0, 1, 0.5556),"
+  " (1, 'B', 3, 6, 2, 1, 0, 0.8), (1, 'C', 2, 3, 1, 1, 0, '0.5'),"
+  " (1, 'D', 4, 1, 0, 1, 1, 0.6667);",
+};
+static const char *azCheckQuery[] = {
+  "SELECT player, what, published, computed, reason FROM standings_check(1,"
+  " 'mtg');",
+  "SELECT event_id, player, what FROM standings_check WHERE policy = 'mtg';",
+  /* a TRF round written 0000 - - and scored; places out of order */
+  "SELECT player, what, published, computed, reason FROM standings_check("
+  "'001    1 m    A                                      NOR              "
+  "           2.0    1     2 w 1  0000 - -' || char(10) ||"
+  "'001    2 m    B                                      NOR              "
+  "           0.0    2     1 b 0     0 - U', 'PTS,BH', 'trf_matches',"
+  " 'trf_players');",
+  /* a Melee file: a round the rows leave out, a mark for a no-show */
+  "SELECT player, what, reason FROM standings_check('{\"Rounds\": ["
+  "{\"RoundName\": \"Round 1\", \"Matches\": ["
+  "{\"Player1\": \"A\", \"Player2\": \"B\", \"Result\": \"2-0-0\"}]}],"
+  "\"Standings\": [{\"Rank\": 1, \"Player\": \"A\", \"Wins\": 2,"
+  " \"OMWP\": 0.5}, {\"Rank\": 2, \"Player\": \"B\", \"Losses\": 1,"
+  " \"GWP\": -0.2}]}', 'melee_2024', 'melee_matches', 'melee_players');",
+  "SELECT * FROM standings_check(1, 'mtg', 'matches', 'matches');",
+  "SELECT * FROM standings_check(1, 'nope');",
+};
+
 /*
 ** The workloads: "standings" (the one above, sharded by ctest as it is the
 ** largest), and one small workload per later feature, so that a new
@@ -640,6 +676,7 @@ static const struct Workload {
   {"tom_cut", azTomSetup, COUNT(azTomSetup), azTomQuery, COUNT(azTomQuery)},
   {"pairings", azPairSetup, COUNT(azPairSetup), azPairQuery, COUNT(azPairQuery)},
   {"pair_swiss", azSwissSetup, COUNT(azSwissSetup), azSwissQuery, COUNT(azSwissQuery)},
+  {"check", azCheckSetup, COUNT(azCheckSetup), azCheckQuery, COUNT(azCheckQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

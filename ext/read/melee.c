@@ -77,7 +77,8 @@ typedef struct MeleeKind {
 enum {
   MP_PLAYER, MP_NAME, MP_DIVISION, MP_RATING, MP_STATUS, MP_DROPPED_AFTER,
   MP_RANK, MP_POINTS, MP_WINS, MP_LOSSES, MP_DRAWS, MP_OMWP, MP_GWP, MP_OGWP,
-  MP_EVENT_ID
+  MP_EVENT_ID,
+  MP_PUBLISHED_RANK /* then the others, in the order of MP_RANK.. MP_OGWP */
 };
 
 static const MeleeKind meleeMatchesKind = {
@@ -98,7 +99,10 @@ static const MeleeKind meleeProblemsKind = {
 static const MeleeKind meleePlayersKind = {
   "melee_players",
   "CREATE TABLE x(player, name, division, rating, status, dropped_after, "
-  "rank, points, wins, losses, draws, omwp, gwp, ogwp, event_id HIDDEN)",
+  "rank, points, wins, losses, draws, omwp, gwp, ogwp, event_id HIDDEN, "
+  "published_rank HIDDEN, published_match_points HIDDEN, published_wins HIDDEN, "
+  "published_losses HIDDEN, published_draws HIDDEN, published_omwp HIDDEN, "
+  "published_gwp HIDDEN, published_ogwp HIDDEN)",
   MP_EVENT_ID};
 
 typedef struct MeleeVtab {
@@ -1426,6 +1430,9 @@ static int playersColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx,
       break;
     case MP_EVENT_ID: sqlite3_result_value(ctx, pCur->pText); break;
     default:
+      /* published_rank ... published_ogwp: the same values, by the names
+      ** standings_check() reads */
+      if (iCol >= MP_PUBLISHED_RANK) iCol += MP_RANK - MP_PUBLISHED_RANK;
       if (iCol >= MP_RANK && iCol <= MP_OGWP) {
         sqlite3_result_value(ctx, sqlite3_column_value(pCur->pEntry,
                                                        iCol - MP_RANK + 1));

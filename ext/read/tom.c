@@ -1382,7 +1382,7 @@ static const char *azSchema[] = {
   "phase, pod, table_number, outcome, line, event_id HIDDEN)",
   "CREATE TABLE x(player, name, division, rating, status, dropped_after, "
   "place, standing, birth_year, pod, first_name, last_name, line, top_cut, "
-  "event_id HIDDEN)"};
+  "event_id HIDDEN, published_rank HIDDEN)"};
 static const int aArgColumn[] = {12, 14};
 static const char *azFunction[] = {"tom_matches", "tom_players"};
 
@@ -1588,7 +1588,9 @@ static int tomColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
   TomVtab *p = (TomVtab *)cur->pVtab;
   if (iCol == aArgColumn[p->eKind]) return SQLITE_OK; /* the text: not repeated */
   if (p->eKind == TOM_PLAYERS) {
-    player_column(ctx, c, &c->aPlayer[c->iRow], iCol);
+    /* published_rank: the place, by the name standings_check() reads */
+    player_column(ctx, c, &c->aPlayer[c->iRow],
+                  iCol == aArgColumn[TOM_PLAYERS] + 1 ? 6 : iCol);
   } else {
     match_column(ctx, c, &c->aMatch[c->iRow], iCol);
   }

@@ -698,9 +698,10 @@ static int read_event(const TrfRecords *r, TrfEvent *p, char **pzErr) {
 
 static const char *azSchema[] = {
   "CREATE TABLE x(round, player_a, player_b, a_wins, b_wins, draws, result, "
-  "line, trf HIDDEN, event_id HIDDEN)",
+  "line, trf HIDDEN, event_id HIDDEN, entry HIDDEN)",
   "CREATE TABLE x(player, name, sex, title, rating, federation, fide_id, "
-  "birth, points, rank, line, trf HIDDEN, event_id HIDDEN)",
+  "birth, points, rank, line, trf HIDDEN, event_id HIDDEN, "
+  "published_points HIDDEN, published_rank HIDDEN)",
   "CREATE TABLE x(record, value, line, trf HIDDEN, event_id HIDDEN)",
   "CREATE TABLE x(name, start_date, end_date, rounds, rules, win_points, "
   "draw_points, loss_points, absence_points, pab_points, unknown_points, "
@@ -728,20 +729,28 @@ static int trf_arg_column(const TrfVtab *p) {
   return aArgColumn[p->eKind];
 }
 
+/* Whether the plan has an equality on column iCol. */
+static int has_eq(const sqlite3_index_info *pInfo, int iCol) {
+  int i;
+  for (i = 0; i < pInfo->nConstraint; i++) {
+    if (pInfo->aConstraint[i].iColumn == iCol &&
+        tb_op_is_eq(pInfo->aConstraint[i].op)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /*
-** The text is column trf, or event_id, its other name: standings() and
-** pairings() read a matches or players table as WHERE event_id = ?, so
-** that the file's text given as the event is read as one.
+** The text is the trf column, also taken as event_id (the column after
+** it), which standings(), pairings() and standings_check() ask of the
+** tables they read by name.
 */
 static int trfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
   TrfVtab *p = (TrfVtab *)pVtab;
-  int iCol = trf_arg_column(p), i;
-  for (i = 0; i < pInfo->nConstraint; i++) {
-    if (pInfo->aConstraint[i].iColumn == iCol + 1 &&
-        tb_op_is_eq(pInfo->aConstraint[i].op)) {
-      iCol++;
-      break;
-    }
+  int iCol = trf_arg_column(p);
+  if (!has_eq(pInfo, iCol) && has_eq(pInfo, iCol + 1)) {
+    iCol++;
   }
   return tb_text_arg_best_index(pVtab, pInfo, iCol, azFunction[p->eKind],
                                 "the TRF text", "event.trf");
@@ -876,6 +885,14 @@ static void player_column(sqlite3_context *ctx, const TrfPlayer *pl, int iCol) {
   }
 }
 
+/* The round of a row as the first player's line writes it ("0000 - -"). */
+static void result_entry(sqlite3_context *ctx, const TrfCursor *c,
+                         const TrfMatch *m) {
+  const TrfPlayer *pl = &c->aPlayer[c->aByStart[m->iA] - 1];
+  int iFrom = 92 + 10 * (m->iRound - 1);
+  result_field(ctx, pl, iFrom, iFrom + 7);
+}
+
 static void match_column(sqlite3_context *ctx, const TrfMatch *m, int iCol) {
   switch (iCol) {
     case 0: sqlite3_result_int(ctx, m->iRound); break;
@@ -918,8 +935,12 @@ static void event_column(sqlite3_context *ctx, const TrfEvent *ev, int iCol) {
 static int trfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
   TrfCursor *c = (TrfCursor *)cur;
   TrfVtab *p = (TrfVtab *)cur->pVtab;
-  if (iCol >= trf_arg_column(p)) return SQLITE_OK; /* the text: not repeated */
+  int iArg = trf_arg_column(p);
+  if (iCol == iArg || iCol == iArg + 1) return SQLITE_OK; /* the text: not repeated */
   if (p->eKind == TRF_PLAYERS) {
+    /* published_points, published_rank: the points and rank columns, by the
+    ** names standings_check() reads */
+    if (iCol > iArg + 1) iCol = iCol == iArg + 2 ? 8 : 9;
     player_column(ctx, &c->aPlayer[c->iRow], iCol);
   } else if (p->eKind == TRF_EVENT) {
     event_column(ctx, c->pEvent, iCol);
@@ -932,6 +953,8 @@ static int trfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
     } else {
       sqlite3_result_int(ctx, r->iLine);
     }
+  } else if (iCol == iArg + 2) {
+    result_entry(ctx, c, &c->aMatch[c->iRow]);
   } else {
     match_column(ctx, &c->aMatch[c->iRow], iCol);
   }

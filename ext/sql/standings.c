@@ -212,35 +212,54 @@ static int standingsDisconnect(sqlite3_vtab *pVtab) {
 **   any argument present but unusable  -> SQLITE_CONSTRAINT, so that the
 **                                         planner puts its source first
 */
-/* The argument of a column (tb_args_scan), or -1. */
+/* The columns iFirstArg .. iFirstArg + nArg - 1 are the arguments. */
+typedef struct ArgColumns {
+  int iFirstArg, nArg;
+} ArgColumns;
+
 static int arg_of_column(const void *pCtx, int iColumn) {
-  int iArg = iColumn - ((const StandingsVtab *)pCtx)->iFirstArg;
-  return iArg >= 0 && iArg < N_ARG ? iArg : -1;
+  const ArgColumns *p = (const ArgColumns *)pCtx;
+  int iArg = iColumn - p->iFirstArg;
+  return iArg >= 0 && iArg < p->nArg ? iArg : -1;
 }
 
-static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
-  int aIdx[N_ARG];
+int tb_args_best_index(sqlite3_index_info *pInfo, int iFirstArg, int nArg,
+                       int mRequired) {
+  ArgColumns cols;
+  int aIdx[32];
   int seen, usable;
 
-  tb_args_scan(pInfo, arg_of_column, pVtab, N_ARG, aIdx, &seen, &usable);
-  if ((seen & ARGS_REQUIRED) != ARGS_REQUIRED) {
+  cols.iFirstArg = iFirstArg;
+  cols.nArg = nArg;
+  tb_args_scan(pInfo, arg_of_column, &cols, nArg, aIdx, &seen, &usable);
+  if ((seen & mRequired) != mRequired) {
     /*
     ** No argument at all but other constraints: SQLite may be planning one
     ** branch of an OR (WHERE wins = 1 OR losses = 1), which it asks about
     ** alone.  Refusing that plan leaves the plan with the arguments.
     */
     if (seen == 0 && pInfo->nConstraint > 0) return SQLITE_CONSTRAINT;
+    return SQLITE_ERROR;
+  }
+  if (seen & ~usable) return SQLITE_CONSTRAINT;
+  tb_args_use(pInfo, aIdx, nArg);
+  pInfo->idxNum = usable;
+  return SQLITE_OK;
+}
+
+static int standingsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo) {
+  StandingsVtab *pTab = (StandingsVtab *)pVtab;
+  int rc = tb_args_best_index(pInfo, pTab->iFirstArg, N_ARG, ARGS_REQUIRED);
+  if (rc == SQLITE_ERROR) {
     return vtab_error(pVtab, SQLITE_ERROR,
                       sqlite3_mprintf("the policy argument is required, e.g. "
                                       "standings(1, 'mtg') or WHERE policy = "
                                       "'mtg' for every event"));
   }
-  if (seen & ~usable) return SQLITE_CONSTRAINT;
-  tb_args_use(pInfo, aIdx, N_ARG);
-  pInfo->idxNum = usable;
+  if (rc != SQLITE_OK) return rc;
   /* every event costs more than one */
-  pInfo->estimatedCost = (usable & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
-  pInfo->estimatedRows = (usable & (1 << ARG_EVENT)) ? 100 : 100000;
+  pInfo->estimatedCost = (pInfo->idxNum & (1 << ARG_EVENT)) ? 1000.0 : 1e6;
+  pInfo->estimatedRows = (pInfo->idxNum & (1 << ARG_EVENT)) ? 100 : 100000;
   return SQLITE_OK;
 }
 
