@@ -527,6 +527,14 @@ static int pub_lower(const CheckCursor *c, sqlite3_value *pEvent,
   return lo;
 }
 
+/* Half a unit of the nth decimal: 0.5 x 10^-n, without pow(), whose
+** newer glibc symbol would raise the module's glibc requirement. */
+static double half_unit(int n) {
+  double r = 0.5;
+  while (n-- > 0) r /= 10.0;
+  return r;
+}
+
 /* This event's tolerance per column: half a unit of the last decimal the
 ** platform prints, the most any of its published values shows. */
 static void event_tolerances(CheckCursor *c, sqlite3_value *pEvent) {
@@ -544,7 +552,7 @@ static void event_tolerances(CheckCursor *c, sqlite3_value *pEvent) {
     }
   }
   for (k = 0; k < c->nPub; k++) {
-    c->aPub[k].rTol = c->aPub[k].bReal ? 0.5 * pow(10.0, -aDec[k]) : 0.0;
+    c->aPub[k].rTol = c->aPub[k].bReal ? half_unit(aDec[k]) : 0.0;
   }
 }
 
