@@ -104,6 +104,8 @@ typedef struct CheckCursor {
   int bSeats;                   /* aSeat holds the current event's */
   int bResult, bEntry, bSource, bPhase; /* optional columns of the matches table */
   int iMaxSwissRound;           /* the event's last round not a playoff */
+  int bPlayoffValued;           /* the policy counts the playoff in values
+                                ** (playoff_values): no reason of its own */
   RankFact *aRank;              /* the current event's players */
   int nRank, nRankAlloc;
   int iPubRank;                 /* the published_rank column, or -1 */
@@ -712,7 +714,9 @@ static int seat_facts(const CheckCursor *c, sqlite3 *db, sqlite3_value *pPlayer,
     iLast = s->iRound;
     if (s->bZero) list_round(f->pZero, &f->nZero, s->iRound, s->zEntry);
     if (s->bFromStandings) list_round(f->pFromStandings, &f->nFromStandings, s->iRound, 0);
-    if (s->bPlayoff && f->iFirstPlayoff == 0) f->iFirstPlayoff = s->iRound;
+    if (s->bPlayoff && !c->bPlayoffValued && f->iFirstPlayoff == 0) {
+      f->iFirstPlayoff = s->iRound;
+    }
   }
   /* rounds after the last too: only a points or record difference reads
   ** the list, and a player who left has no points to miss there */
@@ -1247,6 +1251,26 @@ static void drop_rows(CheckCursor *c) {
   c->nRow = n;
 }
 
+
+/* Whether the policy, which standings() has accepted, counts the playoff in
+** the values (playoff_values): then the playoff explains no difference. */
+static int playoff_valued(CheckCursor *c) {
+  sqlite3_value *v = c->apArg[ARG_POLICY];
+  const char *zPolicy;
+  TbPolicy *pPolicy;
+  char *zErr = 0;
+  int rc;
+  c->bPlayoffValued = 0;
+  if (v == 0 || sqlite3_value_type(v) != SQLITE_TEXT) return SQLITE_OK;
+  zPolicy = (const char *)sqlite3_value_text(v);
+  pPolicy = zPolicy ? sqlite3_malloc64(sizeof(*pPolicy)) : 0;
+  if (pPolicy == 0) return SQLITE_NOMEM;
+  rc = tb_policy_parse(zPolicy, pPolicy, &zErr);
+  if (rc == SQLITE_OK) c->bPlayoffValued = pPolicy->params.bPlayoffValues != 0;
+  sqlite3_free(zErr);
+  sqlite3_free(pPolicy);
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
+}
 static int checkFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                        int argc, sqlite3_value **argv) {
   CheckCursor *c = (CheckCursor *)cur;
@@ -1280,7 +1304,8 @@ static int checkFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
     int rcStep = rc;
-    rc = read_published(pVtab, c, db, zPlayers);
+    rc = playoff_valued(c);
+    if (rc == SQLITE_OK) rc = read_published(pVtab, c, db, zPlayers);
     if (rc == SQLITE_OK) rc = matches_columns(c, db, zMatches);
     if (rc == SQLITE_OK) rc = compare_all(pVtab, c, db, pStd, zMatches, rcStep);
   }
