@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -48,6 +49,14 @@ TARGETS = {
 MANYLINUX_GLIBC = (2, 17)
 # Fixed timestamps make the archives reproducible (zip cannot go below 1980).
 EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+
+
+def prefix_map(build):
+    """Compiler flags that write the build folder and the source tree as
+    fixed names into objects (__FILE__ of asserts, debug info): the same
+    sources give the same files from any folder."""
+    return [f"-ffile-prefix-map={Path(build).resolve()}=build",
+            f"-ffile-prefix-map={REPO}=tiebreak"]
 
 
 def version():
@@ -148,12 +157,10 @@ built with extension loading (Debian's is); otherwise `load()` raises
 
 # -------------------------------------------------------------------- npm
 
-def stage_npm(modules, out):
+def stage_npm(modules, stage):
     """The npm package's folder: packages/npm with the version filled in and
-    each module under lib/<platform>-<arch>/; returns it for `npm pack`."""
+    each module under lib/<platform>-<arch>/, for `npm pack`."""
     src = REPO / "packages" / "npm"
-    stage = Path(out) / "sqlite-tiebreak"
-    shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     for name in ("index.cjs", "index.mjs", "index.d.ts", "README.md"):
         shutil.copy2(src / name, stage / name)
@@ -162,19 +169,29 @@ def stage_npm(modules, out):
     meta["version"] = version()
     (stage / "package.json").write_text(json.dumps(meta, indent=2) + "\n")
     for platform, module in modules.items():
-        module = Path(module)
         (stage / "lib" / platform).mkdir(parents=True)
         shutil.copy2(module, stage / "lib" / platform / module.name)
-    return stage
 
 
 def npm_pack(modules, out):
-    stage = stage_npm(modules, out)
+    """sqlite-tiebreak-VERSION.tgz in out.  Paths are resolved first: npm
+    runs in a staging folder of its own, removed afterwards."""
+    modules = {platform: Path(m).resolve() for platform, m in modules.items()}
+    missing = [str(m) for m in modules.values() if not m.is_file()]
+    if missing:
+        raise SystemExit(f"dist.py npm: no module at {', '.join(missing)}")
+    out = Path(out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
     npm = shutil.which("npm") or sys.exit("npm not found (apt-get install npm)")
-    name = subprocess.run([npm, "pack", "--loglevel=error", "--pack-destination", str(out)],
-                          cwd=stage, check=True, capture_output=True,
-                          text=True).stdout.strip().splitlines()[-1]
-    return Path(out) / name
+    with tempfile.TemporaryDirectory(prefix="sqlite-tiebreak-npm-") as tmp:
+        stage = Path(tmp) / "sqlite-tiebreak"
+        stage_npm(modules, stage)
+        proc = subprocess.run([npm, "pack", "--loglevel=error", "--pack-destination", str(out)],
+                              cwd=stage, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"dist.py npm: npm pack failed (exit {proc.returncode}):\n"
+                         f"{proc.stderr.strip() or proc.stdout.strip()}")
+    return out / proc.stdout.strip().splitlines()[-1]
 
 
 # ------------------------------------------------------------ cross builds
@@ -185,7 +202,8 @@ def cmake_build(target, build, include_dir):
     spec = TARGETS[target]
     out = Path(build) / "dist" / target / "cmake"
     args = ["cmake", "-S", str(REPO), "-B", str(out), "-DTIEBREAK_TESTS=OFF",
-            "-DCMAKE_BUILD_TYPE=Release", f"-DSQLITE3EXT_INCLUDE_DIR={include_dir}"]
+            "-DCMAKE_BUILD_TYPE=Release", f"-DSQLITE3EXT_INCLUDE_DIR={include_dir}",
+            "-DCMAKE_C_FLAGS=" + " ".join(prefix_map(build))]
     if spec["toolchain"]:
         args.append(f"-DCMAKE_TOOLCHAIN_FILE={REPO / 'cmake' / spec['toolchain']}")
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
@@ -225,7 +243,8 @@ def build_shell(target, build, builtin_lib=None):
     cc = compiler(target)
     obj = out.parent / "obj"
     flags = ["-O2", "-DSQLITE_DQS=0", "-DSQLITE_THREADSAFE=0",
-             "-DSQLITE_ENABLE_MATH_FUNCTIONS", "-DSQLITE_ENABLE_FTS5", f"-I{amalgamation}"]
+             "-DSQLITE_ENABLE_MATH_FUNCTIONS", "-DSQLITE_ENABLE_FTS5", f"-I{amalgamation}",
+             *prefix_map(build)]
     units = [(flags, amalgamation / "sqlite3.c", obj / "sqlite3.o")]
     if builtin_lib:
         units += [(flags + ["-DSQLITE_SHELL_INIT_PROC=tiebreak_shell_init"], shell_c,
