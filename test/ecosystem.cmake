@@ -100,13 +100,22 @@ add_test(NAME windows_wine
 add_test(NAME linux_aarch64_qemu
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
           --target linux-aarch64 --build-dir ${CMAKE_BINARY_DIR})
-# release: the `release` target's output built twice (same checksums), its
-# archives, wheels and npm tarball checked, each archive's shell run.
+# release: the `release` target's output checked: its archives unpacked into
+# empty folders, where each command of their README.md runs; wheels and npm
+# tarball checked, each archive's shell run.  release_reproducible: the
+# release built again in another folder (build/reproducible/elsewhere), with
+# the same checksums; needs the same tools (skipped without them).
 add_test(NAME release
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
           --release --build-dir ${CMAKE_BINARY_DIR})
+add_test(NAME release_reproducible
+  COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
+          --reproducible ${CMAKE_BINARY_DIR}/reproducible/elsewhere
+          --build-dir ${CMAKE_BINARY_DIR})
+set_tests_properties(release PROPERTIES FIXTURES_SETUP release_tree)
+set_tests_properties(release_reproducible PROPERTIES FIXTURES_REQUIRED release_tree)
 set_tests_properties(python_wheel python_no_extension_loading npm_package
-                     windows_wine linux_aarch64_qemu release PROPERTIES
+                     windows_wine linux_aarch64_qemu release release_reproducible PROPERTIES
   SKIP_RETURN_CODE ${TIEBREAK_SKIP} TIMEOUT 900 RESOURCE_LOCK tiebreak_dist
   ENVIRONMENT "${TEST_ENV}")
 

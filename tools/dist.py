@@ -9,12 +9,16 @@
 The version comes from one place, TIEBREAK_VERSION in ext/tiebreak_int.h.
 Cross builds use the toolchain files in cmake/ and the SQLite amalgamation
 and shell.c that npm packages ship (see test/sqlite_src.py); the release
-needs npm (or its cache) for them.
+needs npm (or its cache) for them, and emcc for the WebAssembly build
+(wasm/build.py).  Release files do not depend on the build folder: objects
+are compiled with -ffile-prefix-map, archives have fixed timestamps, owners
+and order.  Each archive's README.md comes from packages/archive/.
 """
 import argparse
 import base64
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -23,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -48,6 +53,15 @@ TARGETS = {
 MANYLINUX_GLIBC = (2, 17)
 # Fixed timestamps make the archives reproducible (zip cannot go below 1980).
 EPOCH = int(os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
+
+
+def prefix_map(build):
+    """Compiler flags that write the build folder and the source tree as
+    fixed names into objects (__FILE__ of asserts, debug info): the same
+    sources give the same files from any folder.  GCC applies the last map
+    that matches: the build folder's comes last, as it may lie in the tree."""
+    return [f"-ffile-prefix-map={REPO}=tiebreak",
+            f"-ffile-prefix-map={Path(build).resolve()}=build"]
 
 
 def version():
@@ -148,12 +162,10 @@ built with extension loading (Debian's is); otherwise `load()` raises
 
 # -------------------------------------------------------------------- npm
 
-def stage_npm(modules, out):
+def stage_npm(modules, stage):
     """The npm package's folder: packages/npm with the version filled in and
-    each module under lib/<platform>-<arch>/; returns it for `npm pack`."""
+    each module under lib/<platform>-<arch>/, for `npm pack`."""
     src = REPO / "packages" / "npm"
-    stage = Path(out) / "sqlite-tiebreak"
-    shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     for name in ("index.cjs", "index.mjs", "index.d.ts", "README.md"):
         shutil.copy2(src / name, stage / name)
@@ -162,19 +174,29 @@ def stage_npm(modules, out):
     meta["version"] = version()
     (stage / "package.json").write_text(json.dumps(meta, indent=2) + "\n")
     for platform, module in modules.items():
-        module = Path(module)
         (stage / "lib" / platform).mkdir(parents=True)
         shutil.copy2(module, stage / "lib" / platform / module.name)
-    return stage
 
 
 def npm_pack(modules, out):
-    stage = stage_npm(modules, out)
+    """sqlite-tiebreak-VERSION.tgz in out.  Paths are resolved first: npm
+    runs in a staging folder of its own, removed afterwards."""
+    modules = {platform: Path(m).resolve() for platform, m in modules.items()}
+    missing = [str(m) for m in modules.values() if not m.is_file()]
+    if missing:
+        raise SystemExit(f"dist.py npm: no module at {', '.join(missing)}")
+    out = Path(out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
     npm = shutil.which("npm") or sys.exit("npm not found (apt-get install npm)")
-    name = subprocess.run([npm, "pack", "--loglevel=error", "--pack-destination", str(out)],
-                          cwd=stage, check=True, capture_output=True,
-                          text=True).stdout.strip().splitlines()[-1]
-    return Path(out) / name
+    with tempfile.TemporaryDirectory(prefix="sqlite-tiebreak-npm-") as tmp:
+        stage = Path(tmp) / "sqlite-tiebreak"
+        stage_npm(modules, stage)
+        proc = subprocess.run([npm, "pack", "--loglevel=error", "--pack-destination", str(out)],
+                              cwd=stage, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"dist.py npm: npm pack failed (exit {proc.returncode}):\n"
+                         f"{proc.stderr.strip() or proc.stdout.strip()}")
+    return out / proc.stdout.strip().splitlines()[-1]
 
 
 # ------------------------------------------------------------ cross builds
@@ -185,7 +207,8 @@ def cmake_build(target, build, include_dir):
     spec = TARGETS[target]
     out = Path(build) / "dist" / target / "cmake"
     args = ["cmake", "-S", str(REPO), "-B", str(out), "-DTIEBREAK_TESTS=OFF",
-            "-DCMAKE_BUILD_TYPE=Release", f"-DSQLITE3EXT_INCLUDE_DIR={include_dir}"]
+            "-DCMAKE_BUILD_TYPE=Release", f"-DSQLITE3EXT_INCLUDE_DIR={include_dir}",
+            "-DCMAKE_C_FLAGS=" + " ".join(prefix_map(build))]
     if spec["toolchain"]:
         args.append(f"-DCMAKE_TOOLCHAIN_FILE={REPO / 'cmake' / spec['toolchain']}")
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
@@ -205,10 +228,15 @@ def compiler(target):
 
 
 def _compile(cc, flags, src, obj):
-    """One object, rebuilt when older than its source."""
-    if not obj.exists() or obj.stat().st_mtime < Path(src).stat().st_mtime:
+    """One object, rebuilt when older than its source or compiled with
+    other flags (kept beside it in a .cmd file)."""
+    cmd = [cc, *flags, "-c", str(src), "-o", str(obj)]
+    stamp = obj.with_suffix(".cmd")
+    if (not obj.exists() or obj.stat().st_mtime < Path(src).stat().st_mtime
+            or not stamp.exists() or stamp.read_text() != "\n".join(cmd)):
         obj.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([cc, *flags, "-c", str(src), "-o", str(obj)], check=True)
+        subprocess.run(cmd, check=True)
+        stamp.write_text("\n".join(cmd))
     return str(obj)
 
 
@@ -225,7 +253,8 @@ def build_shell(target, build, builtin_lib=None):
     cc = compiler(target)
     obj = out.parent / "obj"
     flags = ["-O2", "-DSQLITE_DQS=0", "-DSQLITE_THREADSAFE=0",
-             "-DSQLITE_ENABLE_MATH_FUNCTIONS", "-DSQLITE_ENABLE_FTS5", f"-I{amalgamation}"]
+             "-DSQLITE_ENABLE_MATH_FUNCTIONS", "-DSQLITE_ENABLE_FTS5", f"-I{amalgamation}",
+             *prefix_map(build)]
     units = [(flags, amalgamation / "sqlite3.c", obj / "sqlite3.o")]
     if builtin_lib:
         units += [(flags + ["-DSQLITE_SHELL_INIT_PROC=tiebreak_shell_init"], shell_c,
@@ -268,10 +297,11 @@ def _tar_add(tar, name, data, mode):
 
 
 def archive(target, files, out):
-    """tiebreak-VERSION-TARGET.tar.gz (.zip for Windows) with one top folder."""
+    """tiebreak-VERSION-TARGET.tar.gz (.zip for Windows and the WebAssembly
+    build) with one top folder; files are (name, bytes, mode)."""
     top = f"tiebreak-{version()}-{target}"
-    entries = [(f"{top}/{name}", Path(path).read_bytes(), mode) for name, path, mode in files]
-    if target.startswith("windows"):
+    entries = [(f"{top}/{name}", data, mode) for name, data, mode in files]
+    if target.startswith("windows") or target == "wasm":
         path = Path(out) / f"{top}.zip"
         with zipfile.ZipFile(path, "w") as zf:
             for name, data, mode in entries:
@@ -288,9 +318,118 @@ def archive(target, files, out):
     return path
 
 
-def release(build, targets):
-    """Archives, wheels and the npm package of every target, and SHA256SUMS,
-    into <build>/release."""
+# glibc of long-lived distributions, to say in an archive's README where its
+# programs run.
+GLIBC_OF = [((2, 17), "RHEL 7"), ((2, 28), "RHEL 8"), ((2, 31), "Debian 11, Ubuntu 20.04"),
+            ((2, 34), "RHEL 9"), ((2, 35), "Ubuntu 22.04"), ((2, 36), "Debian 12")]
+ARCHIVE_SQL = ("schema.sql", "example.sql")
+
+
+def sqlite_version(build):
+    amalgamation, _ = sqlite_src.sources(build)
+    text = (amalgamation / "sqlite3.h").read_text()
+    return re.search(r'#define SQLITE_VERSION\s+"([^"]+)"', text).group(1)
+
+
+def _glibc_phrase(need):
+    """'glibc 2.34 or later (RHEL 9, ...; not RHEL 8, ...)' for a measured need."""
+    newer = [d for v, d in GLIBC_OF if v >= need]
+    older = [d for v, d in GLIBC_OF if v < need]
+    runs = ", ".join(newer) if len(newer) <= 3 else f"{newer[0]} and later"
+    return (f"glibc {need[0]}.{need[1]} or later ({runs}" +
+            (f"; not {', '.join(older)}" if older else "") + ")")
+
+
+def _fill(template, values):
+    for key, value in values.items():
+        template = template.replace(f"@{key}@", value)
+    return template
+
+
+def archive_readme(target, built, build):
+    """The archive's README.md: packages/archive/README.md filled in for the
+    target, with the glibc its programs import (objdump -T, measured here)."""
+    spec = TARGETS[target]
+    if target.startswith("windows"):
+        run = r".\sqlite3-tiebreak.exe"
+        requirements = (
+            "For 64-bit Windows: `sqlite3-tiebreak.exe` and `tiebreak.dll` import only system "
+            "DLLs (`KERNEL32.dll`, `msvcrt.dll`). The commands below work in PowerShell and "
+            "`cmd`, in this folder.")
+        editing = ""
+        load = ("With a 64-bit `sqlite3.exe` (3.31 or later) on `PATH`:\n\n"
+                "```bat\n"
+                "sqlite3.exe events.db \".load ./tiebreak\" "
+                "\"SELECT count(*) FROM standings(1, 'mtg')\"\n```\n```text\n24\n```")
+    else:
+        arch = target.split("-", 1)[1]
+        shell_need = glibc_needed(built["shell_builtin"], spec["triple"])
+        module_need = glibc_needed(built["module"], spec["triple"])
+        run = "./sqlite3-tiebreak"
+        requirements = (
+            f"For Linux {arch}. `sqlite3-tiebreak` needs {_glibc_phrase(shell_need)}; the "
+            f"module needs {_glibc_phrase(module_need)} and a SQLite 3.31 or later that loads "
+            "extensions. `ldd --version` prints the system's glibc. On a system older than "
+            "the shell needs, load the module into the system's `sqlite3` (below).")
+        editing = ("The shell has no line editing (arrow keys, history): it would need "
+                   "libreadline or libedit, whose library names differ between distributions. "
+                   f"`rlwrap {run} events.db` adds it (`apt-get install rlwrap`), or use the "
+                   "system's `sqlite3` with `.load ./tiebreak`.")
+        load = ("The system's `sqlite3` (3.31 or later; `apt-get install sqlite3`):\n\n"
+                "```sh\n"
+                "sqlite3 events.db \".load ./tiebreak\" "
+                "\"SELECT count(*) FROM standings(1, 'mtg')\"\n```\n```text\n24\n```")
+    load += ("\n\n`.load` needs the `./` (without a slash the system's library path is "
+             "searched). Elsewhere: `SELECT load_extension('./tiebreak')` once the program has "
+             "enabled extension loading, `conn.enable_load_extension(True)` then "
+             "`conn.load_extension('./tiebreak')` in Python. SQLite finds the entry point "
+             "`sqlite3_tiebreak_init` from the file name: keep the name `tiebreak`.")
+    block = "bat" if target.startswith("windows") else "sh"
+    text = (REPO / "packages" / "archive" / "README.md").read_text()
+    return _fill(text.replace("```sh\n@RUN@", f"```{block}\n@RUN@"), {
+        "VERSION": version(), "TARGET": target, "SQLITE": sqlite_version(build),
+        "SHELL": f"sqlite3-tiebreak{spec['exe']}", "MODULE": spec["module"], "RUN": run,
+        "REQUIREMENTS": requirements, "EDITING": editing, "LOAD": load}).replace(" \n", "\n")
+
+
+def archive_files(target, built, build):
+    """(name in the archive, bytes, mode) of a target's archive."""
+    spec = TARGETS[target]
+    read = lambda p: Path(p).read_bytes()
+    return [(spec["module"], read(built["module"]), 0o755),
+            (f"sqlite3-tiebreak{spec['exe']}", read(built["shell_builtin"]), 0o755),
+            ("libtiebreak.a", read(built["static"]), 0o644),
+            ("tiebreak.h", read(REPO / "ext" / "tiebreak.h"), 0o644),
+            *[(f"sql/{n}", read(REPO / "sql" / n), 0o644) for n in ARCHIVE_SQL],
+            ("README.md", archive_readme(target, built, build).encode(), 0o644),
+            ("CHANGELOG.md", read(REPO / "CHANGELOG.md"), 0o644),
+            ("LICENSE", read(REPO / "LICENSE"), 0o644)]
+
+
+def wasm_files(build):
+    """The WebAssembly build (wasm/build.py) and its standings page, with a
+    README whose commands run in the unpacked folder under Node."""
+    spec = importlib.util.spec_from_file_location("wasm_build", REPO / "wasm" / "build.py")
+    wasm_build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(wasm_build)
+    out = wasm_build.build(Path(build))
+    web = Path(build) / "web"
+    read = lambda p: Path(p).read_bytes()
+    readme = _fill((REPO / "packages" / "archive" / "README-wasm.md").read_text(),
+                   {"VERSION": version(), "SQLITE": sqlite_version(build)})
+    return [("tiebreak.js", read(out / "tiebreak.js"), 0o644),
+            ("tiebreak.wasm", read(out / "tiebreak.wasm"), 0o644),
+            ("example.cjs", read(REPO / "packages" / "archive" / "example.cjs"), 0o644),
+            *[(f"sql/{n}", read(REPO / "sql" / n), 0o644) for n in ARCHIVE_SQL],
+            *[(f"web/{p.name}", read(p), 0o644) for p in sorted(web.iterdir()) if p.is_file()],
+            ("README.md", readme.encode(), 0o644),
+            ("CHANGELOG.md", read(REPO / "CHANGELOG.md"), 0o644),
+            ("LICENSE", read(REPO / "LICENSE"), 0o644)]
+
+
+def release(build, targets, wasm=True):
+    """Archives, wheels and the npm package of every target, the WebAssembly
+    build's archive, and SHA256SUMS, into <build>/release."""
     out = Path(build) / "release"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -298,16 +437,11 @@ def release(build, targets):
     for target in targets:
         spec = TARGETS[target]
         built = cross(target, build)
-        files = [(spec["module"], built["module"], 0o755),
-                 (f"sqlite3-tiebreak{spec['exe']}", built["shell_builtin"], 0o755),
-                 ("libtiebreak.a", built["static"], 0o644),
-                 ("tiebreak.h", REPO / "ext" / "tiebreak.h", 0o644),
-                 ("LICENSE", REPO / "LICENSE", 0o644),
-                 ("README.md", REPO / "README.md", 0o644),
-                 ("CHANGELOG.md", REPO / "CHANGELOG.md", 0o644)]
-        made.append(archive(target, files, out))
+        made.append(archive(target, archive_files(target, built, build), out))
         made.append(build_wheel(built["module"], target, out))
         npm_modules[spec["npm"]] = built["module"]
+    if wasm:
+        made.append(archive("wasm", wasm_files(build), out))
     made.append(npm_pack(npm_modules, out))
     sums = "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}\n"
                    for p in sorted(made))

@@ -144,7 +144,10 @@ def build(build_dir):
         env = emcc_env(cache)
         ext_sources = sorted((REPO / "ext").rglob("*.c")) + [HERE / "tiebreak_wasm.c"]
         headers = sorted((REPO / "ext").rglob("*.h")) + [amalgamation / "sqlite3.h"]
-        inc = [f"-I{amalgamation}", f"-I{REPO / 'ext'}"]
+        # the build folder and the tree as fixed names in the objects (the
+        # release's files do not depend on where they were built)
+        inc = [f"-I{amalgamation}", f"-I{REPO / 'ext'}", f"-ffile-prefix-map={REPO}=tiebreak",
+               f"-ffile-prefix-map={build_dir}=build"]
         sqlite_flags = OPT + SQLITE_FLAGS + inc
         ext_flags = OPT + SQLITE_FLAGS + inc + [
             "-DSQLITE_CORE", f'-DTIEBREAK_SOURCE_ID="{source_id()}"',

@@ -20,10 +20,25 @@ function getLoadablePath() {
   return path;
 }
 
+// Whether a node:sqlite database may load extensions now: it has no getter,
+// so ask it to load a file that does not exist.  Switched off, the load is
+// refused before the file is looked for ("not authorized", "not allowed",
+// "disabled"); on,
+// it fails on the missing file, which loads nothing.
+function loadingEnabled(db) {
+  try {
+    db.loadExtension(join(__dirname, 'lib', 'no-such-module'));
+  } catch (e) {
+    return !/not authorized|not allowed|disabled/i.test(e.message);
+  }
+  return true;
+}
+
 // node:sqlite's DatabaseSync (Node 22.13+) gates loading behind
 // enableLoadExtension(), allowed only when the database was opened with
 // { allowExtension: true }; Deno's node:sqlite checks that option in
-// loadExtension(); better-sqlite3 and bun:sqlite load directly.
+// loadExtension(); better-sqlite3 and bun:sqlite load directly.  The
+// caller's setting is left as it was: off stays off, on stays on.
 function load(db) {
   if (!db || typeof db.loadExtension !== 'function') {
     throw new TypeError('sqlite-tiebreak load(db): db must be a better-sqlite3, node:sqlite ' +
@@ -31,8 +46,9 @@ function load(db) {
   }
   const path = getLoadablePath();
   const gated = typeof db.enableLoadExtension === 'function';
+  const wasOn = gated && loadingEnabled(db);
   try {
-    if (gated) db.enableLoadExtension(true);
+    if (gated && !wasOn) db.enableLoadExtension(true);
     db.loadExtension(path);
   } catch (e) {
     if (/allowExtension|disabled at database creation/i.test(e.message)) {
@@ -42,8 +58,7 @@ function load(db) {
     }
     throw e;
   } finally {
-    // SQL's load_extension() stays off.
-    if (gated) try { db.enableLoadExtension(false); } catch { /* was never on */ }
+    if (gated && !wasOn) try { db.enableLoadExtension(false); } catch { /* was never on */ }
   }
 }
 

@@ -4,6 +4,7 @@
     /usr/bin/python3 test/cross/run.py --target windows-x86_64 --build-dir build
     /usr/bin/python3 test/cross/run.py --target linux-aarch64 --build-dir build
     /usr/bin/python3 test/cross/run.py --release --build-dir build
+    /usr/bin/python3 test/cross/run.py --reproducible build/elsewhere --build-dir build
 
 Builds with tools/dist.py (the toolchain files in cmake/, SQLite's sources
 from npm) the module and two sqlite3 shells of the target, one plain and one
@@ -14,17 +15,23 @@ equal the standings of the native build in the system's sqlite3.  For
 Windows the DLL's imports are checked too: only system DLLs (no
 libgcc_s_seh-1.dll).
 
-With --release it runs the `release` target's tools/dist.py twice and checks
-build/release: the same SHA256SUMS both times (reproducible), `sha256sum -c`,
-each archive's files, the wheels' RECORD hashes and tags, the npm tarball's
-modules, and each archive's sqlite3-tiebreak run on its platform (natively,
-wine, qemu) plus the linux-x86_64 module loaded by the system's sqlite3.
+With --release it runs the `release` target's tools/dist.py and checks
+build/release: nothing but the files SHA256SUMS lists, `sha256sum -c`, each
+archive's files, the wheels' RECORD hashes and tags, the npm tarball's
+modules; each archive (the WebAssembly one too) is unpacked into an empty
+folder where every command its README.md gives is run (another platform's
+programs under wine or qemu) and must print what the README shows; each
+archive's sqlite3-tiebreak computes the standings on its platform, and the
+linux-x86_64 module loads into the system's sqlite3.  With --reproducible
+FOLDER it builds the release again in FOLDER and requires the same
+SHA256SUMS as build/release: the files do not depend on the build folder.
 Exit code 77: skipped (tools or npm missing; a failure
 under TIEBREAK_REQUIRE_ONLINE=1, see test/fetch.py).
 """
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -68,18 +75,23 @@ def runner(target, work):
     return [qemu, "-L", "/usr/aarch64-linux-gnu"], str, dict(os.environ)
 
 
-def shell(prefix, env, exe, *args):
-    run = lambda: subprocess.run([*prefix, str(exe), "-batch", ":memory:", *args],
-                                 capture_output=True, text=True, env=env, timeout=300)
+def run_program(cmd, env, cwd=None):
+    """(returncode, stdout, stderr) of a program run here or under an emulator."""
+    run = lambda: subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd,
+                                 timeout=300)
     proc = run()
     if proc.returncode != 0 and not proc.stdout and not proc.stderr and "WINEPREFIX" in env:
         # a wine client that starts while the last one's wineserver is still
         # shutting down can exit 1 with nothing said: wait for it, once
-        print(f"note: {Path(exe).name} under wine exited {proc.returncode} silently; "
+        print(f"note: {Path(cmd[1]).name} under wine exited {proc.returncode} silently; "
               "retried once after wineserver -w")
         subprocess.run([shutil.which("wineserver") or "wineserver", "-w"], env=env, timeout=60)
         proc = run()
     return proc.returncode, proc.stdout.replace("\r\n", "\n"), proc.stderr.replace("\r\n", "\n")
+
+
+def shell(prefix, env, exe, *args):
+    return run_program([*prefix, str(exe), "-batch", ":memory:", *args], env)
 
 
 def setup_args(path):
@@ -138,11 +150,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--target", choices=["windows-x86_64", "linux-aarch64"])
     ap.add_argument("--release", action="store_true")
+    ap.add_argument("--reproducible", type=Path, metavar="FOLDER",
+                    help="build the release again in FOLDER and compare with build/release")
     ap.add_argument("--build-dir", required=True, type=Path)
     args = ap.parse_args()
     build = args.build_dir.resolve()
     if args.release:
         return release(build)
+    if args.reproducible:
+        return reproducible(build, args.reproducible.resolve())
     need_compiler(args.target)
     triple = dist.TARGETS[args.target]["triple"]
     prefix, path, env = runner(args.target, build / "dist")
@@ -184,16 +200,87 @@ def main():
     return 1 if failures else 0
 
 
-def release(build):
-    """The release target's output, built twice, checked and run."""
+def need_release_tools():
     for target in dist.TARGETS:
         need_compiler(target)
+    if not shutil.which("emcc"):
+        fetch.skip("emcc not found (apt-get install emscripten): the release has the "
+                   "WebAssembly build")
+    fetch.npm()
+
+
+def unpack(archive, dest):
+    """Unpack a release archive into dest, an empty folder; its top folder."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    if archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as zf:
+            names = zf.namelist()
+            zf.extractall(dest)
+            for info in zf.infolist():  # zipfile drops the modes
+                os.chmod(dest / info.filename, (info.external_attr >> 16) & 0o777)
+    else:
+        with tarfile.open(archive) as tar:
+            names = tar.getnames()
+            tar.extractall(dest)
+    return dest / names[0].split("/")[0], names
+
+
+def readme_blocks(text):
+    """(commands, expected output) of each sh/bat block of a README and the
+    text block after it."""
+    blocks = re.findall(r"^```(\w*)\n(.*?)^```$", text, re.M | re.S)
+    out = []
+    for i, (lang, body) in enumerate(blocks):
+        if lang in ("sh", "bat"):
+            expected = blocks[i + 1][1] if i + 1 < len(blocks) and blocks[i + 1][0] == "text" \
+                else None
+            out.append((body.splitlines(), expected))
+    return out
+
+
+def readme_commands_ok(top, programs, check):
+    """Run every command of top/README.md in top, as its reader would, with
+    programs mapping a command's first word to the argv that runs it here
+    (an emulator for another platform's programs); compare each block's
+    output with the text block that follows it.  Returns the number run."""
+    count = 0
+    for lines, expected in readme_blocks((top / "README.md").read_text()):
+        got = ""
+        for line in lines:
+            argv = shlex.split(line.replace(".\\", "./"))
+            assert argv[0] in programs, f"{top.name}/README.md: no way to run {argv[0]}"
+            prefix, env = programs[argv[0]]
+            rc, stdout, stderr = run_program([*prefix, *argv[1:]], env, cwd=top)
+            got += stdout
+            check(f"{top.name}/README.md: {line}", rc == 0, f"rc={rc} {stderr.strip()}")
+            count += 1
+        if expected is not None:
+            check(f"{top.name}/README.md: the output it shows", got == expected,
+                  f"\n{got}---\n{expected}")
+    return count
+
+
+def release_programs(target, top, build, runners):
+    """How to run the commands an archive's README gives: its shell, and the
+    host's sqlite3 (for another platform, the plain shell built for it)."""
+    if target == "wasm":
+        return {"node": (["node"], dict(os.environ))}
+    spec = dist.TARGETS[target]
+    prefix, path, env = runners[target]
+    shell = top / f"sqlite3-tiebreak{spec['exe']}"
+    host_sqlite = ([os.environ.get("SQLITE3", "sqlite3")] if target == "linux-x86_64" else
+                   [*prefix, str(build / "dist" / target / "shell" / f"sqlite3{spec['exe']}")])
+    name = "./sqlite3-tiebreak" + spec["exe"]
+    return {name: ([*prefix, str(shell)], env), "sqlite3" + spec["exe"]: (host_sqlite, env)}
+
+
+def release(build):
+    """The release target's output checked, unpacked and run."""
+    need_release_tools()
     runners = {t: runner(t, build / "dist") for t in dist.TARGETS}
     native = native_standings(build)
     out = dist.release(build, list(dist.TARGETS))
-    first = (out / "SHA256SUMS").read_text()
-    out = dist.release(build, list(dist.TARGETS))
-    sums = (out / "SHA256SUMS").read_text()
     checks = []
 
     def check(name, ok, detail=""):
@@ -201,43 +288,53 @@ def release(build):
         print(f"{'ok' if ok else 'FAILED'}: {name}{': ' + detail if detail and not ok else ''}",
               flush=True)
 
-    check("two runs give the same SHA256SUMS", sums == first,
-          "" if sums == first else f"\n{first}\n{sums}")
+    ver = dist.version()
+    sums = (out / "SHA256SUMS").read_text()
+    listed = sorted(line.split("  ", 1)[1] for line in sums.splitlines())
+    check(f"build/release holds the {len(listed)} files of SHA256SUMS and nothing else",
+          sorted(os.listdir(out)) == sorted(listed + ["SHA256SUMS"]), str(os.listdir(out)))
     proc = subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=out, capture_output=True,
                           text=True)
     check(f"sha256sum -c: {proc.stdout.count(': OK')} files", proc.returncode == 0
-          and proc.stdout.count(": OK") == 7, proc.stdout + proc.stderr)
+          and proc.stdout.count(": OK") == 8, proc.stdout + proc.stderr)
 
-    ver = dist.version()
-    unpacked = build / "dist" / "release-check"
-    shutil.rmtree(unpacked, ignore_errors=True)
-    for target, spec in dist.TARGETS.items():
-        top = f"tiebreak-{ver}-{target}"
-        if target.startswith("windows"):
-            with zipfile.ZipFile(out / f"{top}.zip") as zf:
-                names = zf.namelist()
-                zf.extractall(unpacked)
+    for target, spec in [*dist.TARGETS.items(), ("wasm", None)]:
+        name = f"tiebreak-{ver}-{target}" + (".tar.gz" if target.startswith("linux") else ".zip")
+        # an empty folder of its own, as a user unpacks it
+        top, names = unpack(out / name, build / "dist" / "release-check" / target)
+        files = sorted(n.split("/", 1)[1] for n in names if not n.endswith("/"))
+        if spec:
+            want = sorted([spec["module"], f"sqlite3-tiebreak{spec['exe']}", "libtiebreak.a",
+                           "tiebreak.h", "sql/schema.sql", "sql/example.sql", "LICENSE",
+                           "README.md", "CHANGELOG.md"])
         else:
-            with tarfile.open(out / f"{top}.tar.gz") as tar:
-                names = tar.getnames()
-                tar.extractall(unpacked)
-        want = sorted(f"{top}/{n}" for n in (
-            spec["module"], f"sqlite3-tiebreak{spec['exe']}", "libtiebreak.a", "tiebreak.h",
-            "LICENSE", "README.md", "CHANGELOG.md"))
-        check(f"{top}: {len(names)} files", sorted(names) == want, str(sorted(names)))
+            want = sorted(["tiebreak.js", "tiebreak.wasm", "example.cjs", "sql/schema.sql",
+                           "sql/example.sql", "LICENSE", "README.md", "CHANGELOG.md"] +
+                          [f"web/{p.name}" for p in (build / "web").iterdir()])
+        check(f"{name}: {len(files)} files", files == want, f"{files} != {want}")
+        readme = (top / "README.md").read_text()
+        missing = [link for link in re.findall(r"\]\(([^)#]+)[^)]*\)", readme)
+                   if not link.startswith("http") and not (top / link).exists()]
+        check(f"{name}: README.md links only files in the archive", not missing, str(missing))
+        n = readme_commands_ok(top, release_programs(target, top, build, runners), check)
+        check(f"{name}: README.md gives commands ({n})", n >= 1)
+        if not spec:
+            continue
         prefix, path, env = runners[target]
-        exe = unpacked / top / f"sqlite3-tiebreak{spec['exe']}"
-        os.chmod(exe, 0o755)
+        exe = top / f"sqlite3-tiebreak{spec['exe']}"
         rc, stdout, err = shell(prefix, env, exe, *setup_args(path), QUERY)
-        check(f"{top}: sqlite3-tiebreak computes the standings without .load",
+        check(f"{name}: sqlite3-tiebreak computes the standings without .load",
               rc == 0 and stdout == native, f"rc={rc} {err}")
+        if target != "windows-x86_64":
+            need = dist.glibc_needed(exe, spec["triple"])
+            check(f"{name}: README.md states the shell's glibc {need[0]}.{need[1]}",
+                  f"`sqlite3-tiebreak` needs glibc {need[0]}.{need[1]} or later" in readme)
         if target == "linux-x86_64":
             sys_out = subprocess.run([os.environ.get("SQLITE3", "sqlite3"), "-batch",
-                                      ":memory:", f".load {unpacked / top / 'tiebreak'}",
+                                      ":memory:", f".load {top / 'tiebreak'}",
                                       *setup_args(str), QUERY], capture_output=True,
                                      text=True).stdout
-            check(f"{top}: its module in the system's sqlite3", sys_out == native)
-
+            check(f"{name}: its module in the system's sqlite3", sys_out == native)
         whl = out / f"sqlite_tiebreak-{ver}-py3-none-{spec['wheel']}.whl"
         check(f"{whl.name}: RECORD", wheel_record_ok(whl, spec))
     with tarfile.open(out / f"sqlite-tiebreak-{ver}.tgz") as tar:
@@ -247,6 +344,21 @@ def release(build):
     failed = checks.count(False)
     print(f"{len(checks) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def reproducible(build, elsewhere):
+    """The release built in a second folder: every file byte-identical to
+    build/release (the `release` test's), whatever the folder's path."""
+    need_release_tools()
+    first = build / "release"
+    if not (first / "SHA256SUMS").exists():
+        dist.release(build, list(dist.TARGETS))
+    second = dist.release(elsewhere, list(dist.TARGETS))
+    a, b = (first / "SHA256SUMS").read_text(), (second / "SHA256SUMS").read_text()
+    differ = sorted(set(a.splitlines()) ^ set(b.splitlines()))
+    print(f"{build}/release and {second}: {len(a.splitlines())} and {len(b.splitlines())} "
+          f"files; {'the same checksums' if a == b else 'DIFFERENT: ' + chr(10).join(differ)}")
+    return 0 if a == b and a else 1
 
 
 def wheel_record_ok(whl, spec):

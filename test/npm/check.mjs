@@ -47,9 +47,21 @@ if (globalThis.Bun) {
     const refused = new DatabaseSync(':memory:');
     assert.throws(() => load(refused), /open it with new DatabaseSync\(path, \{ allowExtension: true \}\)/);
     const db = new DatabaseSync(':memory:', { allowExtension: true });
+    // The caller has loading on: load() leaves it on, so the caller's next
+    // extension (the module again) loads.  Deno's node:sqlite has no switch:
+    // allowExtension alone decides.
+    const switchable = typeof db.enableLoadExtension === 'function';
+    if (switchable) db.enableLoadExtension(true);
     load(db);
     check(db);
-    // load() leaves SQL's load_extension() off.
+    db.loadExtension(getLoadablePath());
+    if (switchable) {
+      // Switched off by the caller: load() loads and leaves it off.
+      db.enableLoadExtension(false);
+      load(db);
+      assert.throws(() => db.loadExtension(getLoadablePath()), /not authorized|not allowed/i);
+    }
+    // SQL's load_extension() stays off either way.
     assert.throws(() => db.prepare("SELECT load_extension('x')").all(), /not authorized/);
     db.close();
   }]);

@@ -47,7 +47,7 @@ assert conn.execute("SELECT count(*) FROM standings(1, 'mtg')").fetchone()[0] ==
 assert conn.execute("SELECT tiebreak_version()").fetchone()[0] == version
 assert sqlite_tiebreak.__version__ == version
 assert importlib.metadata.version("sqlite-tiebreak") == version
-# load() leaves extension loading off for SQL.
+# load() leaves extension loading off for SQL when it was off.
 try:
     conn.execute("SELECT load_extension('x')")
     raise AssertionError("load_extension() still enabled")
@@ -55,6 +55,24 @@ except sqlite3.OperationalError as e:
     assert "not authorized" in str(e), e
 path = sqlite_tiebreak.loadable_path()
 assert os.path.exists(path + ".so") and sys.prefix in path, path
+# A caller who had extension loading on keeps it on: the next extension
+# (the module again) loads.
+conn2 = sqlite3.connect(":memory:")
+conn2.enable_load_extension(True)
+sqlite_tiebreak.load(conn2)
+conn2.load_extension(path)
+try:  # SQL's load_extension() is on too: it looks for the (missing) file
+    conn2.execute("SELECT load_extension(?)", (path + "-missing",))
+except sqlite3.OperationalError as e:
+    assert "not authorized" not in str(e) and "-missing" in str(e), e
+assert conn2.execute("SELECT count(*) FROM tiebreak_policies").fetchone()[0] > 0
+conn2.enable_load_extension(False)
+sqlite_tiebreak.load(conn2)
+try:
+    conn2.load_extension(path)
+    raise AssertionError("load() switched extension loading on")
+except sqlite3.OperationalError as e:
+    assert "not authorized" in str(e), e
 print("standings through the installed wheel:", top[0], "... from", path)
 """
 NO_LOADING = r"""
