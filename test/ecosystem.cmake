@@ -103,8 +103,9 @@ add_test(NAME linux_aarch64_qemu
 # release: the `release` target's output checked: its archives unpacked into
 # empty folders, where each command of their README.md runs; wheels and npm
 # tarball checked, each archive's shell run.  release_reproducible: the
-# release built again in another folder (build/reproducible/elsewhere), with
-# the same checksums; needs the same tools (skipped without them).
+# linux-x86_64 files built again in another folder
+# (build/reproducible/elsewhere), with the same checksums (every target with
+# TIEBREAK_REPRODUCIBLE_ALL=1); needs the same tools (skipped without them).
 add_test(NAME release
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/cross/run.py
           --release --build-dir ${CMAKE_BINARY_DIR})
