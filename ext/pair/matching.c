@@ -598,8 +598,9 @@ static int matcher_alloc(Matcher *p, int n, int m) {
   int *a;
   p->aDual = sqlite3_malloc64(sizeof(i64) * 2 * N + sizeof(int) * nInt + M + 1);
   p->aBlossom = sqlite3_malloc64(sizeof(Blossom) * 2 * N + 1);
+  /* zeroed before anything can fail: matcher_free() reads its lists */
+  if (p->aBlossom) memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   if (p->aDual == 0 || p->aBlossom == 0) return SQLITE_NOMEM;
-  memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   a = (int *)(p->aDual + 2 * N);
   p->aEndpoint = carve(&a, 2 * M);
   p->aNb = carve(&a, 2 * M);
