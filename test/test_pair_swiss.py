@@ -105,12 +105,18 @@ def test_same_seed_same_round(connect):
     assert len(others) == 5                # round 1 is drawn at random from the seed
 
 
-def test_groups_pair_downs_and_the_bye(connect):
+def lettered_event(connect, letters):
+    """Event 'e' whose players are the given letters, no round played yet."""
     conn = connect()
-    make_event(conn, 7)
+    make_event(conn, len(letters))
     conn.execute("DELETE FROM players")
     conn.executemany("INSERT INTO players (event_id, player) VALUES ('e', ?)",
-                     [(p,) for p in "ABCDEFG"])
+                     [(p,) for p in letters])
+    return conn
+
+
+def test_groups_pair_downs_and_the_bye(connect):
+    conn = lettered_event(connect, "ABCDEFG")
     conn.executescript("""
         INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
           ('e', 1, 'A', 'B', 2, 0, 0), ('e', 1, 'C', 'D', 2, 1, 0), ('e', 1, 'E', 'F', 2, 0, 0),
@@ -129,11 +135,7 @@ def test_groups_pair_downs_and_the_bye(connect):
 
 
 def test_odd_group_pairs_down_once(connect):
-    conn = connect()
-    make_event(conn, 6)
-    conn.execute("DELETE FROM players")
-    conn.executemany("INSERT INTO players (event_id, player) VALUES ('e', ?)",
-                     [(p,) for p in "ABCDEF"])
+    conn = lettered_event(connect, "ABCDEF")
     conn.executescript("""
         INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
           ('e', 1, 'A', 'B', 2, 0, 0), ('e', 1, 'C', 'D', 2, 0, 0), ('e', 1, 'E', 'F', 1, 1, 1);""")
