@@ -1,255 +1,704 @@
 -- tiebreak reports: what an organizer prints or posts during and after a Swiss event.
--- Runs in the sqlite3 shell, after the extension is loaded:
+-- Runs in the sqlite3 shell, after the extension is loaded, on the tables of sql/schema.sql:
 --
 --   sqlite3 rcq.db '.load ./build/tiebreak' '.parameter set $event 2' '.read sql/reports.sql'
 --
+-- or on a file as the platforms save it (a TOM .tdf, a TRF, a Melee.gg JSON), which the
+-- shell's readfile() reads; the database may be empty:
+--
+--   sqlite3 :memory: '.load ./build/tiebreak' '.parameter set $file cup.tdf' '.read sql/reports.sql'
+--
 -- Parameters, all optional (.parameter set $name value; .parameter clear to reset):
---   $event    the event; default: the event of the last row added to matches
+--   $file     a file to report on instead of the tables: its format is told from its text
+--             (XML: TOM, JSON: Melee.gg, else TRF); read with tom_matches()/tom_players(),
+--             trf_matches()/trf_players() or melee_matches()/melee_players()
+--   $format   'tom', 'trf' or 'melee': the format of $file, when its text does not tell
+--   $event    the event of the tables; default: the event of the last row added to matches
 --   $round    standings after this round (as_of_round); default: every round played
---   $policy   default 'mtg', with options: Melee.gg's numbers are 'melee'. The reports
---             print each family's own tiebreakers: Magic's OMW%, GW%, OGW% (W-L-D) for
---             'mtg', 'melee*', and custom orders; for 'pokemon' RK9's columns (record
---             W-L-T, points, OWP, OOWP, dropped). Other policies get Magic's columns.
+--   $policy   default 'mtg'; for a file the policy of its family: 'pokemon' for TOM, the
+--             file's own order for TRF (trf_policy(); 'fide' when it states none), the era's
+--             preset for Melee (melee_policy()). The reports print each family's own columns:
+--             Magic's points, W-L-D, OMW%, GW%, OGW%; Pokemon's record W-L-T, points, OWP,
+--             OOWP (no game column unless the rows record games); chess's points and the
+--             order's tie-breaks, and a crosstable. Other policies get Magic's columns.
 --   $report   the reports to print, comma-separated: standings, top8, why, progress,
---             alphabetical, player; default: all of them
---   $player   the player of the 'player' report; default: the first in the standings
---   $a, $b    the players of the 'why' report; default: the last player in the Top 8 and the
---             first one out
--- Percentages are printed as the platforms print them: 66.67%. The reports read the table
--- `matches`; for other tables create a TEMP VIEW named matches first (sql/views.sql).
--- Leaves the shell in box mode with headers on; uses two TEMP tables, dropped at the end.
--- (The 3.40 shell prints box headers even with .headers off; newer shells need it on.)
+--             alphabetical, player, crosstable; default: all but the crosstable (chess: all
+--             but the Top 8 cut)
+--   $player   the player of the 'player' report (id or name); default: the first one listed
+--   $a, $b    the players of the 'why' report (ids or names); default, in each division: the
+--             last player in the top cut and the first one out, by their Swiss places
+--   $top      the size of the top cut when the rows have no playoff; default 8
+-- Names come from the players table (standings().name), else the ids are printed. With
+-- divisions (a players table's `division`, TOM's age divisions) each report has a section per
+-- division: Juniors, Seniors, Masters, then the others by name. After a playoff the final
+-- places are the playoff's, a seed is the Swiss place before the cut, and the header counts
+-- Swiss and playoff rounds apart.
+-- Percentages are printed as the platforms print them: 66.67%. The reports read the tables
+-- `matches` and `players` (optional); for other tables create TEMP VIEWs with those names
+-- (sql/views.sql). Leaves the shell in list mode; uses TEMP tables and an attached empty
+-- database (tb_report_none, standing in for tables the database lacks), all dropped at the end.
 
 .mode list
 .headers off
 
-DROP TABLE IF EXISTS temp.tb_report_args;
-CREATE TEMP TABLE tb_report_args AS
-SELECT coalesce($event, (SELECT event_id FROM matches ORDER BY rowid DESC LIMIT 1)) AS event_id,
-       $round AS as_of_round,
-       coalesce($policy, 'mtg') AS policy,
-       coalesce($policy, 'mtg') = 'pokemon' OR coalesce($policy, 'mtg') LIKE 'pokemon(%'
-         AS pokemon,
-       ',' || replace(coalesce($report, 'standings,top8,why,progress,alphabetical,player'),
-                      ' ', '') || ',' AS reports;
+-- The statements below name `matches` and `players`; a database without them (a file given
+-- to an empty database) finds these empty ones: names resolve to TEMP, main, then attached
+-- databases, so the database's own tables come first.
+ATTACH ':memory:' AS tb_report_none;
+CREATE TABLE IF NOT EXISTS tb_report_none.matches
+  (event_id, round, player_a, player_b, a_wins, b_wins, draws, result, phase);
+-- (players without event_id and player: standings() skips it as it skips an absent one)
+CREATE TABLE IF NOT EXISTS tb_report_none.players (rating);
 
--- The standings, computed once; pos is the printed order (rank, then player).
+-- The source: a file's text is the event, its reader the table standings() reads.
+DROP TABLE IF EXISTS temp.tb_report_args;
+CREATE TEMP TABLE tb_report_args (
+  file, format, event_id, subject, policy, family, as_of_round, last_round, top, reports,
+  matches_table, games_table, players_table, has_games,
+  CONSTRAINT "reports.sql: $file names no file that can be read" CHECK
+    (file IS NULL OR event_id IS NOT NULL),
+  CONSTRAINT "reports.sql: $format must be 'tom', 'trf' or 'melee'" CHECK
+    (format IS NULL OR format IN ('tom', 'trf', 'melee')),
+  CONSTRAINT "reports.sql: no rows for the event (set $event, or $file)" CHECK
+    (last_round IS NOT NULL OR reports IS NULL));
+INSERT INTO tb_report_args (file, format, event_id, as_of_round, top)
+WITH f AS (SELECT $file AS file, CAST(readfile($file) AS TEXT) AS text)
+SELECT file,
+       CASE WHEN file IS NULL THEN NULL
+            WHEN $format IS NOT NULL THEN lower($format)
+            WHEN ltrim(text, char(65279, 32, 9, 10, 13)) LIKE '<%' THEN 'tom'
+            WHEN ltrim(text, char(65279, 32, 9, 10, 13)) LIKE '{%' THEN 'melee'
+            ELSE 'trf' END,
+       iif(file IS NULL, coalesce($event, (SELECT event_id FROM matches ORDER BY rowid DESC
+                                           LIMIT 1)), text),
+       $round, coalesce($top, 8)
+FROM f;
+UPDATE tb_report_args SET
+  subject = coalesce(file, 'Event ' || event_id),
+  matches_table = CASE format WHEN 'tom' THEN 'tom_matches' WHEN 'trf' THEN 'trf_matches'
+                              WHEN 'melee' THEN 'melee_matches' ELSE 'matches' END,
+  games_table = iif(format IS NULL, NULL, ''),
+  players_table = CASE format WHEN 'tom' THEN 'tom_players' WHEN 'trf' THEN 'trf_players'
+                              WHEN 'melee' THEN 'melee_players' END,
+  policy = CASE format
+    WHEN 'tom' THEN coalesce($policy, 'pokemon')
+    WHEN 'melee' THEN coalesce($policy, melee_policy(event_id))
+    WHEN 'trf' THEN iif($policy IS NULL AND EXISTS (SELECT 1 FROM trf_records(tb_report_args.event_id)
+                                                    WHERE record IN ('202', '212')),
+                        trf_policy(event_id), trf_policy(event_id, coalesce($policy, 'fide')))
+    ELSE coalesce($policy, 'mtg') END;
+
+-- The match rows, from the file or the table (its optional columns result and phase read as
+-- NULL when it lacks them: a NATURAL LEFT JOIN takes a column from the left when it has one).
+DROP TABLE IF EXISTS temp.tb_report_rows;
+CREATE TEMP TABLE tb_report_rows AS
+SELECT m.round, m.player_a, m.player_b, m.a_wins, m.b_wins, m.draws, m.result, m.phase
+FROM tb_report_args AS a,
+     (SELECT * FROM matches NATURAL LEFT JOIN (SELECT NULL AS result, NULL AS phase)) AS m
+WHERE a.format IS NULL
+  AND (m.event_id = a.event_id OR CAST(m.event_id AS TEXT) = CAST(a.event_id AS TEXT))
+UNION ALL
+SELECT t.round, t.player_a, t.player_b, t.a_wins, t.b_wins, t.draws, t.result, t.phase
+FROM tb_report_args AS a, tom_matches(a.event_id) AS t WHERE a.format = 'tom'
+UNION ALL
+SELECT t.round, t.player_a, t.player_b, t.a_wins, t.b_wins, t.draws, t.result, NULL
+FROM tb_report_args AS a, trf_matches(a.event_id) AS t WHERE a.format = 'trf'
+UNION ALL
+SELECT t.round, t.player_a, t.player_b, t.a_wins, t.b_wins, t.draws, t.result, t.phase
+FROM tb_report_args AS a, melee_matches(a.event_id) AS t WHERE a.format = 'melee';
+
+-- Ratings, for the crosstable.
+DROP TABLE IF EXISTS temp.tb_report_ratings;
+CREATE TEMP TABLE tb_report_ratings AS
+SELECT p.player, p.rating
+FROM tb_report_args AS a,
+     (SELECT * FROM players NATURAL LEFT JOIN (SELECT NULL AS event_id, NULL AS player,
+                                                      NULL AS rating)) AS p
+WHERE a.format IS NULL AND p.event_id = a.event_id
+UNION ALL
+SELECT t.player, t.rating FROM tb_report_args AS a, trf_players(a.event_id) AS t
+WHERE a.format = 'trf';
+
+-- The policy's order, one row per tiebreaker: its options and C.07 modifiers dropped, a
+-- preset's name replaced by its order, names, aliases and codes ('BH-C1') made names.
+DROP TABLE IF EXISTS temp.tb_report_keys;
+CREATE TEMP TABLE tb_report_keys AS
+WITH RECURSIVE
+  bare(p) AS (SELECT policy FROM tb_report_args
+              UNION ALL SELECT substr(p, 1, instr(p, '(') - 1) || substr(p, instr(p, ')') + 1)
+              FROM bare WHERE instr(p, '(') > 0),
+  items(n, item, rest) AS (
+    SELECT 0, NULL, (SELECT p FROM bare WHERE instr(p, '(') = 0) || ','
+    UNION ALL
+    SELECT n + 1, trim(substr(rest, 1, instr(rest, ',') - 1)), substr(rest, instr(rest, ',') + 1)
+    FROM items WHERE rest <> ''),
+  expanded(p) AS (
+    SELECT group_concat(coalesce((SELECT tiebreakers FROM tiebreak_policies
+                                  WHERE name = lower(item)), item), ',')
+    FROM (SELECT item FROM items WHERE n > 0 ORDER BY n)),
+  keys(n, item, rest) AS (
+    SELECT 0, NULL, (SELECT p FROM expanded) || ','
+    UNION ALL
+    SELECT n + 1, upper(replace(trim(substr(rest, 1, instr(rest, ',') - 1)), '-', '/')),
+           substr(rest, instr(rest, ',') + 1)
+    FROM keys WHERE rest <> '')
+SELECT k.n AS ord,
+       (SELECT t.name FROM tiebreakers AS t
+        WHERE k.item IN (upper(t.name), upper(t.alias), t.code) OR k.item LIKE t.code || '/%'
+        ORDER BY length(t.code) DESC LIMIT 1) AS name
+FROM keys AS k WHERE k.n > 0;
+UPDATE tb_report_args SET family = CASE
+  WHEN policy LIKE 'pokemon%' THEN 'pokemon'
+  WHEN (SELECT t.family FROM tb_report_keys AS k JOIN tiebreakers AS t USING (name)
+        ORDER BY k.ord LIMIT 1) = 'fide' THEN 'chess'
+  ELSE 'mtg' END;
+-- Labels: the platforms' column names; chess's C.07 codes.
+DROP TABLE IF EXISTS temp.tb_report_labels;
+CREATE TEMP TABLE tb_report_labels AS
+WITH l(name, label) AS (
+  VALUES ('match_points', 'Points'), ('omwp', 'OMW%'), ('gwp', 'GW%'), ('ogwp', 'OGW%'),
+         ('owp', 'OWP'), ('oowp', 'OOWP'), ('oomwp', 'OOMW%'), ('mwp', 'MW%'),
+         ('head_to_head', 'Head-to-head'), ('registration_order', 'Registration order'),
+         ('active', 'Active'), ('points', 'Pts'))
+SELECT t.name, coalesce(l.label, t.code, t.name) AS label,
+       coalesce((SELECT min(k.ord) FROM tb_report_keys AS k WHERE k.name = t.name), 99) AS ord
+FROM tiebreakers AS t LEFT JOIN l ON l.name = t.name
+UNION ALL SELECT 'playoff', 'Playoff', 0;
+
+UPDATE tb_report_args SET
+  last_round = (SELECT min(max(round), coalesce(tb_report_args.as_of_round, max(round)))
+                FROM tb_report_rows),
+  has_games = (SELECT count(*) > 0 FROM tb_report_rows WHERE a_wins + b_wins + draws > 1),
+  reports = ',' || replace(coalesce($report, iif(family = 'chess',
+    'standings,crosstable,why,progress,alphabetical,player',
+    'standings,top8,why,progress,alphabetical,player')), ' ', '') || ',';
+
+-- The standings after each round: the rank and points round by round, the rounds the
+-- playoff decided, and the Swiss places before the cut.
+DROP TABLE IF EXISTS temp.tb_report_by_round;
+CREATE TEMP TABLE tb_report_by_round AS
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r
+                        WHERE n < (SELECT last_round FROM tb_report_args))
+SELECT r.n AS after_round, s.*
+FROM tb_report_args AS a, r,
+     standings(a.event_id, a.policy, NULL, r.n, a.matches_table, a.games_table,
+               a.players_table) AS s;
+
+-- Each match from each side: W, L, D, a bye, a loss with no opponent.
+DROP TABLE IF EXISTS temp.tb_report_seats;
+CREATE TEMP TABLE tb_report_seats AS
+WITH seat AS (
+  SELECT round, player_a AS player, player_b AS opponent, a_wins AS won, b_wins AS lost, draws,
+         result, 'a' AS side, 'w' AS colour, phase
+  FROM tb_report_rows
+  UNION ALL
+  SELECT round, player_b, player_a, b_wins, a_wins, draws, result, 'b', 'b', phase
+  FROM tb_report_rows WHERE player_b IS NOT NULL)
+SELECT *,
+       CASE WHEN opponent IS NULL THEN CASE result WHEN 'loss' THEN 'loss'
+                                                   WHEN 'half_bye' THEN 'half_bye'
+                                                   WHEN 'zero_bye' THEN 'zero_bye'
+                                                   ELSE 'bye' END
+            WHEN result IN ('double_loss', 'double_forfeit') THEN 'L'
+            WHEN result = 'draw' THEN 'D'
+            WHEN result IN ('a', 'b') THEN iif(result = side, 'W', 'L')
+            WHEN result IN ('forfeit_a', 'forfeit_b') THEN iif(result = 'forfeit_' || side,
+                                                               'W', 'L')
+            WHEN won > lost THEN 'W' WHEN won < lost THEN 'L' ELSE 'D' END AS outcome
+FROM seat
+WHERE round <= (SELECT last_round FROM tb_report_args);
+
+-- Each division: its order, its Swiss and playoff rounds, its cut.
+DROP TABLE IF EXISTS temp.tb_report_divisions;
+CREATE TEMP TABLE tb_report_divisions AS
+WITH final AS (SELECT * FROM tb_report_by_round
+               WHERE after_round = (SELECT last_round FROM tb_report_args)),
+played AS (  -- the rounds each division played, and whether the playoff decided after them
+  SELECT DISTINCT f.division, m.round,
+         EXISTS (SELECT 1 FROM tb_report_by_round AS b
+                 WHERE b.after_round = m.round AND b.division IS f.division
+                   AND b.decided_by = 'playoff') AS playoff
+  FROM tb_report_seats AS m JOIN final AS f ON f.player = m.player)
+SELECT d.division,
+       CASE d.division WHEN 'Juniors' THEN 1 WHEN 'Seniors' THEN 2 WHEN 'Masters' THEN 3
+                       ELSE 4 END AS age_order,
+       coalesce((SELECT max(round) FROM played AS p WHERE p.division IS d.division
+                 AND NOT playoff), (SELECT last_round FROM tb_report_args)) AS swiss_last,
+       (SELECT count(*) FROM played AS p WHERE p.division IS d.division AND NOT playoff)
+         AS swiss_rounds,
+       (SELECT count(*) FROM played AS p WHERE p.division IS d.division AND playoff)
+         AS playoff_rounds
+FROM (SELECT DISTINCT division FROM final) AS d;
+ALTER TABLE tb_report_divisions ADD COLUMN sec;
+UPDATE tb_report_divisions SET sec = (SELECT count(*) FROM tb_report_divisions AS o
+  WHERE (o.age_order, coalesce(o.division, '')) <=
+        (tb_report_divisions.age_order, coalesce(tb_report_divisions.division, '')));
+
+-- The standings printed, final (kind 'final') and as of each division's last Swiss round
+-- (kind 'swiss'; the same rows when there is no playoff): pos is the printed order within
+-- the division; vals each key's value as printed, by the key's name.
 DROP TABLE IF EXISTS temp.tb_report;
 CREATE TEMP TABLE tb_report AS
-SELECT row_number() OVER (ORDER BY s.rank, s.player) AS pos,
-       s.*,
-       s.wins || '-' || s.losses || '-' || s.draws AS record,
-       iif(s.omwp IS NULL, '-', printf('%.2f%%', 100 * s.omwp)) AS omw,
-       printf('%.2f%%', 100 * s.gwp) AS gw,
-       iif(s.ogwp IS NULL, '-', printf('%.2f%%', 100 * s.ogwp)) AS ogw,
-       iif(s.owp IS NULL, '-', printf('%.2f%%', 100 * s.owp)) AS owp_text,
-       iif(s.oowp IS NULL, '-', printf('%.2f%%', 100 * s.oowp)) AS oowp_text,
-       CASE s.decided_by WHEN 'match_points' THEN 1 WHEN 'omwp' THEN 2 WHEN 'owp' THEN 2
-                         WHEN 'gwp' THEN 3 WHEN 'oowp' THEN 3 WHEN 'ogwp' THEN 4
-                         WHEN 'head_to_head' THEN 4 END AS key_order,
-       CASE s.decided_by WHEN 'match_points' THEN 'Points' WHEN 'omwp' THEN 'OMW%'
-                         WHEN 'gwp' THEN 'GW%' WHEN 'ogwp' THEN 'OGW%' WHEN 'owp' THEN 'OWP'
-                         WHEN 'oowp' THEN 'OOWP' WHEN 'head_to_head' THEN 'Head-to-head'
-                         END AS key_label
-FROM tb_report_args AS a, standings(a.event_id, a.policy, NULL, a.as_of_round) AS s;
+WITH t AS (
+  SELECT 'final' AS kind, b.* FROM tb_report_by_round AS b
+  WHERE b.after_round = (SELECT last_round FROM tb_report_args)
+  UNION ALL
+  SELECT 'swiss', b.* FROM tb_report_by_round AS b JOIN tb_report_divisions AS d
+    ON d.division IS b.division AND b.after_round = d.swiss_last)
+SELECT t.kind, d.sec, t.division,
+       row_number() OVER (PARTITION BY t.kind, d.sec ORDER BY t.rank IS NULL, t.rank, t.player)
+         AS pos,
+       t.rank, t.player, coalesce(t.name, t.player) AS who, t.dropped, t.decided_by,
+       t.match_points, t.points,
+       t.wins || '-' || t.losses || '-' || t.draws AS record,
+       json_object(
+         'match_points', t.match_points, 'points', t.points,
+         'omwp', iif(t.omwp IS NULL, '-', printf('%.2f%%', 100 * t.omwp)),
+         'gwp', iif(t.gwp IS NULL, '-', printf('%.2f%%', 100 * t.gwp)),
+         'ogwp', iif(t.ogwp IS NULL, '-', printf('%.2f%%', 100 * t.ogwp)),
+         'owp', iif(t.owp IS NULL, '-', printf('%.2f%%', 100 * t.owp)),
+         'oowp', iif(t.oowp IS NULL, '-', printf('%.2f%%', 100 * t.oowp)),
+         'oomwp', iif(t.oomwp IS NULL, '-', printf('%.2f%%', 100 * t.oomwp)),
+         'mwp', iif(t.mwp IS NULL, '-', printf('%.2f%%', 100 * t.mwp)),
+         'buchholz', t.buchholz, 'buchholz_cut1', t.buchholz_cut1,
+         'buchholz_cut2', t.buchholz_cut2, 'buchholz_median1', t.buchholz_median1,
+         'buchholz_median2', t.buchholz_median2, 'sonneborn_berger', t.sonneborn_berger,
+         'sonneborn_berger_cut1', t.sonneborn_berger_cut1,
+         'sonneborn_berger_cut2', t.sonneborn_berger_cut2,
+         'sonneborn_berger_median1', t.sonneborn_berger_median1,
+         'sonneborn_berger_median2', t.sonneborn_berger_median2,
+         'progressive', t.progressive, 'progressive_cut1', t.progressive_cut1,
+         'progressive_cut2', t.progressive_cut2, 'direct_encounter', t.direct_encounter,
+         'rounds_won', t.rounds_won, 'games_won', t.games_won, 'black_games', t.black_games,
+         'black_wins', t.black_wins, 'rounds_elected', t.rounds_elected, 'aob', t.aob,
+         'aob_fore', t.aob_fore, 'fore_buchholz', t.fore_buchholz,
+         'fore_buchholz_cut1', t.fore_buchholz_cut1, 'fore_buchholz_cut2', t.fore_buchholz_cut2,
+         'fore_buchholz_median1', t.fore_buchholz_median1,
+         'fore_buchholz_median2', t.fore_buchholz_median2, 'koya', t.koya, 'aro', t.aro,
+         'aro_cut1', t.aro_cut1, 'aro_cut2', t.aro_cut2, 'aro_median1', t.aro_median1,
+         'aro_median2', t.aro_median2, 'tpr', t.tpr, 'ptp', t.ptp, 'apro', t.apro,
+         'appo', t.appo, 'own_rating', t.own_rating, 'pairing_number', t.pairing_number,
+         'standard_points', t.standard_points) AS vals
+FROM t JOIN tb_report_divisions AS d ON d.division IS t.division;
+CREATE INDEX temp.tb_report_pos ON tb_report (kind, sec, pos);
 
-SELECT 'Event ' || a.event_id || ': ' || count(*) || ' players, standings after round '
-       || coalesce(a.as_of_round, (SELECT max(round) FROM matches WHERE event_id = a.event_id))
+-- The family's columns after the player: a header and each row's cells (JSON arrays).
+DROP TABLE IF EXISTS temp.tb_report_columns;
+CREATE TEMP TABLE tb_report_columns AS
+SELECT a.family,
+       CASE a.family
+         WHEN 'pokemon' THEN json_array('Record', 'Points', 'OWP', 'OOWP')
+         WHEN 'chess' THEN (SELECT json_group_array(label) FROM (
+                              SELECT l.label FROM tb_report_keys AS k
+                              JOIN tb_report_labels AS l USING (name) ORDER BY k.ord))
+         ELSE json_array('Points', 'W-L-D', 'OMW%', 'GW%', 'OGW%') END AS head
+FROM tb_report_args AS a;
+-- a row's cells under that header
+DROP VIEW IF EXISTS temp.tb_report_cells;
+CREATE TEMP VIEW tb_report_cells AS
+SELECT r.kind, r.sec, r.pos, r.player,
+       CASE a.family
+         WHEN 'pokemon' THEN json_array(r.record, r.match_points, r.vals ->> '$.owp',
+                                        r.vals ->> '$.oowp')
+         WHEN 'chess' THEN (SELECT json_group_array(coalesce(v, '')) FROM (
+                              SELECT json_extract(r.vals, '$.' || k.name) AS v
+                              FROM tb_report_keys AS k ORDER BY k.ord))
+         ELSE json_array(r.match_points, r.record, r.vals ->> '$.omwp', r.vals ->> '$.gwp',
+                         r.vals ->> '$.ogwp') END AS cells
+FROM tb_report AS r, tb_report_args AS a;
+
+-- The output: sections of box tables (kind 'box', row 0 the header, cells a JSON array)
+-- and lines printed as they are (kind 'line'), drawn at the end.
+DROP TABLE IF EXISTS temp.tb_report_out;
+CREATE TEMP TABLE tb_report_out (sec, title, kind, row, cells);
+INSERT INTO tb_report_out
+SELECT 0, NULL, 'line', 0, a.subject || ': ' || (SELECT count(*) FROM tb_report
+                                                  WHERE kind = 'final') || ' players'
+       || iif(d.n > 1, ' in ' || d.n || ' divisions', '') || ', standings after '
+       || iif(d.playoff > 0, d.swiss || ' Swiss rounds and ' || d.playoff || ' playoff round'
+                             || iif(d.playoff > 1, 's', ''),
+              'round ' || a.last_round)
        || ' (policy ' || a.policy || ')'
-FROM tb_report_args AS a, tb_report;
+FROM tb_report_args AS a,
+     (SELECT count(*) AS n, max(swiss_rounds) AS swiss, max(playoff_rounds) AS playoff
+      FROM tb_report_divisions) AS d;
 
--- Standings, as posted after a round -------------------------------------------------------
-SELECT char(10) || 'Standings' FROM tb_report_args WHERE instr(reports, ',standings,') > 0;
-.mode box
-.headers on
-SELECT rank AS "#", player AS "Player", match_points AS "Points", record AS "W-L-D",
-       omw AS "OMW%", gw AS "GW%", ogw AS "OGW%", iif(dropped, 'dropped', '') AS " "
-FROM tb_report
-WHERE (SELECT instr(reports, ',standings,') > 0 AND NOT pokemon FROM tb_report_args)
-ORDER BY pos;
--- Pokemon, as RK9 prints it: the record is W-L-T
-SELECT rank AS "#", player AS "Player", record AS "Record", match_points AS "Points",
-       owp_text AS "OWP", oowp_text AS "OOWP", iif(dropped, 'Dropped', '') AS "Dropped"
-FROM tb_report
-WHERE (SELECT instr(reports, ',standings,') > 0 AND pokemon FROM tb_report_args)
-ORDER BY pos;
+-- A section's title: the report's, and the division's.
+DROP VIEW IF EXISTS temp.tb_report_sections;
+CREATE TEMP VIEW tb_report_sections AS
+SELECT d.*, iif(d.division IS NULL, '', ': ' || d.division) AS suffix,
+       coalesce(nullif((SELECT count(DISTINCT s.player) FROM tb_report_seats AS s
+                        JOIN tb_report AS r ON r.player = s.player AND r.kind = 'final'
+                        WHERE r.sec = d.sec AND s.round > d.swiss_last), 0),
+                (SELECT top FROM tb_report_args)) AS cut
+FROM tb_report_divisions AS d;
 
--- Top 8 cut ---------------------------------------------------------------------------------
--- The first eight players who did not drop, and the first one out. "Above the next by": the
--- first tiebreaker, in ranking order, that differs from the next player on the list: the
--- earliest decided_by between the two rows (a dropped player may sit between them).
-.mode list
-.headers off
-SELECT char(10) || 'Top 8 cut' FROM tb_report_args WHERE instr(reports, ',top8,') > 0;
-.mode box
-.headers on
-WITH cut AS (
-  SELECT row_number() OVER (ORDER BY pos) AS seed, * FROM tb_report WHERE dropped = 0
-),
-shown AS (
-  SELECT c.*, n.pos AS next_pos FROM cut AS c LEFT JOIN cut AS n ON n.seed = c.seed + 1
-  WHERE c.seed <= 9
-)
-SELECT iif(seed <= 8, seed, 'out') AS "Seed", player AS "Player", match_points AS "Points",
-       record AS "W-L-D", omw AS "OMW%", gw AS "GW%", ogw AS "OGW%",
-       CASE WHEN seed = 9 OR next_pos IS NULL THEN ''
-            ELSE coalesce((SELECT t.key_label FROM tb_report AS t
-                           WHERE t.pos > s.pos AND t.pos <= s.next_pos
-                             AND t.decided_by IS NOT NULL
-                           ORDER BY t.key_order LIMIT 1), 'tied') END AS "Above the next by"
-FROM shown AS s
-WHERE (SELECT instr(reports, ',top8,') > 0 AND NOT pokemon FROM tb_report_args)
-ORDER BY seed;
-WITH cut AS (
-  SELECT row_number() OVER (ORDER BY pos) AS seed, * FROM tb_report WHERE dropped = 0
-),
-shown AS (
-  SELECT c.*, n.pos AS next_pos FROM cut AS c LEFT JOIN cut AS n ON n.seed = c.seed + 1
-  WHERE c.seed <= 9
-)
-SELECT iif(seed <= 8, seed, 'out') AS "Seed", player AS "Player", record AS "Record",
-       match_points AS "Points", owp_text AS "OWP", oowp_text AS "OOWP",
-       CASE WHEN seed = 9 OR next_pos IS NULL THEN ''
-            ELSE coalesce((SELECT t.key_label FROM tb_report AS t
-                           WHERE t.pos > s.pos AND t.pos <= s.next_pos
-                             AND t.decided_by IS NOT NULL
-                           ORDER BY t.key_order LIMIT 1), 'tied') END AS "Above the next by"
-FROM shown AS s
-WHERE (SELECT instr(reports, ',top8,') > 0 AND pokemon FROM tb_report_args)
-ORDER BY seed;
+-- The earliest key (in ranking order; the playoff first) among the decided_by of the rows
+-- after one and up to another: what separates them. NULL: tied.
+DROP VIEW IF EXISTS temp.tb_report_between;
+CREATE TEMP VIEW tb_report_between AS
+SELECT hi.kind, hi.sec, hi.pos AS hi_pos, lo.pos AS lo_pos,
+       (SELECT t.decided_by FROM tb_report AS t JOIN tb_report_labels AS l
+                                                ON l.name = t.decided_by
+        WHERE t.kind = hi.kind AND t.sec = hi.sec AND t.pos > hi.pos AND t.pos <= lo.pos
+        ORDER BY l.ord LIMIT 1) AS key
+FROM tb_report AS hi JOIN tb_report AS lo ON lo.kind = hi.kind AND lo.sec = hi.sec
+WHERE lo.pos > hi.pos;
+
+-- Standings, as posted after a round ------------------------------------------------------
+-- With a playoff, # is the final place and Swiss the place before the cut.
+INSERT INTO tb_report_out
+SELECT 100 + s.sec, 'Standings' || s.suffix, 'box', 0,
+       json(substr(json_array('#', 'Player'), 1, length(json_array('#', 'Player')) - 1)
+            || iif(s.playoff_rounds > 0, ',"Swiss"', '') || ','
+            || substr(c.head, 2, length(c.head) - 2)
+            || iif(a.family = 'chess', '', iif(a.family = 'pokemon', ',"Dropped"', ',"' || ' ' || '"'))
+            || ']')
+FROM tb_report_sections AS s, tb_report_columns AS c, tb_report_args AS a
+WHERE instr(a.reports, ',standings,') > 0;
+INSERT INTO tb_report_out
+SELECT 100 + r.sec, NULL, 'box', r.pos,
+       json('[' || json_quote(coalesce(r.rank, '')) || ',' || json_quote(r.who)
+            || iif(s.playoff_rounds > 0, ',' || json_quote(w.rank), '') || ','
+            || substr(c.cells, 2, length(c.cells) - 2)
+            || iif(a.family = 'chess', '',
+                   ',' || json_quote(iif(r.dropped, iif(a.family = 'pokemon', 'Dropped',
+                                                        'dropped'), '')))
+            || ']')
+FROM tb_report AS r JOIN tb_report_cells AS c USING (kind, sec, pos)
+JOIN tb_report_sections AS s ON s.sec = r.sec
+LEFT JOIN tb_report AS w ON w.kind = 'swiss' AND w.sec = r.sec AND w.player = r.player,
+tb_report_args AS a
+WHERE r.kind = 'final' AND instr(a.reports, ',standings,') > 0;
+
+-- Top cut -------------------------------------------------------------------------------
+-- The top players who did not drop, by their Swiss places, and the first one out (the cut:
+-- the players of the playoff, else $top). "Above the next by": the first tiebreaker, in
+-- ranking order, that differs from the next player on the list: the earliest decided_by
+-- between the two rows (a dropped player may sit between them). With a playoff, Final is
+-- the final place.
+DROP VIEW IF EXISTS temp.tb_report_seeds;
+CREATE TEMP VIEW tb_report_seeds AS
+SELECT row_number() OVER (PARTITION BY sec ORDER BY pos) AS seed, *
+FROM tb_report WHERE kind = 'swiss' AND dropped = 0;
+INSERT INTO tb_report_out
+SELECT 200 + s.sec, 'Top ' || s.cut || ' cut' || s.suffix, 'box', 0,
+       json('["Seed","Player",' || substr(c.head, 2, length(c.head) - 2)
+            || ',"Above the next by"' || iif(s.playoff_rounds > 0, ',"Final"', '') || ']')
+FROM tb_report_sections AS s, tb_report_columns AS c, tb_report_args AS a
+WHERE instr(a.reports, ',top8,') > 0;
+INSERT INTO tb_report_out
+SELECT 200 + x.sec, NULL, 'box', x.seed,
+       json('[' || json_quote(iif(x.seed <= s.cut, x.seed, 'out')) || ','
+            || json_quote(x.who) || ',' || substr(c.cells, 2, length(c.cells) - 2) || ','
+            || json_quote(CASE WHEN x.seed > s.cut OR n.pos IS NULL THEN ''
+                               ELSE coalesce((SELECT l.label FROM tb_report_between AS b
+                                              JOIN tb_report_labels AS l ON l.name = b.key
+                                              WHERE b.kind = 'swiss' AND b.sec = x.sec
+                                                AND b.hi_pos = x.pos AND b.lo_pos = n.pos),
+                                             'tied') END)
+            || iif(s.playoff_rounds > 0,
+                   ',' || json_quote(coalesce(f.rank, '')), '') || ']')
+FROM tb_report_seeds AS x
+JOIN tb_report_sections AS s ON s.sec = x.sec
+JOIN tb_report_cells AS c ON c.kind = 'swiss' AND c.sec = x.sec AND c.pos = x.pos
+LEFT JOIN tb_report_seeds AS n ON n.sec = x.sec AND n.seed = x.seed + 1
+LEFT JOIN tb_report AS f ON f.kind = 'final' AND f.sec = x.sec AND f.player = x.player,
+tb_report_args AS a
+WHERE x.seed <= s.cut + 1 AND instr(a.reports, ',top8,') > 0;
 
 -- Why is A above B? -----------------------------------------------------------------------
--- decided_by compares a row with the one above it. For any two players the deciding
--- tiebreaker is the earliest one (in ranking order) among the decided_by values of the rows
--- below the higher player down to the lower one; none means they are tied.
-.mode list
-.headers off
-SELECT char(10) || 'Why is one player above the other' FROM tb_report_args
-WHERE instr(reports, ',why,') > 0;
-.mode box
-.headers on
-WITH cut AS (
-  SELECT row_number() OVER (ORDER BY pos) AS seed, player FROM tb_report WHERE dropped = 0
-),
-pair AS (
-  SELECT hi.*, lo.player AS lo_player, lo.pos AS lo_pos, lo.match_points AS lo_points,
-         lo.omw AS lo_omw, lo.gw AS lo_gw, lo.ogw AS lo_ogw, lo.owp_text AS lo_owp,
-         lo.oowp_text AS lo_oowp,
-         (SELECT t.key_label FROM tb_report AS t
-          WHERE t.pos > hi.pos AND t.pos <= lo.pos AND t.decided_by IS NOT NULL
-          ORDER BY t.key_order LIMIT 1) AS key
-  FROM tb_report AS hi, tb_report AS lo
-  WHERE hi.player IN (coalesce($a, (SELECT player FROM cut WHERE seed = 8)),
-                      coalesce($b, (SELECT player FROM cut WHERE seed = 9)))
-    AND lo.player IN (coalesce($a, (SELECT player FROM cut WHERE seed = 8)),
-                      coalesce($b, (SELECT player FROM cut WHERE seed = 9)))
-    AND lo.pos > hi.pos
-)
-SELECT player || ' (' || rank || ')' AS "Above", lo_player || ' (' || (SELECT rank FROM
-       tb_report WHERE pos = lo_pos) || ')' AS "Below",
-       coalesce(key, 'nothing: tied, listed by player') AS "Decided by",
-       CASE key
-         WHEN 'Points' THEN match_points || ' vs ' || lo_points
-         WHEN 'OMW%' THEN omw || ' vs ' || lo_omw
-         WHEN 'GW%' THEN gw || ' vs ' || lo_gw
-         WHEN 'OGW%' THEN ogw || ' vs ' || lo_ogw
-         WHEN 'OWP' THEN owp_text || ' vs ' || lo_owp
-         WHEN 'OOWP' THEN oowp_text || ' vs ' || lo_oowp
-         WHEN 'Head-to-head' THEN 'won their match'
-         ELSE 'all equal'
-       END AS "Values",
-       CASE key
-         WHEN 'OWP' THEN 'Points ' || match_points
-         WHEN 'OOWP' THEN 'Points ' || match_points || ', OWP ' || owp_text
-         WHEN 'Head-to-head' THEN 'Points ' || match_points || ', OWP ' || owp_text
-                                  || ', OOWP ' || oowp_text
-         WHEN 'OMW%' THEN 'Points ' || match_points
-         WHEN 'GW%' THEN 'Points ' || match_points || ', OMW% ' || omw
-         WHEN 'OGW%' THEN 'Points ' || match_points || ', OMW% ' || omw || ', GW% ' || gw
-         ELSE ''
-       END AS "Equal before that"
-FROM pair
-WHERE (SELECT instr(reports, ',why,') > 0 FROM tb_report_args);
+-- decided_by compares a row with the one above it; for any two players the deciding key is
+-- the earliest (in ranking order) among the decided_by of the rows below the higher player
+-- down to the lower one; none means they are tied. $a and $b are compared in the final
+-- standings, where the playoff comes first: two players who met in it are told apart by how
+-- far each went. Without them, in each division: the last seed in and the first one out,
+-- by their Swiss places (the first two when nobody is out, and in chess).
+DROP VIEW IF EXISTS temp.tb_report_finish;
+CREATE TEMP VIEW tb_report_finish AS
+WITH po AS (  -- each playoff round of a division, counted back from its final (0)
+  SELECT DISTINCT r.sec, st.round,
+         dense_rank() OVER (PARTITION BY r.sec ORDER BY st.round DESC) - 1 AS from_final
+  FROM tb_report_seats AS st JOIN tb_report AS r ON r.kind = 'final' AND r.player = st.player
+  JOIN tb_report_divisions AS d ON d.sec = r.sec
+  WHERE st.round > d.swiss_last),
+last AS (
+  SELECT st.player, po.from_final, st.outcome,
+         row_number() OVER (PARTITION BY st.player ORDER BY st.round DESC) AS k
+  FROM tb_report_seats AS st JOIN tb_report AS r ON r.kind = 'final' AND r.player = st.player
+  JOIN po ON po.sec = r.sec AND po.round = st.round)
+SELECT player,
+       CASE WHEN outcome IN ('W', 'bye') AND from_final = 0 THEN 'won the final'
+            WHEN outcome IN ('W', 'bye') THEN 'still playing'
+            WHEN from_final = 0 THEN 'lost the final'
+            WHEN from_final = 1 THEN 'lost a semifinal'
+            WHEN from_final = 2 THEN 'lost a quarterfinal'
+            ELSE 'lost in the top ' || (1 << (from_final + 1)) END AS finish
+FROM last WHERE k = 1;
+DROP TABLE IF EXISTS temp.tb_report_pairs;
+CREATE TEMP TABLE tb_report_pairs AS
+SELECT hi.kind, hi.sec, hi.pos AS hi_pos, lo.pos AS lo_pos
+FROM tb_report AS hi JOIN tb_report AS lo ON lo.kind = hi.kind AND lo.sec = hi.sec
+WHERE $a IS NOT NULL AND $b IS NOT NULL AND hi.kind = 'final' AND lo.pos > hi.pos
+  AND ((CAST(hi.player AS TEXT) = CAST($a AS TEXT) OR hi.who = $a)
+       AND (CAST(lo.player AS TEXT) = CAST($b AS TEXT) OR lo.who = $b)
+    OR (CAST(hi.player AS TEXT) = CAST($b AS TEXT) OR hi.who = $b)
+       AND (CAST(lo.player AS TEXT) = CAST($a AS TEXT) OR lo.who = $a))
+UNION ALL
+SELECT 'swiss', x.sec, x.pos, y.pos
+FROM tb_report_seeds AS x JOIN tb_report_sections AS s ON s.sec = x.sec
+JOIN tb_report_seeds AS y ON y.sec = x.sec AND y.seed = x.seed + 1, tb_report_args AS a
+WHERE ($a IS NULL OR $b IS NULL)
+  AND x.seed = iif(a.family <> 'chess' AND EXISTS (SELECT 1 FROM tb_report_seeds AS o
+                                                   WHERE o.sec = x.sec AND o.seed > s.cut),
+                   s.cut, 1);
+INSERT INTO tb_report_out
+SELECT 300 + s.sec, 'Why is one player above the other' || s.suffix, 'box', 0,
+       json_array('Above', 'Below', 'Decided by', 'Values', 'Equal before that')
+FROM tb_report_sections AS s, tb_report_args AS a
+WHERE instr(a.reports, ',why,') > 0;
+INSERT INTO tb_report_out
+SELECT 300 + p.sec, NULL, 'box', p.hi_pos,
+       json_array(hi.who || ' (' || coalesce(hi.rank, '-') || ')',
+                  lo.who || ' (' || coalesce(lo.rank, '-') || ')',
+                  CASE WHEN b.key = 'playoff' AND fl.finish IS NULL
+                       THEN 'the Top ' || s.cut || ' cut'
+                       ELSE coalesce(l.label, 'nothing: tied, listed by player') END,
+                  CASE WHEN b.key IS NULL THEN 'all equal'
+                       WHEN b.key = 'playoff' AND fl.finish IS NULL
+                       THEN 'Swiss places ' || hs.rank || ' vs ' || ls.rank
+                       WHEN b.key = 'playoff' THEN fh.finish || ' vs ' || fl.finish
+                       WHEN b.key = 'head_to_head' THEN 'won their match'
+                       WHEN b.key = 'registration_order' THEN 'registered first'
+                       ELSE coalesce(hi.vals ->> ('$.' || b.key), '') || ' vs '
+                            || coalesce(lo.vals ->> ('$.' || b.key), '') END,
+                  coalesce((SELECT group_concat(label || ' ' || v, ', ') FROM (
+                              SELECT e.label, hi.vals ->> ('$.' || k.name) AS v
+                              FROM tb_report_keys AS k JOIN tb_report_labels AS e USING (name)
+                              WHERE k.ord < l.ord AND l.ord > 0
+                                AND k.name NOT IN ('head_to_head', 'registration_order')
+                              ORDER BY k.ord)), ''))
+FROM tb_report_pairs AS p
+JOIN tb_report_sections AS s ON s.sec = p.sec
+JOIN tb_report AS hi ON hi.kind = p.kind AND hi.sec = p.sec AND hi.pos = p.hi_pos
+JOIN tb_report AS lo ON lo.kind = p.kind AND lo.sec = p.sec AND lo.pos = p.lo_pos
+JOIN tb_report_between AS b ON b.kind = p.kind AND b.sec = p.sec AND b.hi_pos = p.hi_pos
+                           AND b.lo_pos = p.lo_pos
+LEFT JOIN tb_report_labels AS l ON l.name = b.key
+LEFT JOIN tb_report_finish AS fh ON fh.player = hi.player
+LEFT JOIN tb_report_finish AS fl ON fl.player = lo.player
+LEFT JOIN tb_report AS hs ON hs.kind = 'swiss' AND hs.player = hi.player
+LEFT JOIN tb_report AS ls ON ls.kind = 'swiss' AND ls.player = lo.player,
+tb_report_args AS a
+WHERE instr(a.reports, ',why,') > 0;
 
--- Progress: the Top 8's rank after each round --------------------------------------------
-.mode list
-.headers off
-SELECT char(10) || 'Rank after each round (Top 8)' FROM tb_report_args
-WHERE instr(reports, ',progress,') > 0;
-.mode box
-.headers on
-WITH RECURSIVE
-  args AS (SELECT event_id, policy,
-                  coalesce(as_of_round, (SELECT max(round) FROM matches AS m
-                                         WHERE m.event_id = tb_report_args.event_id)) AS last
-           FROM tb_report_args
-           WHERE instr(reports, ',progress,') > 0),
-  r(n) AS (SELECT 1 FROM args UNION ALL SELECT n + 1 FROM r, args WHERE n < args.last),
-  top8 AS (SELECT player, pos FROM tb_report WHERE dropped = 0 ORDER BY pos LIMIT 8),
-  ranks AS (SELECT t.pos, t.player, r.n, s.rank, s.match_points
-            FROM args, r, standings(args.event_id, args.policy, NULL, r.n) AS s
-            JOIN top8 AS t ON t.player = s.player
-            ORDER BY t.pos, r.n)
-SELECT player AS "Player", group_concat(rank, ' > ') AS "Rank after round 1, 2, ...",
-       group_concat(match_points, ' > ') AS "Points"
-FROM ranks
-GROUP BY pos
-ORDER BY pos;
+-- Progress: the top players' rank after each round ----------------------------------------
+INSERT INTO tb_report_out
+SELECT 400 + s.sec, 'Rank after each round (Top ' || s.cut || ')' || s.suffix, 'box', 0,
+       json_array('Player', 'Rank after round 1, 2, ...', 'Points')
+FROM tb_report_sections AS s, tb_report_args AS a
+WHERE instr(a.reports, ',progress,') > 0;
+INSERT INTO tb_report_out
+SELECT 400 + sec, NULL, 'box', pos, json_array(who, group_concat(rank, ' > '),
+                                               group_concat(pts, ' > '))
+FROM (SELECT r.sec, r.pos, r.who, coalesce(b.rank, '-') AS rank,
+             coalesce(b.match_points, b.points) AS pts
+      FROM tb_report AS r JOIN tb_report_sections AS s ON s.sec = r.sec
+      JOIN tb_report_by_round AS b ON b.player = r.player
+      WHERE r.kind = 'final' AND r.dropped = 0
+        AND (SELECT count(*) FROM tb_report AS o WHERE o.kind = 'final' AND o.sec = r.sec
+             AND o.dropped = 0 AND o.pos < r.pos) < s.cut
+      ORDER BY r.sec, r.pos, b.after_round), tb_report_args AS a
+WHERE instr(a.reports, ',progress,') > 0
+GROUP BY sec, pos;
 
--- Alphabetical list, as on a pairings board --------------------------------------------------
-.mode list
-.headers off
-SELECT char(10) || 'Players by name' FROM tb_report_args
-WHERE instr(reports, ',alphabetical,') > 0;
-.mode box
-.headers on
-SELECT player AS "Player", match_points AS "Points", record AS "W-L-D", rank AS "Rank",
-       iif(dropped, 'dropped', '') AS " "
-FROM tb_report
-WHERE (SELECT instr(reports, ',alphabetical,') > 0 FROM tb_report_args)
-ORDER BY player;
+-- Alphabetical list, as on a pairings board ----------------------------------------------------
+INSERT INTO tb_report_out
+SELECT 500 + s.sec, 'Players by name' || s.suffix, 'box', 0,
+       json_array('Player', iif(a.family = 'chess', 'Pts', 'Points'),
+                  CASE a.family WHEN 'pokemon' THEN 'W-L-T' WHEN 'chess' THEN 'W-L-D'
+                                ELSE 'W-L-D' END, 'Rank', ' ')
+FROM tb_report_sections AS s, tb_report_args AS a
+WHERE instr(a.reports, ',alphabetical,') > 0;
+INSERT INTO tb_report_out
+SELECT 500 + r.sec, NULL, 'box',
+       row_number() OVER (PARTITION BY r.sec ORDER BY r.who COLLATE NOCASE, r.who, r.player),
+       json_array(r.who, coalesce(r.match_points, r.points), r.record, coalesce(r.rank, '-'),
+                  iif(r.dropped, 'dropped', ''))
+FROM tb_report AS r, tb_report_args AS a
+WHERE r.kind = 'final' AND instr(a.reports, ',alphabetical,') > 0;
 
 -- One player's matches, round by round -----------------------------------------------------
-.mode list
-.headers off
-SELECT char(10) || 'Matches of ' || coalesce($player, (SELECT player FROM tb_report WHERE pos = 1))
-FROM tb_report_args WHERE instr(reports, ',player,') > 0;
-.mode box
-.headers on
-WITH a AS (SELECT * FROM tb_report_args WHERE instr(reports, ',player,') > 0),
-me AS (SELECT coalesce($player, (SELECT player FROM tb_report WHERE pos = 1)) AS player),
-seat AS (
-  SELECT m.round, m.player_b AS opponent, m.a_wins AS won, m.b_wins AS lost, m.draws,
-         m.result, 'a' AS side
-  FROM a, me, matches AS m
-  WHERE m.event_id = a.event_id AND m.player_a = me.player
-    AND (a.as_of_round IS NULL OR m.round <= a.as_of_round)
-  UNION ALL
-  SELECT m.round, m.player_a, m.b_wins, m.a_wins, m.draws, m.result, 'b'
-  FROM a, me, matches AS m
-  WHERE m.event_id = a.event_id AND m.player_b = me.player
-    AND (a.as_of_round IS NULL OR m.round <= a.as_of_round)
-),
-outcome AS (
-  SELECT *,
-         CASE WHEN opponent IS NULL AND result = 'loss' THEN 'loss'
-              WHEN opponent IS NULL THEN 'bye'
-              WHEN result = 'double_loss' THEN 'L'
-              WHEN result = 'draw' THEN 'D'
-              WHEN result IN ('a', 'b') THEN iif(result = side, 'W', 'L')
-              WHEN won > lost THEN 'W' WHEN won < lost THEN 'L' ELSE 'D' END AS wld
-  FROM seat
-)
-SELECT o.round AS "Round",
-       coalesce(o.opponent, iif(o.wld = 'loss', '(no opponent)', '(bye)')) AS "Opponent",
-       CASE o.wld WHEN 'bye' THEN 'W' WHEN 'loss' THEN 'L' ELSE o.wld END AS "Result",
-       CASE o.wld WHEN 'bye' THEN '2-0-0' WHEN 'loss' THEN '0-2-0'
-                  ELSE o.won || '-' || o.lost || '-' || o.draws END AS "Games",
-       sum(CASE o.wld WHEN 'L' THEN 0 WHEN 'loss' THEN 0 WHEN 'D' THEN 1 ELSE 3 END)
-         OVER (ORDER BY o.round) AS "Points",
-       coalesce(t.record || ' (' || t.rank || ')', '') AS "Opponent's W-L-D (rank)"
-FROM outcome AS o LEFT JOIN tb_report AS t ON t.player = o.opponent
-ORDER BY o.round;
+-- Points after each round as the standings give them (a playoff round leaves them); the
+-- game column only where the rows record games (TOM files record match results alone).
+DROP TABLE IF EXISTS temp.tb_report_me;
+CREATE TEMP TABLE tb_report_me AS
+SELECT r.* FROM tb_report AS r
+WHERE r.kind = 'final'
+  AND CASE WHEN $player IS NULL THEN r.pos = 1 AND r.sec = (SELECT min(sec) FROM tb_report)
+           ELSE CAST(r.player AS TEXT) = CAST($player AS TEXT) OR r.who = $player END
+LIMIT 1;
+INSERT INTO tb_report_out
+SELECT 600, 'Matches of ' || coalesce((SELECT who FROM tb_report_me LIMIT 1), $player), 'box',
+       0, json_array('Round', 'Opponent',
+                     CASE a.family WHEN 'chess' THEN 'Colour' ELSE 'Result' END,
+                     CASE a.family WHEN 'chess' THEN 'Result' WHEN 'pokemon' THEN
+                       iif(a.has_games, 'Games', NULL) ELSE 'Games' END,
+                     'Points',
+                     CASE a.family WHEN 'pokemon' THEN 'Opponent''s W-L-T (rank)'
+                                   WHEN 'chess' THEN 'Opponent''s points (rank)'
+                                   ELSE 'Opponent''s W-L-D (rank)' END)
+FROM tb_report_args AS a WHERE instr(a.reports, ',player,') > 0;
+INSERT INTO tb_report_out
+SELECT 600, NULL, 'box', o.round,
+       json_array(
+         o.round || iif(o.round > d.swiss_last, ' (' || CASE
+           (SELECT count(DISTINCT x.round) FROM tb_report_seats AS x
+            JOIN tb_report AS y ON y.kind = 'final' AND y.player = x.player AND y.sec = me.sec
+            WHERE x.round > o.round)
+           WHEN 0 THEN 'final' WHEN 1 THEN 'semifinal' WHEN 2 THEN 'quarterfinal'
+           ELSE 'playoff' END || ')', ''),
+         coalesce(t.who, o.opponent, CASE o.outcome WHEN 'loss' THEN '(no opponent)'
+                                                    WHEN 'zero_bye' THEN '(absent)'
+                                                    ELSE '(bye)' END),
+         CASE WHEN a.family = 'chess' THEN iif(o.opponent IS NULL, '', o.colour)
+              ELSE CASE o.outcome WHEN 'bye' THEN 'W' WHEN 'loss' THEN 'L'
+                                  WHEN 'D' THEN iif(a.family = 'pokemon', 'T', 'D')
+                                  ELSE o.outcome END END,
+         CASE WHEN a.family = 'chess' THEN
+                CASE WHEN o.opponent IS NULL THEN CASE o.outcome WHEN 'half_bye' THEN '½'
+                                                                 WHEN 'bye' THEN '1'
+                                                                 ELSE '0' END
+                     WHEN o.result LIKE 'forfeit%' THEN iif(o.outcome = 'W', '+', '-')
+                     ELSE CASE o.outcome WHEN 'W' THEN '1' WHEN 'D' THEN '½' ELSE '0' END END
+              WHEN a.family = 'pokemon' AND NOT a.has_games THEN NULL
+              ELSE CASE o.outcome WHEN 'bye' THEN '2-0-0' WHEN 'loss' THEN '0-2-0'
+                                  ELSE o.won || '-' || o.lost || '-' || o.draws END END,
+         iif(o.round > d.swiss_last, '', coalesce(b.match_points, b.points)),
+         coalesce(iif(a.family = 'chess', coalesce(t.points, ''), t.record)
+                  || ' (' || coalesce(t.rank, '-') || ')', ''))
+FROM tb_report_me AS me
+JOIN tb_report_seats AS o ON o.player = me.player
+JOIN tb_report_divisions AS d ON d.sec = me.sec
+LEFT JOIN tb_report_by_round AS b ON b.player = me.player AND b.after_round = o.round
+LEFT JOIN tb_report AS t ON t.kind = 'final' AND t.player = o.opponent,
+tb_report_args AS a
+WHERE instr(a.reports, ',player,') > 0;
+-- a game column the family does not print: out of every row of the report
+UPDATE tb_report_out SET cells = json_remove(cells, '$[3]')
+WHERE sec = 600 AND (SELECT family = 'pokemon' AND NOT has_games FROM tb_report_args);
 
+-- Crosstable (chess), as arbiters print it -------------------------------------------------
+-- Rank, start number, name, rating, one cell per round, points and the order's tie-breaks.
+-- A cell is the opponent's start number, the colour and the result (12w1, 7b½, 3w0); a
+-- forfeit is the opponent and + or - (12+); a pairing-allocated bye +, a half-point bye H, a
+-- zero-point bye or a round without a game -. Names are cut and padded by characters
+-- (printf's ! flag), so that Müller lines up with Adams.
+DROP VIEW IF EXISTS temp.tb_report_crosstable;
+CREATE TEMP VIEW tb_report_crosstable AS
+WITH
+cell AS (
+  SELECT round, player,
+         CASE WHEN opponent IS NULL THEN CASE outcome WHEN 'half_bye' THEN 'H'
+                                                      WHEN 'bye' THEN '+' ELSE '-' END
+              WHEN result LIKE '%forfeit%' THEN opponent || iif(outcome = 'W', '+', '-')
+              ELSE opponent || colour || CASE outcome WHEN 'W' THEN '1' WHEN 'D' THEN '½'
+                                                      ELSE '0' END
+         END AS text
+  FROM tb_report_seats),
+rounds(r) AS (SELECT 1 UNION ALL SELECT r + 1 FROM rounds
+              WHERE r < (SELECT last_round FROM tb_report_args)),
+keys AS (  -- the tie-breaks after the points, each as wide as its label or widest value
+  SELECT k.ord, k.name, l.label,
+         max(5, length(l.label), (SELECT max(length(coalesce(r.vals ->> ('$.' || k.name), '')))
+                                  FROM tb_report AS r WHERE r.kind = 'final')) AS width
+  FROM tb_report_keys AS k JOIN tb_report_labels AS l USING (name)
+  WHERE k.ord > 1),
+line AS (
+  SELECT DISTINCT t.sec, t.pos, t.rank, t.player, t.who, t.points, t.vals,
+         group_concat(coalesce(c.text, '-') || substr('      ', 1, 6 - length(coalesce(c.text, '-'))),
+                      '') OVER (
+           PARTITION BY t.player ORDER BY rounds.r
+           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS cells
+  FROM tb_report AS t CROSS JOIN rounds
+  LEFT JOIN cell AS c ON c.player = t.player AND c.round = rounds.r
+  WHERE t.kind = 'final')
+SELECT s.sec, 0 AS pos,
+       printf('%3s %4s  %-20s %4s  %s%4s', 'Rk', 'SNo', 'Name', 'Rtg',
+              (SELECT group_concat(r || substr('      ', 1, 6 - length(r)), '') FROM rounds),
+              'Pts')
+       || coalesce((SELECT group_concat(printf(' %*s', width, label), '')
+                    FROM (SELECT * FROM keys ORDER BY ord)), '') AS text
+FROM tb_report_sections AS s
+UNION ALL
+SELECT line.sec, line.pos,
+       printf('%3s %4s  %!-20.20s %4s  %s%4s', coalesce(line.rank, ''), line.player,
+              line.who, coalesce((SELECT rating FROM tb_report_ratings AS g
+                                  WHERE g.player = line.player), ''),
+              line.cells, line.points)
+       || coalesce((SELECT group_concat(printf(' %*s', width,
+                                               coalesce(line.vals ->> ('$.' || name), '')), '')
+                    FROM (SELECT * FROM keys ORDER BY ord)), '')
+FROM line;
+INSERT INTO tb_report_out
+SELECT 700 + x.sec, iif(x.pos = 0, 'Crosstable' || s.suffix, NULL), 'line', x.pos, x.text
+FROM tb_report_crosstable AS x JOIN tb_report_sections AS s ON s.sec = x.sec,
+tb_report_args AS a
+WHERE instr(a.reports, ',crosstable,') > 0;
+
+-- Drawing: a title line, then the box (the shell's box mode: headers centred, cells left,
+-- widths in characters), or the lines as they are. A section without rows is left out.
+WITH
+cell AS (
+  SELECT o.sec, o.row, j.key AS col, coalesce(CAST(j.value AS TEXT), '') AS text
+  FROM tb_report_out AS o, json_each(o.cells) AS j WHERE o.kind = 'box'),
+width AS (
+  SELECT c.sec, c.col, max(length(c.text)) AS w FROM cell AS c
+  WHERE EXISTS (SELECT 1 FROM tb_report_out AS o WHERE o.sec = c.sec AND o.row > 0)
+  GROUP BY c.sec, c.col),
+row_text AS (
+  SELECT DISTINCT c.sec, c.row,
+         group_concat(iif(c.row = 0,
+                          printf('%*s%s%*s', (w.w - length(c.text)) / 2, '', c.text,
+                                 (w.w - length(c.text) + 1) / 2, ''),
+                          printf('%!-*s', w.w, c.text)), ' │ ') OVER (
+           PARTITION BY c.sec, c.row ORDER BY c.col
+           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS text
+  FROM cell AS c JOIN width AS w USING (sec, col)),
+rule AS (
+  SELECT DISTINCT sec, group_concat(replace(printf('%*s', w + 2, ''), ' ', '─'), char(9)) OVER (
+           PARTITION BY sec ORDER BY col
+           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS dashes
+  FROM width),
+drawn(sec, ord, text) AS (
+  SELECT sec, -3, char(10) || title FROM tb_report_out AS o
+  WHERE row = 0 AND title IS NOT NULL
+    AND (kind = 'line' OR EXISTS (SELECT 1 FROM tb_report_out AS d
+                                  WHERE d.sec = o.sec AND d.row > 0))
+  UNION ALL SELECT sec, -2, '┌' || replace(dashes, char(9), '┬') || '┐' FROM rule
+  UNION ALL SELECT sec, 2 * row - 1, '│ ' || text || ' │' FROM row_text
+  UNION ALL SELECT sec, 0, '├' || replace(dashes, char(9), '┼') || '┤' FROM rule
+  UNION ALL SELECT sec, 1e18, '└' || replace(dashes, char(9), '┴') || '┘' FROM rule
+  UNION ALL SELECT sec, row, cells FROM tb_report_out WHERE kind = 'line')
+SELECT text FROM drawn ORDER BY sec, ord;
+
+DROP VIEW temp.tb_report_crosstable;
+DROP TABLE temp.tb_report_me;
+DROP TABLE temp.tb_report_pairs;
+DROP VIEW temp.tb_report_finish;
+DROP VIEW temp.tb_report_seeds;
+DROP VIEW temp.tb_report_between;
+DROP VIEW temp.tb_report_sections;
+DROP VIEW temp.tb_report_cells;
+DROP TABLE temp.tb_report_out;
+DROP TABLE temp.tb_report_columns;
 DROP TABLE temp.tb_report;
+DROP TABLE temp.tb_report_seats;
+DROP TABLE temp.tb_report_divisions;
+DROP TABLE temp.tb_report_by_round;
+DROP TABLE temp.tb_report_labels;
+DROP TABLE temp.tb_report_keys;
+DROP TABLE temp.tb_report_ratings;
+DROP TABLE temp.tb_report_rows;
 DROP TABLE temp.tb_report_args;
+DETACH tb_report_none;
