@@ -183,6 +183,7 @@ SELECT r.n AS after_round, s.*
 FROM tb_report_args AS a, r,
      standings(a.event_id, a.policy, NULL, r.n, a.matches_table, a.games_table,
                a.players_table) AS s;
+CREATE INDEX temp.tb_report_round ON tb_report_by_round (player, after_round);
 
 -- Each match from each side: W, L, D, a bye, a loss with no opponent.
 DROP TABLE IF EXISTS temp.tb_report_seats;
@@ -207,17 +208,19 @@ SELECT *,
             WHEN won > lost THEN 'W' WHEN won < lost THEN 'L' ELSE 'D' END AS outcome
 FROM seat
 WHERE round <= (SELECT last_round FROM tb_report_args);
+CREATE INDEX temp.tb_report_seat ON tb_report_seats (player, round);
 
 -- Each division: its order, its Swiss and playoff rounds, its cut.
 DROP TABLE IF EXISTS temp.tb_report_divisions;
 CREATE TEMP TABLE tb_report_divisions AS
 WITH final AS (SELECT * FROM tb_report_by_round
                WHERE after_round = (SELECT last_round FROM tb_report_args)),
+decided AS (SELECT DISTINCT after_round, division FROM tb_report_by_round
+            WHERE decided_by = 'playoff'),
 played AS (  -- the rounds each division played, and whether the playoff decided after them
   SELECT DISTINCT f.division, m.round,
-         EXISTS (SELECT 1 FROM tb_report_by_round AS b
-                 WHERE b.after_round = m.round AND b.division IS f.division
-                   AND b.decided_by = 'playoff') AS playoff
+         EXISTS (SELECT 1 FROM decided AS b
+                 WHERE b.after_round = m.round AND b.division IS f.division) AS playoff
   FROM tb_report_seats AS m JOIN final AS f ON f.player = m.player)
 SELECT d.division,
        CASE d.division WHEN 'Juniors' THEN 1 WHEN 'Seniors' THEN 2 WHEN 'Masters' THEN 3
@@ -281,6 +284,7 @@ SELECT t.kind, d.sec, t.division,
          'standard_points', t.standard_points) AS vals
 FROM t JOIN tb_report_divisions AS d ON d.division IS t.division;
 CREATE INDEX temp.tb_report_pos ON tb_report (kind, sec, pos);
+CREATE INDEX temp.tb_report_player ON tb_report (player, kind);
 
 -- The family's columns after the player: a header and each row's cells (JSON arrays).
 DROP TABLE IF EXISTS temp.tb_report_columns;
@@ -324,8 +328,8 @@ FROM tb_report_args AS a,
       FROM tb_report_divisions) AS d;
 
 -- A section's title: the report's, and the division's.
-DROP VIEW IF EXISTS temp.tb_report_sections;
-CREATE TEMP VIEW tb_report_sections AS
+DROP TABLE IF EXISTS temp.tb_report_sections;
+CREATE TEMP TABLE tb_report_sections AS
 SELECT d.*, iif(d.division IS NULL, '', ': ' || d.division) AS suffix,
        coalesce(nullif((SELECT count(DISTINCT s.player) FROM tb_report_seats AS s
                         JOIN tb_report AS r ON r.player = s.player AND r.kind = 'final'
@@ -333,17 +337,48 @@ SELECT d.*, iif(d.division IS NULL, '', ': ' || d.division) AS suffix,
                 (SELECT top FROM tb_report_args)) AS cut
 FROM tb_report_divisions AS d;
 
+-- The seeds: the players who did not drop, by their Swiss places.
+DROP TABLE IF EXISTS temp.tb_report_seeds;
+CREATE TEMP TABLE tb_report_seeds AS
+SELECT row_number() OVER (PARTITION BY sec ORDER BY pos) AS seed, *
+FROM tb_report WHERE kind = 'swiss' AND dropped = 0;
+CREATE INDEX temp.tb_report_seed ON tb_report_seeds (sec, seed);
+-- The players of the 'why' report: $a and $b, else in each division the last seed in and
+-- the first one out (the first two when nobody is out, and in chess).
+DROP TABLE IF EXISTS temp.tb_report_pairs;
+CREATE TEMP TABLE tb_report_pairs AS
+SELECT hi.kind, hi.sec, hi.pos AS hi_pos, lo.pos AS lo_pos
+FROM tb_report AS hi JOIN tb_report AS lo ON lo.kind = hi.kind AND lo.sec = hi.sec
+WHERE $a IS NOT NULL AND $b IS NOT NULL AND hi.kind = 'final' AND lo.pos > hi.pos
+  AND ((CAST(hi.player AS TEXT) = CAST($a AS TEXT) OR hi.who = $a)
+       AND (CAST(lo.player AS TEXT) = CAST($b AS TEXT) OR lo.who = $b)
+    OR (CAST(hi.player AS TEXT) = CAST($b AS TEXT) OR hi.who = $b)
+       AND (CAST(lo.player AS TEXT) = CAST($a AS TEXT) OR lo.who = $a))
+UNION ALL
+SELECT 'swiss', x.sec, x.pos, y.pos
+FROM tb_report_seeds AS x JOIN tb_report_sections AS s ON s.sec = x.sec
+JOIN tb_report_seeds AS y ON y.sec = x.sec AND y.seed = x.seed + 1, tb_report_args AS a
+WHERE ($a IS NULL OR $b IS NULL)
+  AND x.seed = iif(a.family <> 'chess' AND EXISTS (SELECT 1 FROM tb_report_seeds AS o
+                                                   WHERE o.sec = x.sec AND o.seed > s.cut),
+                   s.cut, 1);
+
 -- The earliest key (in ranking order; the playoff first) among the decided_by of the rows
--- after one and up to another: what separates them. NULL: tied.
-DROP VIEW IF EXISTS temp.tb_report_between;
-CREATE TEMP VIEW tb_report_between AS
-SELECT hi.kind, hi.sec, hi.pos AS hi_pos, lo.pos AS lo_pos,
+-- after one and up to another: what separates them (NULL: tied), for the pairs the reports
+-- explain: each seed and the next, and the players of the 'why' report.
+DROP TABLE IF EXISTS temp.tb_report_gaps;
+CREATE TEMP TABLE tb_report_gaps AS
+WITH needed AS (
+  SELECT 'swiss' AS kind, x.sec, x.pos AS hi_pos, n.pos AS lo_pos
+  FROM tb_report_seeds AS x JOIN tb_report_seeds AS n ON n.sec = x.sec AND n.seed = x.seed + 1
+  UNION
+  SELECT kind, sec, hi_pos, lo_pos FROM tb_report_pairs)
+SELECT g.*,
        (SELECT t.decided_by FROM tb_report AS t JOIN tb_report_labels AS l
                                                 ON l.name = t.decided_by
-        WHERE t.kind = hi.kind AND t.sec = hi.sec AND t.pos > hi.pos AND t.pos <= lo.pos
+        WHERE t.kind = g.kind AND t.sec = g.sec AND t.pos > g.hi_pos AND t.pos <= g.lo_pos
         ORDER BY l.ord LIMIT 1) AS key
-FROM tb_report AS hi JOIN tb_report AS lo ON lo.kind = hi.kind AND lo.sec = hi.sec
-WHERE lo.pos > hi.pos;
+FROM needed AS g;
 
 -- Standings, as posted after a round ------------------------------------------------------
 -- With a playoff, # is the final place and Swiss the place before the cut.
@@ -377,10 +412,6 @@ WHERE r.kind = 'final' AND instr(a.reports, ',standings,') > 0;
 -- ranking order, that differs from the next player on the list: the earliest decided_by
 -- between the two rows (a dropped player may sit between them). With a playoff, Final is
 -- the final place.
-DROP VIEW IF EXISTS temp.tb_report_seeds;
-CREATE TEMP VIEW tb_report_seeds AS
-SELECT row_number() OVER (PARTITION BY sec ORDER BY pos) AS seed, *
-FROM tb_report WHERE kind = 'swiss' AND dropped = 0;
 INSERT INTO tb_report_out
 SELECT 200 + s.sec, 'Top ' || s.cut || ' cut' || s.suffix, 'box', 0,
        json('["Seed","Player",' || substr(c.head, 2, length(c.head) - 2)
@@ -392,7 +423,7 @@ SELECT 200 + x.sec, NULL, 'box', x.seed,
        json('[' || json_quote(iif(x.seed <= s.cut, x.seed, 'out')) || ','
             || json_quote(x.who) || ',' || substr(c.cells, 2, length(c.cells) - 2) || ','
             || json_quote(CASE WHEN x.seed > s.cut OR n.pos IS NULL THEN ''
-                               ELSE coalesce((SELECT l.label FROM tb_report_between AS b
+                               ELSE coalesce((SELECT l.label FROM tb_report_gaps AS b
                                               JOIN tb_report_labels AS l ON l.name = b.key
                                               WHERE b.kind = 'swiss' AND b.sec = x.sec
                                                 AND b.hi_pos = x.pos AND b.lo_pos = n.pos),
@@ -435,23 +466,6 @@ SELECT player,
             WHEN from_final = 2 THEN 'lost a quarterfinal'
             ELSE 'lost in the top ' || (1 << (from_final + 1)) END AS finish
 FROM last WHERE k = 1;
-DROP TABLE IF EXISTS temp.tb_report_pairs;
-CREATE TEMP TABLE tb_report_pairs AS
-SELECT hi.kind, hi.sec, hi.pos AS hi_pos, lo.pos AS lo_pos
-FROM tb_report AS hi JOIN tb_report AS lo ON lo.kind = hi.kind AND lo.sec = hi.sec
-WHERE $a IS NOT NULL AND $b IS NOT NULL AND hi.kind = 'final' AND lo.pos > hi.pos
-  AND ((CAST(hi.player AS TEXT) = CAST($a AS TEXT) OR hi.who = $a)
-       AND (CAST(lo.player AS TEXT) = CAST($b AS TEXT) OR lo.who = $b)
-    OR (CAST(hi.player AS TEXT) = CAST($b AS TEXT) OR hi.who = $b)
-       AND (CAST(lo.player AS TEXT) = CAST($a AS TEXT) OR lo.who = $a))
-UNION ALL
-SELECT 'swiss', x.sec, x.pos, y.pos
-FROM tb_report_seeds AS x JOIN tb_report_sections AS s ON s.sec = x.sec
-JOIN tb_report_seeds AS y ON y.sec = x.sec AND y.seed = x.seed + 1, tb_report_args AS a
-WHERE ($a IS NULL OR $b IS NULL)
-  AND x.seed = iif(a.family <> 'chess' AND EXISTS (SELECT 1 FROM tb_report_seeds AS o
-                                                   WHERE o.sec = x.sec AND o.seed > s.cut),
-                   s.cut, 1);
 INSERT INTO tb_report_out
 SELECT 300 + s.sec, 'Why is one player above the other' || s.suffix, 'box', 0,
        json_array('Above', 'Below', 'Decided by', 'Values', 'Equal before that')
@@ -482,7 +496,7 @@ FROM tb_report_pairs AS p
 JOIN tb_report_sections AS s ON s.sec = p.sec
 JOIN tb_report AS hi ON hi.kind = p.kind AND hi.sec = p.sec AND hi.pos = p.hi_pos
 JOIN tb_report AS lo ON lo.kind = p.kind AND lo.sec = p.sec AND lo.pos = p.lo_pos
-JOIN tb_report_between AS b ON b.kind = p.kind AND b.sec = p.sec AND b.hi_pos = p.hi_pos
+JOIN tb_report_gaps AS b ON b.kind = p.kind AND b.sec = p.sec AND b.hi_pos = p.hi_pos
                            AND b.lo_pos = p.lo_pos
 LEFT JOIN tb_report_labels AS l ON l.name = b.key
 LEFT JOIN tb_report_finish AS fh ON fh.player = hi.player
@@ -686,9 +700,9 @@ DROP VIEW temp.tb_report_crosstable;
 DROP TABLE temp.tb_report_me;
 DROP TABLE temp.tb_report_pairs;
 DROP VIEW temp.tb_report_finish;
-DROP VIEW temp.tb_report_seeds;
-DROP VIEW temp.tb_report_between;
-DROP VIEW temp.tb_report_sections;
+DROP TABLE temp.tb_report_seeds;
+DROP TABLE temp.tb_report_gaps;
+DROP TABLE temp.tb_report_sections;
 DROP VIEW temp.tb_report_cells;
 DROP TABLE temp.tb_report_out;
 DROP TABLE temp.tb_report_columns;
