@@ -473,8 +473,10 @@ FROM tb_report_sections AS s, tb_report_args AS a
 WHERE instr(a.reports, ',why,') > 0;
 INSERT INTO tb_report_out
 SELECT 300 + p.sec, NULL, 'box', p.hi_pos,
-       json_array(hi.who || ' (' || coalesce(hi.rank, '-') || ')',
-                  lo.who || ' (' || coalesce(lo.rank, '-') || ')',
+       json_array(hi.who || ' (' || iif(p.kind = 'swiss' AND s.playoff_rounds > 0, 'Swiss ', '')
+                  || coalesce(hi.rank, '-') || ')',
+                  lo.who || ' (' || iif(p.kind = 'swiss' AND s.playoff_rounds > 0, 'Swiss ', '')
+                  || coalesce(lo.rank, '-') || ')',
                   CASE WHEN b.key = 'playoff' AND fl.finish IS NULL
                        THEN 'the Top ' || s.cut || ' cut'
                        ELSE coalesce(l.label, 'nothing: tied, listed by player') END,

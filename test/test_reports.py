@@ -153,3 +153,228 @@ def test_crosstable_lines_up_names_of_any_script(tmp_path):
     ends = {lines[0].index("Rtg") + 3}
     ends |= {ln.index(r) + 4 for ln, r in zip(lines[1:], ("2100", "1900", "1800"))}
     assert len(ends) == 1, proc.stdout
+
+
+# ------------------------------------------------------------- files ($file)
+#
+# The reports on the example files of sql/, read by the file readers. The
+# values below are checked by hand from the files (comments give the sums).
+
+def file_reports(path, *params):
+    args = [sqlcases.default_cli(), "-init", "/dev/null", "-batch", "-bail", ":memory:",
+            f".load '{EXT}'", f".parameter set $file {path}",
+            *(f".parameter set {p}" for p in params), ".read sql/reports.sql"]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    return proc.stdout
+
+
+def headers(out):
+    """{title: header cells} of the box tables."""
+    result, lines = {}, out.splitlines()
+    for i, ln in enumerate(lines):
+        if ln.startswith("┌"):
+            result[lines[i - 1]] = [c.strip() for c in lines[i + 1][1:-1].split("│")]
+    return result
+
+
+TOP_CUT = "sql/example_top_cut.tdf"
+
+
+def test_tom_file_names_divisions_and_the_playoff():
+    """Ten players of three age divisions in one pod, three Swiss rounds,
+    then a Top 4 of the Masters (Ben Oakes, 4th, beats Cara Pike, 1st, and
+    Ada Moss in the final) and a Top 2 of the Seniors (Hana O'Dell beats Gus
+    Trent); the Juniors have no cut."""
+    out = file_reports(TOP_CUT)
+    assert out.startswith(f"{TOP_CUT}: 10 players in 3 divisions, standings after 3 Swiss "
+                          "rounds and 2 playoff rounds (policy pokemon)\n")
+    got = sections(out)
+    assert list(got) == [
+        "Standings: Juniors", "Standings: Seniors", "Standings: Masters",
+        "Top 8 cut: Juniors", "Top 2 cut: Seniors", "Top 4 cut: Masters",
+        "Why is one player above the other: Juniors",
+        "Why is one player above the other: Seniors",
+        "Why is one player above the other: Masters",
+        "Rank after each round (Top 8): Juniors", "Rank after each round (Top 2): Seniors",
+        "Rank after each round (Top 4): Masters",
+        "Players by name: Juniors", "Players by name: Seniors", "Players by name: Masters",
+        "Matches of Zoë Wells"]
+    # names, never the POP ids (2000001 ...); no game column anywhere: TOM records none
+    assert "200000" not in out
+    assert not any("Games" in h or "GW%" in h for h in map(" ".join, headers(out).values()))
+    # final places are the playoff's, Swiss the place before the cut; Swiss values:
+    # Ben 1-0-2 (a tie with Cara, a win over Fay, a tie with Ivo): 5 points, OWP the
+    # mean of Cara 2.5/3, Fay 0/3 raised to 25 %, Ivo 1.5/3: 52.78 %
+    assert got["Standings: Masters"] == [
+        ["1", "Ben Oakes", "4", "1-0-2", "5", "52.78%", "53.70%", ""],
+        ["2", "Ada Moss", "2", "2-1-0", "6", "58.33%", "56.48%", ""],
+        ["3", "Cara Pike", "1", "2-0-1", "7", "41.67%", "61.57%", ""],
+        ["4", "Eli Rook", "3", "2-1-0", "6", "25.00%", "47.22%", ""],
+        ["5", "Dev Quill", "5", "0-2-0", "0", "62.50%", "56.25%", "Dropped"]]
+    assert headers(out)["Standings: Masters"] == [
+        "#", "Player", "Swiss", "Record", "Points", "OWP", "OOWP", "Dropped"]
+    # no playoff in the Juniors: no Swiss column
+    assert got["Standings: Juniors"] == [
+        ["1", "Zoë Wells", "3-0-0", "9", "50.00%", "63.89%", ""],
+        ["2", "Ivo Vance", "1-1-1", "4", "52.78%", "57.87%", ""]]
+    assert [r[:3] for r in got["Standings: Seniors"]] == [
+        ["1", "Hana O'Dell", "2"], ["2", "Gus Trent", "1"], ["3", "Fay Sloan", "3"]]
+    # seeds are the Swiss places: Cara 7 points, Ada and Eli 6 (OWP 58.33 % and 25 %),
+    # Ben 5; the semifinals were 1-4 and 2-3
+    assert got["Top 4 cut: Masters"] == [
+        ["1", "Cara Pike", "2-0-1", "7", "41.67%", "61.57%", "Points", "3"],
+        ["2", "Ada Moss", "2-1-0", "6", "58.33%", "56.48%", "OWP", "2"],
+        ["3", "Eli Rook", "2-1-0", "6", "25.00%", "47.22%", "Points", "4"],
+        ["4", "Ben Oakes", "1-0-2", "5", "52.78%", "53.70%", "", "1"]]
+    assert headers(out)["Top 4 cut: Masters"][-2:] == ["Above the next by", "Final"]
+    # Gus and Hana 3 points each, Gus's OWP (69.44 %) above Hana's (50 %)
+    assert [[r[0], r[1], r[-2], r[-1]] for r in got["Top 2 cut: Seniors"]] == [
+        ["1", "Gus Trent", "OWP", "2"], ["2", "Hana O'Dell", "Points", "1"],
+        ["out", "Fay Sloan", "", "3"]]
+    # the default 'why': the cut by the Swiss places
+    assert got["Why is one player above the other: Seniors"] == [
+        ["Hana O'Dell (Swiss 2)", "Fay Sloan (Swiss 3)", "Points", "3 vs 0", ""]]
+    assert got["Rank after each round (Top 4): Masters"][0] == [
+        "Ben Oakes", "2 > 2 > 4 > 2 > 1", "1 > 4 > 5 > 5 > 5"]
+    assert [r[0] for r in got["Players by name: Masters"]] == [
+        "Ada Moss", "Ben Oakes", "Cara Pike", "Dev Quill", "Eli Rook"]
+    assert got["Matches of Zoë Wells"] == [
+        ["1", "(bye)", "W", "3", ""], ["2", "Gus Trent", "W", "6", "1-2-0 (2)"],
+        ["3", "Ada Moss", "W", "9", "2-1-0 (2)"]]
+
+
+def test_tom_file_why_the_playoff_decided():
+    def why(a, b):
+        (title, rows), = sections(file_reports(TOP_CUT, "$report why", f"$a \"{a}\"",
+                                               f"$b \"{b}\"")).items()
+        return title, rows
+    # Ada had more Swiss points (6 to 5): the final decided
+    assert why("Ada Moss", "Ben Oakes") == ("Why is one player above the other: Masters", [
+        ["Ben Oakes (1)", "Ada Moss (2)", "Playoff", "won the final vs lost the final", ""]])
+    assert why("Cara Pike", "Ada Moss")[1] == [
+        ["Ada Moss (2)", "Cara Pike (3)", "Playoff", "lost the final vs lost a semifinal", ""]]
+    # both lost a semifinal: the Swiss order
+    assert why("Eli Rook", "Cara Pike")[1] == [
+        ["Cara Pike (3)", "Eli Rook (4)", "Points", "7 vs 6", ""]]
+    assert why("2000004", "2000005")[1] == [
+        ["Eli Rook (4)", "Dev Quill (5)", "the Top 4 cut", "Swiss places 3 vs 5", ""]]
+    assert why("Gus Trent", "Hana O'Dell")[1] == [
+        ["Hana O'Dell (1)", "Gus Trent (2)", "Playoff", "won the final vs lost the final", ""]]
+
+
+def test_tom_file_player_report_names_the_playoff_rounds():
+    got = sections(file_reports(TOP_CUT, "$report player", "$player 'Ben Oakes'"))
+    assert got == {"Matches of Ben Oakes": [
+        ["1", "Cara Pike", "T", "1", "2-0-1 (3)"],
+        ["2", "Fay Sloan", "W", "4", "0-3-0 (3)"],
+        ["3", "Ivo Vance", "T", "5", "1-1-1 (2)"],
+        ["4 (semifinal)", "Cara Pike", "W", "", "2-0-1 (3)"],
+        ["5 (final)", "Ada Moss", "W", "", "2-1-0 (2)"]]}
+
+
+def test_trf_file_points_tie_breaks_and_crosstable():
+    """sql/example.trf states its order (202: BH/C1,BH,SB,DE); the values are
+    docs/trf.md's (Buchholz Cut-1 of player 1: opponents 2, 5, 3 with 1, 1,
+    1: 3 - 1 + ... = 2.5)."""
+    out = file_reports("sql/example.trf")
+    assert out.startswith("sql/example.trf: 5 players, standings after round 3 "
+                          "(policy PTS,BH/C1,BH,SB,DE)\n")
+    got = sections(out)
+    assert headers(out)["Standings"] == ["#", "Player", "Pts", "BH/C1", "BH", "SB", "DE"]
+    assert got["Standings"] == [
+        ["1", "Adams, Ann", "2.5", "2.5", "3.5", "3.0", "1"],
+        ["2", "Davis, Dan", "2.0", "2.0", "3.5", "2.25", "1"],
+        ["3", "Clark, Cleo", "1.0", "4.5", "5.5", "2.25", "1"],
+        ["4", "Evans, Eve", "1.0", "4.5", "5.5", "1.0", "1"],
+        ["5", "Brown, Bob", "1.0", "3.5", "4.5", "1.0", "1"]]
+    assert "OMW%" not in out and "GW%" not in out and "Top 8 cut" not in out
+    assert got["Why is one player above the other"] == [
+        ["Adams, Ann (1)", "Davis, Dan (2)", "Pts", "2.5 vs 2.0", ""]]
+    assert got["Matches of Adams, Ann"] == [
+        ["1", "Brown, Bob", "w", "1", "1.0", "1.0 (5)"],
+        ["2", "Evans, Eve", "b", "1", "2.0", "1.0 (4)"],
+        ["3", "Clark, Cleo", "w", "½", "2.5", "1.0 (3)"]]
+    table = out.split("\nCrosstable\n", 1)[1].splitlines()
+    assert [ln.split() for ln in table] == [
+        ["Rk", "SNo", "Name", "Rtg", "1", "2", "3", "Pts", "BH/C1", "BH", "SB", "DE"],
+        ["1", "1", "Adams,", "Ann", "2100", "2w1", "5b1", "3w½", "2.5", "2.5", "3.5", "3.0", "1"],
+        ["2", "4", "Davis,", "Dan", "1800", "3b½", "H", "5w1", "2.0", "2.0", "3.5", "2.25", "1"],
+        ["3", "3", "Clark,", "Cleo", "1900", "4w½", "2-", "1b½", "1.0", "4.5", "5.5", "2.25", "1"],
+        ["4", "5", "Evans,", "Eve", "+", "1w0", "4b0", "1.0", "4.5", "5.5", "1.0", "1"],
+        ["5", "2", "Brown,", "Bob", "1950", "1b0", "3+", "-", "1.0", "3.5", "4.5", "1.0", "1"]]
+
+
+def test_trf_file_under_another_policy():
+    """$policy with a TRF file: the file's scoring and rule year, the given
+    order; its tie-breaks are the columns."""
+    out = file_reports("sql/example.trf", "$report standings", "$policy 'PTS,SB,WIN'")
+    assert headers(out)["Standings"] == ["#", "Player", "Pts", "SB", "WIN"]
+    assert sections(out)["Standings"][:2] == [
+        ["1", "Adams, Ann", "2.5", "3.0", "2"], ["2", "Davis, Dan", "2.0", "2.25", "1"]]
+
+
+def test_melee_file_seeds_are_swiss_places():
+    """Eight players, three Swiss rounds, a Top 4 in Semifinals and Finals.
+    After round 3 Ann Kim is 3-0; Eve Sato, Cy Park and Gus Ito 2-1, apart by
+    OMW%: Eve's opponents Fox 1-2 (1/3), Gus 2-1, Ann 3-0: 66.67 %; Cy's Dee,
+    Ann, Bo: 55.56 %; Gus's Hal (0-3, floor 1/3), Eve, Fox: 44.44 %. Eve beat
+    Cy and Ann. melee_2024 counts the playoff in its players' values."""
+    path = "sql/example_melee.json"
+    out = file_reports(path)
+    assert out.startswith(f"{path}: 8 players, standings after 3 Swiss rounds and 2 playoff "
+                          "rounds (policy melee_2024)\n")
+    got = sections(out)
+    assert [r[:5] for r in got["Top 4 cut"]] == [
+        ["1", "Ann Kim", "9", "3-0-0", "55.56%"], ["2", "Eve Sato", "6", "2-1-0", "66.67%"],
+        ["3", "Cy Park", "6", "2-1-0", "55.56%"], ["4", "Gus Ito", "6", "2-1-0", "44.44%"],
+        ["out", "Bo Lund", "3", "1-2-0", "66.67%"]]
+    assert [r[-2:] for r in got["Top 4 cut"]] == [
+        ["Points", "2"], ["OMW%", "1"], ["OMW%", "4"], ["Points", "3"], ["", "5"]]
+    assert [r[:5] for r in got["Standings"][:2]] == [
+        ["1", "Eve Sato", "2", "12", "4-1-0"], ["2", "Ann Kim", "1", "12", "4-1-0"]]
+    assert got["Matches of Eve Sato"][3:] == [
+        ["4 (semifinal)", "Cy Park", "W", "2-0-0", "", "2-2-0 (4)"],
+        ["5 (final)", "Ann Kim", "W", "2-1-0", "", "4-1-0 (2)"]]
+    (why,) = sections(file_reports(path, "$report why", "$a 'Ann Kim'", "$b 'Eve Sato'")).values()
+    assert why == [["Eve Sato (1)", "Ann Kim (2)", "Playoff",
+                    "won the final vs lost the final", ""]]
+
+
+def test_tables_with_a_players_table_print_names_by_division(tmp_path):
+    """The tables of sql/schema.sql with a players table: its names, each
+    division a section, Players by name sorted by name, not by id. Dee beat
+    Cy and lost to Bob (3 points); Ann beat Bob and Cy (6), Bob beat Dee (3)."""
+    db = tmp_path / "cup.db"
+    conn = open_connection(str(db))
+    conn.executescript((REPO / "sql" / "schema.sql").read_text())
+    conn.executescript("""
+        CREATE TABLE players (event_id, player, name, division);
+        INSERT INTO players VALUES (7, 30, 'Ann Zeller', 'Masters'), (7, 4, 'Bob Young', 'Masters'),
+                                   (7, 12, 'Cy Xu', 'Juniors'), (7, 2, 'Dee Wong', 'Juniors');
+        INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins) VALUES
+          (7, 1, 30, 4, 2, 0), (7, 1, 12, 2, 0, 2), (7, 2, 30, 12, 2, 1), (7, 2, 4, 2, 2, 1);""")
+    conn.commit()
+    conn.close()
+    args = [sqlcases.default_cli(), "-init", "/dev/null", "-batch", "-bail", str(db),
+            f".load '{EXT}'", ".parameter set $report standings,alphabetical",
+            ".read sql/reports.sql"]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    got = sections(proc.stdout)
+    assert list(got) == ["Standings: Juniors", "Standings: Masters",
+                         "Players by name: Juniors", "Players by name: Masters"]
+    assert [r[:3] for r in got["Standings: Juniors"]] == [["1", "Dee Wong", "3"],
+                                                          ["2", "Cy Xu", "0"]]
+    assert [r[:3] for r in got["Standings: Masters"]] == [["1", "Ann Zeller", "6"],
+                                                          ["2", "Bob Young", "3"]]
+    assert [r[0] for r in got["Players by name: Juniors"]] == ["Cy Xu", "Dee Wong"]
+
+
+def test_a_file_that_cannot_be_read_is_named():
+    args = [sqlcases.default_cli(), "-init", "/dev/null", "-batch", "-bail", ":memory:",
+            f".load '{EXT}'", ".parameter set $file sql/no_such_file.tdf",
+            ".read sql/reports.sql"]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode != 0
+    assert "reports.sql: $file names no file that can be read" in proc.stderr
