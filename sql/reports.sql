@@ -315,6 +315,7 @@ FROM tb_report AS r, tb_report_args AS a;
 -- and lines printed as they are (kind 'line'), drawn at the end.
 DROP TABLE IF EXISTS temp.tb_report_out;
 CREATE TEMP TABLE tb_report_out (sec, title, kind, row, cells);
+CREATE INDEX temp.tb_report_out_row ON tb_report_out (sec, row);
 INSERT INTO tb_report_out
 SELECT 0, NULL, 'line', 0, a.subject || ': ' || (SELECT count(*) FROM tb_report
                                                   WHERE kind = 'final') || ' players'
@@ -343,6 +344,7 @@ CREATE TEMP TABLE tb_report_seeds AS
 SELECT row_number() OVER (PARTITION BY sec ORDER BY pos) AS seed, *
 FROM tb_report WHERE kind = 'swiss' AND dropped = 0;
 CREATE INDEX temp.tb_report_seed ON tb_report_seeds (sec, seed);
+CREATE INDEX temp.tb_report_seed_pos ON tb_report_seeds (sec, pos);
 -- The players of the 'why' report: $a and $b, else in each division the last seed in and
 -- the first one out (the first two when nobody is out, and in chess).
 DROP TABLE IF EXISTS temp.tb_report_pairs;
@@ -430,13 +432,13 @@ SELECT 200 + x.sec, NULL, 'box', x.seed,
                                              'tied') END)
             || iif(s.playoff_rounds > 0,
                    ',' || json_quote(coalesce(f.rank, '')), '') || ']')
-FROM tb_report_seeds AS x
-JOIN tb_report_sections AS s ON s.sec = x.sec
+FROM tb_report_sections AS s
+JOIN tb_report_seeds AS x ON x.sec = s.sec AND x.seed <= s.cut + 1
 JOIN tb_report_cells AS c ON c.kind = 'swiss' AND c.sec = x.sec AND c.pos = x.pos
 LEFT JOIN tb_report_seeds AS n ON n.sec = x.sec AND n.seed = x.seed + 1
 LEFT JOIN tb_report AS f ON f.kind = 'final' AND f.sec = x.sec AND f.player = x.player,
 tb_report_args AS a
-WHERE x.seed <= s.cut + 1 AND instr(a.reports, ',top8,') > 0;
+WHERE instr(a.reports, ',top8,') > 0;
 
 -- Why is A above B? -----------------------------------------------------------------------
 -- decided_by compares a row with the one above it; for any two players the deciding key is
@@ -519,11 +521,11 @@ SELECT 400 + sec, NULL, 'box', pos, json_array(who, group_concat(rank, ' > '),
                                                group_concat(pts, ' > '))
 FROM (SELECT r.sec, r.pos, r.who, coalesce(b.rank, '-') AS rank,
              coalesce(b.match_points, b.points) AS pts
-      FROM tb_report AS r JOIN tb_report_sections AS s ON s.sec = r.sec
+      FROM (SELECT row_number() OVER (PARTITION BY sec ORDER BY pos) AS n, *
+            FROM tb_report WHERE kind = 'final' AND dropped = 0) AS r
+      JOIN tb_report_sections AS s ON s.sec = r.sec
       JOIN tb_report_by_round AS b ON b.player = r.player
-      WHERE r.kind = 'final' AND r.dropped = 0
-        AND (SELECT count(*) FROM tb_report AS o WHERE o.kind = 'final' AND o.sec = r.sec
-             AND o.dropped = 0 AND o.pos < r.pos) < s.cut
+      WHERE r.n <= s.cut
       ORDER BY r.sec, r.pos, b.after_round), tb_report_args AS a
 WHERE instr(a.reports, ',progress,') > 0
 GROUP BY sec, pos;
@@ -663,7 +665,8 @@ tb_report_args AS a
 WHERE instr(a.reports, ',crosstable,') > 0;
 
 -- Drawing: a title line, then the box (the shell's box mode: headers centred, cells left,
--- widths in characters), or the lines as they are. A section without rows is left out.
+-- widths in characters), or the lines as they are. A division's section without rows is left
+-- out (without divisions a report without rows prints its title).
 WITH
 cell AS (
   SELECT o.sec, o.row, j.key AS col, coalesce(CAST(j.value AS TEXT), '') AS text
@@ -689,8 +692,8 @@ rule AS (
 drawn(sec, ord, text) AS (
   SELECT sec, -3, char(10) || title FROM tb_report_out AS o
   WHERE row = 0 AND title IS NOT NULL
-    AND (kind = 'line' OR EXISTS (SELECT 1 FROM tb_report_out AS d
-                                  WHERE d.sec = o.sec AND d.row > 0))
+    AND (kind = 'line' OR (SELECT count(*) FROM tb_report_divisions) = 1
+         OR EXISTS (SELECT 1 FROM tb_report_out AS d WHERE d.sec = o.sec AND d.row > 0))
   UNION ALL SELECT sec, -2, '┌' || replace(dashes, char(9), '┬') || '┐' FROM rule
   UNION ALL SELECT sec, 2 * row - 1, '│ ' || text || ' │' FROM row_text
   UNION ALL SELECT sec, 0, '├' || replace(dashes, char(9), '┼') || '┤' FROM rule
