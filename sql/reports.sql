@@ -447,26 +447,36 @@ WHERE instr(a.reports, ',top8,') > 0;
 -- standings, where the playoff comes first: two players who met in it are told apart by how
 -- far each went. Without them, in each division: the last seed in and the first one out,
 -- by their Swiss places (the first two when nobody is out, and in chess).
-DROP VIEW IF EXISTS temp.tb_report_finish;
-CREATE TEMP VIEW tb_report_finish AS
-WITH po AS (  -- each playoff round of a division, counted back from its final (0)
-  SELECT DISTINCT r.sec, st.round,
+-- Each playoff round of a division and its stage: the players it started with, a power of
+-- two (2: the final, 4: the semifinals), counted back from the last round played and, while
+-- the playoff goes on, from the players of the round.
+DROP TABLE IF EXISTS temp.tb_report_stages;
+CREATE TEMP TABLE tb_report_stages AS
+WITH RECURSIVE pow(size) AS (SELECT 2 UNION ALL SELECT size * 2 FROM pow WHERE size < 1 << 30),
+po AS (
+  SELECT r.sec, st.round, count(*) AS players,
          dense_rank() OVER (PARTITION BY r.sec ORDER BY st.round DESC) - 1 AS from_final
   FROM tb_report_seats AS st JOIN tb_report AS r ON r.kind = 'final' AND r.player = st.player
   JOIN tb_report_divisions AS d ON d.sec = r.sec
-  WHERE st.round > d.swiss_last),
-last AS (
-  SELECT st.player, po.from_final, st.outcome,
+  WHERE st.round > d.swiss_last
+  GROUP BY r.sec, st.round)
+SELECT sec, round, max(1 << (from_final + 1),
+                       (SELECT min(size) FROM pow WHERE size >= players)) AS size
+FROM po;
+DROP VIEW IF EXISTS temp.tb_report_finish;
+CREATE TEMP VIEW tb_report_finish AS
+WITH last AS (
+  SELECT st.player, g.size, st.outcome,
          row_number() OVER (PARTITION BY st.player ORDER BY st.round DESC) AS k
   FROM tb_report_seats AS st JOIN tb_report AS r ON r.kind = 'final' AND r.player = st.player
-  JOIN po ON po.sec = r.sec AND po.round = st.round)
+  JOIN tb_report_stages AS g ON g.sec = r.sec AND g.round = st.round)
 SELECT player,
-       CASE WHEN outcome IN ('W', 'bye') AND from_final = 0 THEN 'won the final'
+       CASE WHEN outcome IN ('W', 'bye') AND size = 2 THEN 'won the final'
             WHEN outcome IN ('W', 'bye') THEN 'still playing'
-            WHEN from_final = 0 THEN 'lost the final'
-            WHEN from_final = 1 THEN 'lost a semifinal'
-            WHEN from_final = 2 THEN 'lost a quarterfinal'
-            ELSE 'lost in the top ' || (1 << (from_final + 1)) END AS finish
+            WHEN size = 2 THEN 'lost the final'
+            WHEN size = 4 THEN 'lost a semifinal'
+            WHEN size = 8 THEN 'lost a quarterfinal'
+            ELSE 'lost in the top ' || size END AS finish
 FROM last WHERE k = 1;
 INSERT INTO tb_report_out
 SELECT 300 + s.sec, 'Why is one player above the other' || s.suffix, 'box', 0,
@@ -570,12 +580,9 @@ FROM tb_report_args AS a WHERE instr(a.reports, ',player,') > 0;
 INSERT INTO tb_report_out
 SELECT 600, NULL, 'box', o.round,
        json_array(
-         o.round || iif(o.round > d.swiss_last, ' (' || CASE
-           (SELECT count(DISTINCT x.round) FROM tb_report_seats AS x
-            JOIN tb_report AS y ON y.kind = 'final' AND y.player = x.player AND y.sec = me.sec
-            WHERE x.round > o.round)
-           WHEN 0 THEN 'final' WHEN 1 THEN 'semifinal' WHEN 2 THEN 'quarterfinal'
-           ELSE 'playoff' END || ')', ''),
+         o.round || coalesce(' (' || CASE g.size WHEN 2 THEN 'final' WHEN 4 THEN 'semifinal'
+                                                 WHEN 8 THEN 'quarterfinal'
+                                                 ELSE 'top ' || g.size END || ')', ''),
          coalesce(t.who, o.opponent, CASE o.outcome WHEN 'loss' THEN '(no opponent)'
                                                     WHEN 'zero_bye' THEN '(absent)'
                                                     ELSE '(bye)' END),
@@ -598,6 +605,7 @@ SELECT 600, NULL, 'box', o.round,
 FROM tb_report_me AS me
 JOIN tb_report_seats AS o ON o.player = me.player
 JOIN tb_report_divisions AS d ON d.sec = me.sec
+LEFT JOIN tb_report_stages AS g ON g.sec = me.sec AND g.round = o.round
 LEFT JOIN tb_report_by_round AS b ON b.player = me.player AND b.after_round = o.round
 LEFT JOIN tb_report AS t ON t.kind = 'final' AND t.player = o.opponent,
 tb_report_args AS a
@@ -705,6 +713,7 @@ DROP VIEW temp.tb_report_crosstable;
 DROP TABLE temp.tb_report_me;
 DROP TABLE temp.tb_report_pairs;
 DROP VIEW temp.tb_report_finish;
+DROP TABLE temp.tb_report_stages;
 DROP TABLE temp.tb_report_seeds;
 DROP TABLE temp.tb_report_gaps;
 DROP TABLE temp.tb_report_sections;

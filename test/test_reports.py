@@ -378,3 +378,18 @@ def test_a_file_that_cannot_be_read_is_named():
     proc = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
     assert proc.returncode != 0
     assert "reports.sql: $file names no file that can be read" in proc.stderr
+
+
+def test_tom_file_during_the_playoff():
+    """After the semifinals ($round 4): one playoff round so far; Ada Moss
+    won hers, Cara Pike lost hers to Ben Oakes."""
+    out = file_reports(TOP_CUT, "$round 4", "$report standings,why", "$a 'Cara Pike'",
+                       "$b 'Ada Moss'")
+    assert out.startswith(f"{TOP_CUT}: 10 players in 3 divisions, standings after 3 Swiss "
+                          "rounds and 1 playoff round (policy pokemon)\n")
+    got = sections(out)
+    assert [r[:3] for r in got["Standings: Masters"]] == [
+        ["1", "Ada Moss", "2"], ["2", "Ben Oakes", "4"], ["3", "Cara Pike", "1"],
+        ["4", "Eli Rook", "3"], ["5", "Dev Quill", "5"]]
+    assert got["Why is one player above the other: Masters"] == [
+        ["Ada Moss (1)", "Cara Pike (3)", "Playoff", "still playing vs lost a semifinal", ""]]
