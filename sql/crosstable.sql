@@ -4,7 +4,8 @@
 -- loaded:
 --
 --   sqlite3 event.db '.load ./build/tiebreak' '.parameter set $event 1' '.read sql/crosstable.sql'
---   sqlite3 :memory: '.load ./build/tiebreak' '.parameter set $file event.trf' '.read sql/crosstable.sql'
+--   sqlite3 :memory: '.load ./build/tiebreak' '.parameter set $file event.trf' \
+--     '.read sql/crosstable.sql'
 --
 -- Parameters as for sql/reports.sql ($file, $event, $round, $policy); $policy defaults to
 -- 'fide' for tables, to the file's own order for a TRF file. Names and ratings come from the

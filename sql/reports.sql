@@ -6,7 +6,8 @@
 -- or on a file as the platforms save it (a TOM .tdf, a TRF, a Melee.gg JSON), which the
 -- shell's readfile() reads; the database may be empty:
 --
---   sqlite3 :memory: '.load ./build/tiebreak' '.parameter set $file cup.tdf' '.read sql/reports.sql'
+--   sqlite3 :memory: '.load ./build/tiebreak' '.parameter set $file cup.tdf' \
+--     '.read sql/reports.sql'
 --
 -- Parameters, all optional (.parameter set $name value; .parameter clear to reset):
 --   $file     a file to report on instead of the tables: its format is told from its text
@@ -83,8 +84,10 @@ UPDATE tb_report_args SET
   policy = CASE format
     WHEN 'tom' THEN coalesce($policy, 'pokemon')
     WHEN 'melee' THEN coalesce($policy, melee_policy(event_id))
-    WHEN 'trf' THEN iif($policy IS NULL AND EXISTS (SELECT 1 FROM trf_records(tb_report_args.event_id)
-                                                    WHERE record IN ('202', '212')),
+    -- (the table's name qualifies event_id: trf_records has a hidden column of that name)
+    WHEN 'trf' THEN iif($policy IS NULL
+                        AND EXISTS (SELECT 1 FROM trf_records(tb_report_args.event_id)
+                                    WHERE record IN ('202', '212')),
                         trf_policy(event_id), trf_policy(event_id, coalesce($policy, 'fide')))
     ELSE coalesce($policy, 'mtg') END;
 
@@ -389,7 +392,8 @@ SELECT 100 + s.sec, 'Standings' || s.suffix, 'box', 0,
        json(substr(json_array('#', 'Player'), 1, length(json_array('#', 'Player')) - 1)
             || iif(s.playoff_rounds > 0, ',"Swiss"', '') || ','
             || substr(c.head, 2, length(c.head) - 2)
-            || iif(a.family = 'chess', '', iif(a.family = 'pokemon', ',"Dropped"', ',"' || ' ' || '"'))
+            || CASE a.family WHEN 'chess' THEN '' WHEN 'pokemon' THEN ',"Dropped"'
+                             ELSE ',"' || ' ' || '"' END
             || ']')
 FROM tb_report_sections AS s, tb_report_columns AS c, tb_report_args AS a
 WHERE instr(a.reports, ',standings,') > 0;
@@ -642,8 +646,7 @@ keys AS (  -- the tie-breaks after the points, each as wide as its label or wide
   WHERE k.ord > 1),
 line AS (
   SELECT DISTINCT t.sec, t.pos, t.rank, t.player, t.who, t.points, t.vals,
-         group_concat(coalesce(c.text, '-') || substr('      ', 1, 6 - length(coalesce(c.text, '-'))),
-                      '') OVER (
+         group_concat(printf('%!-6s', coalesce(c.text, '-')), '') OVER (
            PARTITION BY t.player ORDER BY rounds.r
            ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS cells
   FROM tb_report AS t CROSS JOIN rounds
@@ -651,7 +654,7 @@ line AS (
   WHERE t.kind = 'final')
 SELECT s.sec, 0 AS pos,
        printf('%3s %4s  %-20s %4s  %s%4s', 'Rk', 'SNo', 'Name', 'Rtg',
-              (SELECT group_concat(r || substr('      ', 1, 6 - length(r)), '') FROM rounds),
+              (SELECT group_concat(printf('%-6s', r), '') FROM rounds),
               'Pts')
        || coalesce((SELECT group_concat(printf(' %*s', width, label), '')
                     FROM (SELECT * FROM keys ORDER BY ord)), '') AS text
