@@ -515,7 +515,8 @@ static const char *azTrfEventQuery[] = {
 
 /*
 ** "tom_cut": a TOM file with a late entry, a drop, a player in no pod and a
-** top cut per division, read in one statement, and its finals options.
+** top cut per division, read in one statement, and its finals options; the
+** policy of its date, and of a truncated file (an error).
 */
 static const char *azTomSetup[] = {
   "CREATE TABLE t(x TEXT);"
@@ -551,6 +552,8 @@ static const char *azTomQuery[] = {
   " FROM standings((SELECT x FROM t), 'pokemon', NULL, NULL, 'tom_matches',"
   " '', 'tom_players');",
   "SELECT player, top_cut FROM tom_players((SELECT x FROM t));",
+  "SELECT tom_policy(x), tom_policy(replace(x, '03/14/2026', '06/10/2023')) FROM t;",
+  "SELECT tom_policy(substr(x, 1, 60)) FROM t;",
 };
 
 /* pairings(): berger with a free round, a bracket with byes and its next

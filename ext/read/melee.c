@@ -1573,13 +1573,8 @@ static void meleePolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv
   }
   if (rc == SQLITE_OK) {
     sqlite3_result_text(ctx, zPreset, -1, SQLITE_STATIC);
-  } else if (rc == SQLITE_NOMEM) {
-    sqlite3_result_error_nomem(ctx);
   } else {
-    char *zMsg = sqlite3_mprintf("melee_policy(): %s", zErr ? zErr : sqlite3_errstr(rc));
-    if (zMsg) sqlite3_result_error(ctx, zMsg, -1); else sqlite3_result_error_nomem(ctx);
-    if (zMsg && rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
-    sqlite3_free(zMsg);
+    tb_text_arg_result_error(ctx, "melee_policy", rc, zErr);
   }
   sqlite3_free(zErr);
   sqlite3_finalize(pStmt);
