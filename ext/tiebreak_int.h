@@ -11,7 +11,7 @@
 **   read/text_arg.c     what the file readers share: the table, the plan (the
 **                       text, required)
 **   read/tom.c          tom_matches(), tom_players(): Pokemon TOM (.tdf) XML
-**                       text as rows
+**                       text as rows; tom_policy(): the policy of its date
 **   model/event.c       the tournament model: players, their rounds, records
 **   model/exact.c       exact rational arithmetic and the value accumulator
 **   tiebreakers/        one small function per tiebreaker, by family:
@@ -901,6 +901,8 @@ int tb_text_arg_sort(void **pa, int n, int nSize, TbBefore xBefore,
                      TbProbe *pProbe);
 int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
                      int *pbNul);
+void tb_text_arg_result_error(sqlite3_context *ctx, const char *zFunc, int rc,
+                              const char *zErr);
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr);
 void tb_standings_free(TbStandings *p);

@@ -40,6 +40,7 @@ static const ReaderStmt aMelee[] = {
 static const ReaderStmt aTom[] = {
   {"SELECT * FROM tom_matches(?1)", "tom_matches(): ", 0},
   {"SELECT * FROM tom_players(?1)", "tom_players(): ", 0},
+  {"SELECT tom_policy(?1)", "tom_policy(): ", 0},
   {"SELECT * FROM standings(?1, 'pokemon', NULL, NULL, 'tom_matches', '')",
    "standings(): ", 1},
   {"SELECT * FROM standings(?1, 'pokemon', NULL, NULL, 'tom_matches', '',"

@@ -453,7 +453,8 @@ static const char *azQuery[] = {
 #define STANDINGS_PART (COUNT(azQuery) / 3)
 
 /* "melee": a Top 4 named "Round 4", "Round 5" found by its cut and
-** valued as Melee does, rows left out and listed, the preset of a date. */
+** valued as Melee does, rows and Standings entries left out and listed,
+** the preset of a date. */
 #define MELEE_TOP4                                                            \
   "'{\"Tournament\": {\"Date\": \"2025-03-01\"}, \"Rounds\": ["            \
   "{\"RoundName\": \"Round 1\", \"Matches\": ["                            \
@@ -478,7 +479,8 @@ static const char *azQuery[] = {
   "{\"Player1\": \"E\", \"Player2\": \"C\", \"Result\": \"2-0-0\"}]},"    \
   "{\"RoundName\": \"Round 5\", \"Matches\": ["                            \
   "{\"Player1\": \"E\", \"Player2\": \"A\", \"Result\": \"2-1-0\"}]}],"  \
-  "\"Standings\": [{\"Player\": \"B\", \"Wins\": 2, \"Losses\": 2}]}'"
+  "\"Standings\": [{\"Player\": \"B\", \"Wins\": 2, \"Losses\": 2},"    \
+  "{\"Player\": \"H\", \"Points\": \"x\"}, {\"Rank\": 9}]}'"
 static const char *azMeleeSetup[] = {
   "CREATE TABLE f(text); INSERT INTO f VALUES (" MELEE_TOP4 ");",
 };
@@ -486,6 +488,7 @@ static const char *azMeleeQuery[] = {
   "SELECT round, phase, source FROM f, melee_matches(f.text);",
   "SELECT round, player1, player2, problem FROM f, melee_problems(f.text);",
   "SELECT melee_policy(text) FROM f;",
+  "SELECT player, rank FROM f, melee_players(f.text);",
   "SELECT rank, player, omwp, dropped FROM f, standings(f.text, melee_policy(f.text), "
   "NULL, NULL, 'melee_matches', '');",
 };
@@ -512,7 +515,8 @@ static const char *azTrfEventQuery[] = {
 
 /*
 ** "tom_cut": a TOM file with a late entry, a drop, a player in no pod and a
-** top cut per division, read in one statement, and its finals options.
+** top cut per division, read in one statement, and its finals options; the
+** policy of its date, and of a truncated file (an error).
 */
 static const char *azTomSetup[] = {
   "CREATE TABLE t(x TEXT);"
@@ -548,6 +552,8 @@ static const char *azTomQuery[] = {
   " FROM standings((SELECT x FROM t), 'pokemon', NULL, NULL, 'tom_matches',"
   " '', 'tom_players');",
   "SELECT player, top_cut FROM tom_players((SELECT x FROM t));",
+  "SELECT tom_policy(x), tom_policy(replace(x, '03/14/2026', '06/10/2023')) FROM t;",
+  "SELECT tom_policy(substr(x, 1, 60)) FROM t;",
 };
 
 /* pairings(): berger with a free round, a bracket with byes and its next

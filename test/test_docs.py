@@ -277,6 +277,43 @@ def test_no_unchecked_output(path):
     assert not bad, "move these outputs into a ```text block:\n" + "\n".join(bad)
 
 
+# The README's opening shows one statement per kind of source without output
+# (a first screen); each must still run and give rows, ?1 bound to the text of
+# a file of the reader it names.
+MELEE_SAMPLE = ('{"Tournament": {"Date": "2025-03-01"}, "Rounds": [{"RoundName": "Round 1", '
+                '"Matches": [{"Player1": "Ann", "Player2": "Bob", "Result": "2-1-0"}]}], '
+                '"Standings": [{"Rank": 1, "Player": "Ann"}, {"Rank": 2, "Player": "Bob"}]}')
+OPENING_FILES = {"melee_": MELEE_SAMPLE,
+                 "tom_": (REPO / "sql" / "example.tdf").read_text(encoding="utf-8"),
+                 "trf_": (REPO / "sql" / "example.trf").read_text(encoding="utf-8")}
+
+
+def test_readme_opening_statements_run():
+    if not sqlcases.ext_exists(EXT):
+        pytest.fail(f"extension not built: {EXT}", pytrace=False)
+    first = next(b for b in blocks((REPO / "README.md").read_text(encoding="utf-8"))
+                 if b.lang == "sql")
+    statements = sqlcases.split_statements(first.text, "README.md")
+    readers = [next((k for k in OPENING_FILES if k in stmt), None) for stmt in statements]
+    assert sorted(filter(None, readers)) == sorted(OPENING_FILES) and None in readers
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.enable_load_extension(True)
+        conn.load_extension(EXT)
+        for f in DEFAULT_SETUP:
+            conn.executescript((REPO / f).read_text(encoding="utf-8"))
+        for stmt, reader in zip(statements, readers):
+            args = (OPENING_FILES[reader],) if reader else ()
+            assert conn.execute(stmt, args).fetchall(), stmt
+        # the family table's count of tiebreakers is the loaded build's
+        shown = re.search(r"any order of the (\d+) tiebreakers",
+                          (REPO / "README.md").read_text(encoding="utf-8"))
+        assert shown and int(shown.group(1)) == conn.execute(
+            "SELECT count(*) FROM tiebreakers").fetchone()[0]
+    finally:
+        conn.close()
+
+
 def test_setup_files_exist():
     for ex in EXAMPLES:
         for f in ex.setup:

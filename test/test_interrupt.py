@@ -224,6 +224,7 @@ import files  # noqa: E402  (bench/files.py: the generators)
 # handler itself; inside the parsing only the reader's probe steps reach it.
 READERS = {
     "tom": ("SELECT count(*) FROM tom_matches(?)", files.tom_text(4, 2, notes=300_000)),
+    "tom_policy": ("SELECT tom_policy(?)", files.tom_text(4, 2, notes=300_000)),
     "trf": ("SELECT count(*) FROM trf_matches(?)", files.trf_text(4, 2, records=300_000)),
     "trf_event": ("SELECT count(*) FROM trf_event(?)", files.trf_text(4, 2, records=300_000)),
     # a scalar: its pass over the records polls too

@@ -281,3 +281,59 @@ def test_json_ends_at_a_nul(db):
     assert len(db.execute(ROWS, (text,)).fetchall()) == 1
     with pytest.raises(sqlite3.OperationalError, match="melee_matches\\(\\): malformed JSON$"):
         db.execute(ROWS, ("\x00" + text,)).fetchall()
+
+
+PLAYERS = "SELECT player, rank, points, omwp FROM melee_players(?)"
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ({"Rank": 2, "Points": 3}, (None, "Standings entry 2 has no Player name")),
+    ({"Rank": 2, "Player": "", "Points": 3}, (None, "Standings entry 2 has no Player name")),
+    ({"Rank": 2, "Player": 7, "Points": 3}, (None, "Standings entry 2 has no Player name")),
+    ("B", (None, "Standings entry 2 has no Player name")),
+    ({"Rank": "2", "Player": "B"}, ("B", "Standings entry 2 (B): Rank is not an integer")),
+    ({"Player": "B", "Points": 1.5}, ("B", "Standings entry 2 (B): Points is not an integer")),
+    ({"Player": "B", "Draws": [0]}, ("B", "Standings entry 2 (B): Draws is not an integer")),
+    ({"Player": "B", "OGWP": "0.5"}, ("B", "Standings entry 2 (B): OGWP is not a number")),
+])
+def test_unreadable_standings_entries_are_listed(db, entry, problem):
+    """An entry melee_players() cannot read is left out, the entries around
+    it are read, and melee_problems() names it (no round: it is no match)."""
+    text = event([("Round 1", [("A", "B", "2-0-0"), ("C", "-", "2-0-0")])],
+                 [{"Rank": 1, "Player": "A", "Points": 3, "OMWP": 0.33333333},
+                  entry,
+                  {"Rank": 3, "Player": "C", "Points": 3, "OMWP": 0.0}])
+    assert db.execute(PLAYERS, (text,)).fetchall() == [
+        ("A", 1, 3, 0.33333333), ("C", 3, 3, 0.0)]
+    assert db.execute("SELECT rowid, player FROM melee_players(?)", (text,)).fetchall() == [
+        (1, "A"), (2, "C")]
+    assert db.execute(PROBLEMS, (text,)).fetchall() == [(None, None) + problem[:1] +
+                                                        (None, None) + problem[1:]]
+    # the matches are all read; the standings rank the left-out player from them
+    rows = db.execute("SELECT player, match_points FROM standings(?, 'mtg', NULL, NULL, "
+                      "'melee_matches', '', 'melee_players') ORDER BY player",
+                      (text,)).fetchall()
+    assert rows == [("A", 3), ("B", 0), ("C", 3)]
+
+
+def test_unreadable_entry_gets_no_inferred_rounds(db):
+    """A record beside a figure of the wrong type is not trusted: C's entry
+    claims a win Rounds[] does not list, but is left out, so no bye is added;
+    D, with the same claim and a readable entry, gets it."""
+    text = event([("Round 1", [("A", "B", "2-0-0")]), ("Round 2", [("C", "D", "0-2-0")])],
+                 [{"Player": "C", "Wins": 1, "Losses": 1, "OMWP": "high"},
+                  {"Player": "D", "Wins": 2, "Losses": 0}])
+    assert db.execute(ROWS + " WHERE source = 'standings'", (text,)).fetchall() == [
+        (1, "D", None, 2, 0, 0, None, "Round 1", None, "standings")]
+    assert db.execute(PROBLEMS, (text,)).fetchall() == [
+        (None, None, "C", None, None, "Standings entry 1 (C): OMWP is not a number")]
+
+
+def test_entries_all_unreadable_and_standings_not_an_array(db):
+    text = event([("Round 1", [("A", "B", "2-0-0")])], [{"Points": 1}, {"Points": 2}])
+    assert db.execute(PLAYERS, (text,)).fetchall() == []
+    assert [r[-1] for r in db.execute(PROBLEMS, (text,))] == [
+        "Standings entry 1 has no Player name", "Standings entry 2 has no Player name"]
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute(PLAYERS, ('{"Standings": {"Player": "A"}}',)).fetchall()
+    assert str(e.value) == "melee_players(): Standings is not an array"

@@ -324,26 +324,46 @@ def test_check_bracket_that_left_the_bracket(db):
     ("SELECT * FROM pairings", r"pairings\(\): the event_id and system arguments are required"),
     ("SELECT * FROM pairings(1)", r"the event_id and system arguments are required"),
     ("SELECT * FROM pairing_check", r"pairing_check\(\): the event_id and system"),
-    ("SELECT * FROM pairings(NULL, 'berger')", r"pairings\(\): event_id is NULL"),
-    ("SELECT * FROM pairings(1.5, 'berger')", r"event_id must be INTEGER or TEXT"),
-    ("SELECT * FROM pairings(1, NULL)", r"system must be text"),
-    ("SELECT * FROM pairings(1, 7)", r"system must be text"),
-    ("SELECT * FROM pairings(1, 'swiss')", r"unknown system 'swiss' \(known: berger, bracket"),
-    ("SELECT * FROM pairings(1, 'berger(')", r"cannot parse system 'berger\('"),
-    ("SELECT * FROM pairings(1, 'berger x')", r"cannot parse system"),
+    ("SELECT * FROM pairings(NULL, 'berger')", r"^pairings\(\): event_id is NULL$"),
+    ("SELECT * FROM pairings(1.5, 'berger')",
+     r"^pairings\(\): event_id must be INTEGER or TEXT, got 1\.5$"),
+    ("SELECT * FROM pairings(x'01', 'berger')",
+     r"^pairings\(\): event_id must be INTEGER or TEXT, got a BLOB$"),
+    # from here on, every message names the event
+    ("SELECT * FROM pairings(1, NULL)", r"^pairings\(\): event 1: system must be text"),
+    ("SELECT * FROM pairings(1, 7)", r"^pairings\(\): event 1: system must be text"),
+    ("SELECT * FROM pairings(1, 'swiss')",
+     r"^pairings\(\): event 1: unknown system 'swiss' \(known: berger, bracket"),
+    ("SELECT * FROM pairings(1, 'berger(')", r"^pairings\(\): event 1: cannot parse system 'berger\('"),
+    ("SELECT * FROM pairings(1, 'berger x')", r"^pairings\(\): event 1: cannot parse system"),
     ("SELECT * FROM pairings(1, 'berger(top=8)')",
-     r"unknown option 'top' in system 'berger\(top=8\)' \(its options: rounds\)"),
-    ("SELECT * FROM pairings(1, 'berger(rounds=0)')", r"rounds must be an integer from 1"),
-    ("SELECT * FROM pairings(1, 'berger(rounds=6, rounds=6)')", r"option rounds is given twice"),
-    ("SELECT * FROM pairings(1, 'bracket(policy=nope)')", r"unknown policy 'nope'"),
-    ("SELECT * FROM pairings(1, 'berger', 0)", r"round must be a positive integer"),
-    ("SELECT * FROM pairings(1, 'berger', 'x')", r"round must be a positive integer"),
-    ("SELECT * FROM pairings(1, 'berger', 1)", r"event 1: round 1 was paired already"),
-    ("SELECT * FROM pairings(1, 'berger', 3)", r"event 1: round 3 is beyond the next round \(2\)"),
-    ("SELECT * FROM pairings(9, 'berger')", r"event 9: no rows in matches nor in players"),
-    ("SELECT * FROM pairings(1, 'berger', NULL, 3)", r"matches_table must be text"),
-    ("SELECT * FROM pairings(1, 'berger', NULL, 'nope')", r"nope"),
-    ("SELECT * FROM pairings(1, 'berger' || char(0) || '(rounds=9)')", r"NUL byte"),
+     r"^pairings\(\): event 1: unknown option 'top' in system 'berger\(top=8\)' "
+     r"\(its options: rounds\)$"),
+    ("SELECT * FROM pairings(1, 'berger(rounds=0)')",
+     r"^pairings\(\): event 1: rounds must be an integer from 1"),
+    ("SELECT * FROM pairings(1, 'berger(rounds=6, rounds=6)')",
+     r"^pairings\(\): event 1: option rounds is given twice"),
+    ("SELECT * FROM pairings(1, 'bracket(policy=nope)')",
+     r"^pairings\(\): event 1: unknown policy 'nope'"),
+    ("SELECT * FROM pairings(1, 'berger', 0)",
+     r"^pairings\(\): event 1: round must be a positive integer$"),
+    ("SELECT * FROM pairings('club', 'berger', 'x')",
+     r"^pairings\(\): event club: round must be a positive integer$"),
+    ("SELECT * FROM pairings(1, 'berger', 1)", r"^pairings\(\): event 1: round 1 was paired already"),
+    ("SELECT * FROM pairings(1, 'berger', 3)",
+     r"^pairings\(\): event 1: round 3 is beyond the next round \(2\)$"),
+    ("SELECT * FROM pairings(9, 'berger')", r"^pairings\(\): event 9: no rows in matches nor in players$"),
+    ("SELECT * FROM pairings(1, 'berger', NULL, 3)",
+     r"^pairings\(\): event 1: matches_table must be text$"),
+    ("SELECT * FROM pairings(1, 'berger', NULL, NULL, 3)",
+     r"^pairings\(\): event 1: players_table must be text$"),
+    ("SELECT * FROM pairings(1, 'berger', NULL, 'nope')", r"^pairings\(\): event 1: .*nope"),
+    ("SELECT * FROM pairings(1, 'berger' || char(0) || '(rounds=9)')",
+     r"^pairings\(\): event 1: .*NUL byte"),
+    ("SELECT * FROM pairing_check(1, 'swiss')",
+     r"^pairing_check\(\): event 1: unknown system 'swiss'"),
+    ("SELECT * FROM pairing_check(2, 'berger', 7)",
+     r"^pairing_check\(\): event 2: matches_table must be text$"),
 ])
 def test_errors(db, sql, message):
     make_event(db, 4)
@@ -488,3 +508,30 @@ def test_interrupt_stops_pairing_check(connect, tmp_path):
     timer.join()
     # the connection is still usable
     assert conn.execute("SELECT count(*) FROM pairings(1, 'berger')").fetchone() == (100,)
+
+
+def test_errors_of_the_systems_name_the_event(db):
+    """The systems' own messages (dutch's, berger's) come after the event,
+    for pairings() and as pairing_check() reasons alike."""
+    make_event(db, 2, event="open")
+    pair_round(db, "dutch", event="open")
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()
+    assert str(e.value) == ("pairings(): event open: dutch: no pairing meets the absolute "
+                            "criteria (C1-C3)")
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute("SELECT * FROM pairings('open', 'berger')").fetchall()
+    assert str(e.value) == ("pairings(): event open: berger: round 2 is past the last round (1) "
+                            "of a round robin of 2 players; rounds=N for a double round robin")
+
+
+def test_a_file_as_the_event_is_named_as_such(db):
+    """A TOM file's text as the event is not pasted into the message."""
+    tdf = ('<tournament><players><player userid="1"/><player userid="2"/></players>'
+           '<pods><pod category="2"><rounds><round number="1" type="3"><matches>'
+           '<match outcome="1"><player1 userid="1"/><player2 userid="2"/></match>'
+           '</matches></round></rounds></pod></pods></tournament>')
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute("SELECT * FROM pairings(?, 'mtg', 0, 'tom_matches')", (tdf,)).fetchall()
+    assert str(e.value) == ("pairings(): the event of the file: round must be a positive "
+                            "integer")

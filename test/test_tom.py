@@ -1,4 +1,5 @@
-"""tom_matches(), tom_players(): Pokemon TOM .tdf XML as match and registration rows.
+"""tom_matches(), tom_players(): Pokemon TOM .tdf XML as match and registration rows;
+tom_policy(): the policy of the file's start date.
 
 sql/example.tdf is a League Cup as TOM saves it: ten players of three divisions paired in
 one combined pod over three Swiss rounds, with two byes, two ties, a drop after round 2, a
@@ -355,6 +356,7 @@ HOSTILE = [
 def test_hostile_xml(db, text, message):
     assert error_of(db, text) == "tom_matches(): " + message
     assert error_of(db, text, PLAYERS) == "tom_players(): " + message
+    assert error_of(db, text, POLICY) == "tom_policy(): " + message
 
 
 def test_binary_blob(db):
@@ -451,6 +453,8 @@ def test_bad_start_date(db):
     text = tdf(FOUR, "", "", data="<startdate>2026-03-14</startdate>")
     assert error_of(db, text) == ("tom_matches(): line 3: <startdate>2026-03-14</startdate> is not "
                                   "a date MM/DD/YYYY")
+    assert error_of(db, text, POLICY) == ("tom_policy(): line 3: <startdate>2026-03-14</startdate> "
+                                          "is not a date MM/DD/YYYY")
 
 
 def test_errors_reach_standings_with_the_file_line(db):
@@ -570,3 +574,59 @@ def test_ties_take_the_file_order_and_players_in_no_pod_no_place(db):
         (4, "3", "dropped", 0.25, 0.25, 0.25, "registration_order"),
         (5, "4", "dropped", 0.25, 0.25, 0.25, "registration_order"),
     ]
+
+
+# ------------------------------------------------------------------ tom_policy()
+
+POLICY = "SELECT tom_policy(?)"
+
+
+@pytest.mark.parametrize("data, policy", [
+    ("<startdate>03/31/2023</startdate>", "pokemon"),
+    ("<startdate>04/01/2023</startdate>", "pokemon_2023"),
+    ("<startdate>07/15/2023</startdate>", "pokemon_2023"),
+    ("<startdate> 09/30/2023 </startdate>", "pokemon_2023"),
+    ("<startdate>10/01/2023</startdate>", "pokemon"),
+    ("<startdate>06/10/2022</startdate>", "pokemon"),
+    ("<startdate>06/10/2024</startdate>", "pokemon"),
+    ("<startdate>03/14/2026</startdate>", "pokemon"),
+    # no start date: the rules of today
+    ("<startdate></startdate>", "pokemon"),
+    ("<name>x</name>", "pokemon"),
+])
+def test_policy_of_the_start_date(db, data, policy):
+    text = tdf(FOUR, pod(2, {1: [(1, "1", "2"), (2, "3", "4")]}), data=data)
+    assert db.execute(POLICY, (text,)).fetchone() == (policy,)
+    assert db.execute(POLICY, (text.encode(),)).fetchone() == (policy,)
+
+
+def test_policy_arguments(db):
+    assert error_of(db, None, POLICY) == ("tom_policy(): the argument must be the text of a TOM "
+                                          "file, e.g. readfile('event.tdf'), got NULL")
+    assert error_of(db, 7, POLICY).endswith("got a number")
+    assert error_of(db, 2.5, POLICY).endswith("got a number")
+    with pytest.raises(sqlite3.OperationalError, match="wrong number of arguments"):
+        db.execute("SELECT tom_policy()").fetchall()
+    # a file tom_matches() refuses is refused alike
+    text = tdf(FOUR, pod(2, {1: [(1, "1", "2"), (1, "1", "3")]}))
+    assert error_of(db, text, POLICY) == "tom_policy(): " + error_of(db, text)[len("tom_matches(): "):]
+
+
+def test_one_statement_with_the_policy_of_the_date(db):
+    """June 2023: 5 loses round 1 to 1 and drops, 3 loses both rounds. On 0
+    points 5's OWP is 1's 100 %, 3's is (2 at 1/2 + 4 at 1) / 2 = 3/4:
+    'pokemon' ranks 5 above 3, 'pokemon_2023' (RK9 then) the active 3 above."""
+    six = [(str(i), "P", str(i), 1990) for i in range(1, 5)] + [("5", "P", "5", 1990, 1),
+                                                                ("6", "P", "6", 1990)]
+    rounds = pod(2, {1: [(1, "1", "5"), (1, "2", "3"), (1, "4", "6")],
+                     2: [(1, "1", "2"), (1, "4", "3"), (5, "6", None)]})
+    one = ("SELECT player, rank, owp FROM standings(?1, tom_policy(?1), NULL, NULL, "
+           "'tom_matches', '', 'tom_players') WHERE match_points = 0")
+    in_2023 = tdf(six, rounds, data="<startdate>06/10/2023</startdate>")
+    assert db.execute(one, (in_2023,)).fetchall() == [("3", 5, 0.75), ("5", 6, 1.0)]
+    in_2024 = tdf(six, rounds, data="<startdate>06/10/2024</startdate>")
+    assert db.execute(one, (in_2024,)).fetchall() == [("5", 5, 1.0), ("3", 6, 0.75)]
+    # the example file, of 2026: the same standings as with 'pokemon'
+    assert (db.execute(ONE_STATEMENT.replace("'pokemon'", "tom_policy(?1)").replace("?,", "?1,"),
+                       (EXAMPLE,)).fetchall() ==
+            db.execute(ONE_STATEMENT, (EXAMPLE,)).fetchall())

@@ -116,7 +116,7 @@ def build_wheel(module, target, out):
         ("sqlite_tiebreak/__init__.py",
          (pkg / "__init__.py").read_text().replace("@TIEBREAK_VERSION@", ver).encode(), 0o644),
         (f"sqlite_tiebreak/{spec['module']}", module.read_bytes(), 0o755),
-        (f"{dist_info}/METADATA", _metadata(ver).encode(), 0o644),
+        (f"{dist_info}/METADATA", _metadata(ver, target).encode(), 0o644),
         (f"{dist_info}/WHEEL",
          ("Wheel-Version: 1.0\nGenerator: tiebreak tools/dist.py\nRoot-Is-Purelib: false\n" +
           "".join(f"Tag: py3-none-{t}\n" for t in spec["wheel"].split("."))).encode(), 0o644),
@@ -133,38 +133,54 @@ def build_wheel(module, target, out):
     return whl
 
 
-def _metadata(ver):
-    return f"""Metadata-Version: 2.1
-Name: sqlite-tiebreak
-Version: {ver}
-Summary: Swiss-tournament standings and tiebreakers inside SQLite (loadable extension)
-License: MIT
-Keywords: sqlite,swiss,tournament,standings,tiebreakers
-Classifier: License :: OSI Approved :: MIT License
-Classifier: Programming Language :: SQL
-Requires-Python: >=3.6
-Description-Content-Type: text/markdown
+# The operating system classifier of each target's wheel.
+WHEEL_OS = {"linux": "Operating System :: POSIX :: Linux",
+            "windows": "Operating System :: Microsoft :: Windows"}
+SUMMARY = ("Swiss-tournament standings, tiebreakers and pairings inside SQLite: Magic, "
+           "Pokemon, chess (FIDE), Yu-Gi-Oh!, Battlefy (loadable extension)")
+KEYWORDS = ["sqlite", "sqlite-extension", "swiss", "tournament", "standings", "tiebreakers",
+            "pairings", "mtg", "pokemon", "chess", "fide", "yugioh", "trf", "melee"]
 
-# sqlite-tiebreak
 
-```python
-import sqlite3, sqlite_tiebreak
-conn = sqlite3.connect("events.db")
-sqlite_tiebreak.load(conn)
-conn.execute("SELECT rank, player FROM standings(1, 'mtg')").fetchall()
-```
-
-`sqlite_tiebreak.loadable_path()` is the module's path for other hosts. The Python must be
-built with extension loading (Debian's is); otherwise `load()` raises
-`sqlite_tiebreak.ExtensionLoadingUnavailable`.
-"""
+def _metadata(ver, target):
+    """The wheel's METADATA: no home page nor project URL (the project has
+    none); packages/python/README.md is the long description."""
+    classifiers = [
+        "Development Status :: 4 - Beta",
+        "Intended Audience :: Developers",
+        "License :: OSI Approved :: MIT License",
+        WHEEL_OS[target.split("-")[0]],
+        "Programming Language :: C",
+        "Programming Language :: Python :: 3",
+        "Programming Language :: Python :: Implementation :: CPython",
+        "Programming Language :: SQL",
+        "Topic :: Database",
+        "Topic :: Games/Entertainment",
+        "Topic :: Games/Entertainment :: Board Games",
+    ]
+    head = [
+        "Metadata-Version: 2.1",
+        "Name: sqlite-tiebreak",
+        f"Version: {ver}",
+        f"Summary: {SUMMARY}",
+        "Author: the tiebreak authors",
+        "License: MIT",
+        "License-File: LICENSE",
+        f"Keywords: {','.join(KEYWORDS)}",
+        *(f"Classifier: {c}" for c in classifiers),
+        "Requires-Python: >=3.6",
+        "Description-Content-Type: text/markdown; charset=UTF-8",
+    ]
+    readme = (REPO / "packages" / "python" / "README.md").read_text(encoding="utf-8")
+    return "\n".join(head) + "\n\n" + readme
 
 
 # -------------------------------------------------------------------- npm
 
 def stage_npm(modules, stage):
-    """The npm package's folder: packages/npm with the version filled in and
-    each module under lib/<platform>-<arch>/, for `npm pack`."""
+    """The npm package's folder: packages/npm with the version and the
+    platforms (os, cpu) filled in and each module under
+    lib/<platform>-<arch>/, for `npm pack`."""
     src = REPO / "packages" / "npm"
     stage.mkdir(parents=True)
     for name in ("index.cjs", "index.mjs", "index.d.ts", "README.md"):
@@ -172,6 +188,9 @@ def stage_npm(modules, stage):
     shutil.copy2(REPO / "LICENSE", stage / "LICENSE")
     meta = json.loads((src / "package.json").read_text())
     meta["version"] = version()
+    # the platforms packed, so that npm refuses a host with no module
+    meta["os"] = sorted({p.split("-")[0] for p in modules})
+    meta["cpu"] = sorted({p.split("-")[1] for p in modules})
     (stage / "package.json").write_text(json.dumps(meta, indent=2) + "\n")
     for platform, module in modules.items():
         (stage / "lib" / platform).mkdir(parents=True)

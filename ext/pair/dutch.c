@@ -666,7 +666,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
 /* ------------------------------------------------------------ the round */
 
 static int set_error(char **pzErr, const char *zMsg) {
-  if (pzErr) *pzErr = sqlite3_mprintf("pairings(): dutch: %s", zMsg);
+  if (pzErr) *pzErr = sqlite3_mprintf("dutch: %s", zMsg);
   return SQLITE_ERROR;
 }
 
@@ -972,7 +972,7 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) 
     if (rc == SQLITE_OK) rc = emit(&d, aPartner, pRound);
   }
   if (rc != SQLITE_OK && pzErr && *pzErr == 0) {
-    *pzErr = sqlite3_mprintf("pairings(): dutch: %s", sqlite3_errstr(rc));
+    *pzErr = sqlite3_mprintf("dutch: %s", sqlite3_errstr(rc));
   }
   sqlite3_free(aPartner);
   cleanup(&d);

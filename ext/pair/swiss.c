@@ -590,7 +590,7 @@ int tb_swiss_pair(const TbPairState *pState, int K0, TbPairRound *pRound,
     for (a = 0; a < sw.n; a++) pInfo->aPos[sw.aP[a].iIdx] = a;
   }
   if (rc == SQLITE_TOOBIG && pzErr) {
-    *pzErr = sqlite3_mprintf("pairings(): %d players with scores %lld points apart are "
+    *pzErr = sqlite3_mprintf("%d players with scores %lld points apart are "
                              "too many for the '%s' pairing's weights", sw.n,
                              (long long)(sw.n ? sw.aP[0].nScore - sw.aP[sw.n - 1].nScore : 0),
                              zSystem);

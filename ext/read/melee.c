@@ -32,7 +32,9 @@
 ** melee_players() yields the registrations standings() reads as its players
 ** table, one row per entry of the published Standings[], with what Melee
 ** published beside them: so a registered player with no match row (a
-** no-show) is in the standings too.
+** no-show) is in the standings too.  An entry without a Player name or
+** with a figure of the wrong type is left out, and melee_problems() lists
+** it, as it lists the match rows melee_matches() leaves out.
 */
 #include "../tiebreak_int.h"
 
@@ -950,6 +952,83 @@ static int detect_playoff(MeleeCursor *pCur, const MeleeSeat *a, int n,
   return rc;
 }
 
+/* ------------------------------------------------ Standings entries */
+
+/* The fields of a Standings[] entry: Player, then the published figures in
+** the statement's columns 1.. and the types Melee publishes them in: 'i' an
+** integer, 'r' a number. */
+static const char zEntrySql[] =
+    "SELECT json_extract(?1, '$.Player'),"
+    " json_extract(?1, '$.Rank'), json_extract(?1, '$.Points'),"
+    " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses'),"
+    " json_extract(?1, '$.Draws'), json_extract(?1, '$.OMWP'),"
+    " json_extract(?1, '$.GWP'), json_extract(?1, '$.OGWP')";
+static const struct {
+  const char *zField;
+  char cType;
+} aStandingField[] = {
+  {"Rank", 'i'}, {"Points", 'i'}, {"Wins", 'i'}, {"Losses", 'i'},
+  {"Draws", 'i'}, {"OMWP", 'r'}, {"GWP", 'r'}, {"OGWP", 'r'},
+};
+#define N_STANDING_FIELD 8
+#define ENTRY_WINS 3
+#define ENTRY_LOSSES 4
+
+/* The entry's Player name, NULL when it has none (absent, empty, not
+** text); *pbNoMem when reading it failed. */
+static const char *entry_player(sqlite3_stmt *pStmt, int *pbNoMem) {
+  const char *z = (const char *)sqlite3_column_text(pStmt, 0);
+  int eType = sqlite3_column_type(pStmt, 0);
+  *pbNoMem = z == 0 && eType != SQLITE_NULL;
+  return eType == SQLITE_TEXT && z && z[0] ? z : 0;
+}
+
+/*
+** What is wrong with the entry iEntry (from 0) that pStmt stands on, for
+** melee_problems(): in *pzProblem, NULL when it has a Player name and
+** every field of its type or absent.  OK or SQLITE_NOMEM.
+*/
+static int entry_problem(sqlite3_stmt *pStmt, sqlite3_int64 iEntry,
+                         char **pzProblem) {
+  int i, bNoMem;
+  const char *z = entry_player(pStmt, &bNoMem);
+  *pzProblem = 0;
+  if (bNoMem) return SQLITE_NOMEM;
+  if (z == 0) {
+    *pzProblem = sqlite3_mprintf("Standings entry %lld has no Player name",
+                                 iEntry + 1);
+    return *pzProblem ? SQLITE_OK : SQLITE_NOMEM;
+  }
+  for (i = 0; i < N_STANDING_FIELD; i++) {
+    int t = sqlite3_column_type(pStmt, i + 1);
+    if (t == SQLITE_NULL || t == SQLITE_INTEGER) continue;
+    if (t == SQLITE_FLOAT && aStandingField[i].cType == 'r') continue;
+    *pzProblem = sqlite3_mprintf("Standings entry %lld (%s): %s is not %s",
+                                 iEntry + 1, z, aStandingField[i].zField,
+                                 aStandingField[i].cType == 'i'
+                                     ? "an integer" : "a number");
+    return *pzProblem ? SQLITE_OK : SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+/* A problem row for a Standings entry left out of melee_players(): no
+** round, the entry's player as player1, the problem naming the entry (kept
+** in the row's allocation, in the place of its result). */
+static int entry_problem_add(MeleeCursor *pCur, sqlite3_stmt *pStmt,
+                             const char *zProblem) {
+  int bNoMem, rc;
+  const char *zPlayer = entry_player(pStmt, &bNoMem);
+  if (bNoMem) return SQLITE_NOMEM;
+  rc = row_add(pCur, 0, "", zPlayer ? zPlayer : "", 0, zProblem, 0, 0, 0);
+  if (rc == SQLITE_OK) {
+    MeleeRow *r = &pCur->aRow[pCur->nRow - 1];
+    r->zProblem = r->zRes;
+    r->zRes = 0;
+  }
+  return rc;
+}
+
 /* ------------------------------------------------ rounds not listed */
 
 /* What the inference reads: the seats, the last Swiss round, the players
@@ -1054,15 +1133,24 @@ static int name_added(MeleeCursor *pCur, int nListed) {
   return SQLITE_OK;
 }
 
-/* A player's published record, when an entry of Standings[] gives one. */
-static int infer_entry(MeleeCursor *pCur, const MeleeListed *pL, sqlite3_stmt *pStmt) {
-  const char *z = (const char *)sqlite3_column_text(pStmt, 0);
-  if (z == 0 || sqlite3_column_type(pStmt, 1) != SQLITE_INTEGER ||
-      sqlite3_column_type(pStmt, 2) != SQLITE_INTEGER) {
-    return SQLITE_OK; /* a standings line without a record: nothing to infer */
+/* Entry iEntry of Standings[]: a problem row when melee_players() leaves
+** it out, else the rows its published record gives. */
+static int infer_entry(MeleeCursor *pCur, MeleeListed *pL, sqlite3_stmt *pStmt,
+                       sqlite3_int64 iEntry) {
+  char *zProblem = 0;
+  int rc = entry_problem(pStmt, iEntry, &zProblem);
+  if (rc == SQLITE_OK && zProblem) {
+    rc = entry_problem_add(pCur, pStmt, zProblem);
+    pL->nCap++; /* the cap counts inferred rows only */
+  } else if (rc == SQLITE_OK && sqlite3_column_type(pStmt, ENTRY_WINS) == SQLITE_INTEGER &&
+             sqlite3_column_type(pStmt, ENTRY_LOSSES) == SQLITE_INTEGER) {
+    /* an entry without a record: nothing to infer */
+    rc = infer_player(pCur, pL, (const char *)sqlite3_column_text(pStmt, 0),
+                      sqlite3_column_int(pStmt, ENTRY_WINS),
+                      sqlite3_column_int(pStmt, ENTRY_LOSSES));
   }
-  return infer_player(pCur, pL, z, sqlite3_column_int(pStmt, 1),
-                      sqlite3_column_int(pStmt, 2));
+  sqlite3_free(zProblem);
+  return rc;
 }
 
 /* Rows for what the published records count and the rounds leave out,
@@ -1075,6 +1163,7 @@ static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
   sqlite3_stmt *pStmt = 0;
   const char *zEntry;
   int nEntry, eType, i, nListed = pCur->nRow, k = 0, rc;
+  sqlite3_int64 iEntry = 0;
   memset(&listed, 0, sizeof(listed));
   listed.aSeat = aSeat;
   listed.nSeat = nSeat;
@@ -1087,14 +1176,10 @@ static int infer_unlisted(sqlite3 *db, MeleeCursor *pCur, TbProbe *pProbe,
   }
   rc = problem_players(pCur, pProbe, &listed.azProblem, &listed.nProblem);
   if (rc == SQLITE_OK) rc = top_list(z, n, "Standings", &standings, &eType, pProbe);
-  if (rc == SQLITE_OK) {
-    rc = sqlite3_prepare_v2(db, "SELECT json_extract(?1, '$.Player'),"
-                            " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses')",
-                            -1, &pStmt, 0);
-  }
+  if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, zEntrySql, -1, &pStmt, 0);
   while (rc == SQLITE_OK && (k = list_next(&standings, &zEntry, &nEntry)) > 0) {
     rc = step_element(pStmt, zEntry, nEntry);
-    if (rc == SQLITE_ROW) rc = infer_entry(pCur, &listed, pStmt);
+    if (rc == SQLITE_ROW) rc = infer_entry(pCur, &listed, pStmt, iEntry++);
   }
   if (rc == SQLITE_OK && k < 0) rc = stop_code(pProbe);
   rc = db_error(db, rc, pzErr);
@@ -1191,8 +1276,11 @@ static void problem_column(const MeleeCursor *pCur, sqlite3_context *ctx,
                            int iCol) {
   const MeleeRow *r = &pCur->aRow[pCur->iRow];
   switch (iCol) {
-    case MQ_ROUND: sqlite3_result_int(ctx, r->iRound); break;
-    case MQ_ROUND_NAME: sqlite3_result_text(ctx, r->zName, -1, SQLITE_TRANSIENT); break;
+    /* a Standings entry's problem has no round */
+    case MQ_ROUND: if (r->iRound) sqlite3_result_int(ctx, r->iRound); break;
+    case MQ_ROUND_NAME:
+      if (r->iRound) sqlite3_result_text(ctx, r->zName, -1, SQLITE_TRANSIENT);
+      break;
     case MQ_PLAYER1: result_text(ctx, r->zA); break;
     case MQ_PLAYER2: result_text(ctx, r->zB); break;
     case MQ_RESULT: result_text(ctx, r->zRes); break;
@@ -1264,7 +1352,8 @@ typedef struct PlayersCursor {
   sqlite3_stmt *pEntry;       /* the fields of the entry shown */
   int bEof;
   sqlite3_value *pText;       /* the event_id argument */
-  sqlite3_int64 iRow;
+  sqlite3_int64 iRow;         /* rows shown */
+  sqlite3_int64 iEntry;       /* entries read */
 } PlayersCursor;
 
 static int playersOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor) {
@@ -1283,7 +1372,7 @@ static void players_clear(PlayersCursor *pCur) {
   sqlite3_value_free(pCur->pText);
   pCur->pEntry = 0;
   pCur->pText = 0;
-  pCur->iRow = 0;
+  pCur->iRow = pCur->iEntry = 0;
   pCur->bEof = 1;
 }
 
@@ -1293,54 +1382,25 @@ static int playersClose(sqlite3_vtab_cursor *cur) {
   return SQLITE_OK;
 }
 
-/* Fields of a Standings[] entry, in the query's columns 1.. and the
-** types Melee publishes them in: 'i' an integer, 'r' a number. */
-static const struct {
-  const char *zField;
-  char cType;
-} aStandingField[] = {
-  {"Rank", 'i'}, {"Points", 'i'}, {"Wins", 'i'}, {"Losses", 'i'},
-  {"Draws", 'i'}, {"OMWP", 'r'}, {"GWP", 'r'}, {"OGWP", 'r'},
-};
-#define N_STANDING_FIELD 8
-
-/* The entry iEntry (from 0) the statement stands on: a Player name, and
-** fields of their type or absent (NULL). */
-static int players_check(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
-                         sqlite3_int64 iEntry) {
-  int i;
-  const char *z = (const char *)sqlite3_column_text(pStmt, 0);
-  if (sqlite3_column_type(pStmt, 0) != SQLITE_TEXT || z == 0 || z[0] == 0) {
-    if (sqlite3_column_type(pStmt, 0) != SQLITE_NULL && z == 0) return SQLITE_NOMEM;
-    return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("Standings entry %lld has no Player name",
-                                       iEntry + 1));
-  }
-  for (i = 0; i < N_STANDING_FIELD; i++) {
-    int t = sqlite3_column_type(pStmt, i + 1);
-    if (t == SQLITE_NULL || t == SQLITE_INTEGER) continue;
-    if (t == SQLITE_FLOAT && aStandingField[i].cType == 'r') continue;
-    return melee_error(pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("Standings entry %lld (%s): %s is not %s",
-                                       iEntry + 1, z, aStandingField[i].zField,
-                                       aStandingField[i].cType == 'i'
-                                           ? "an integer" : "a number"));
-  }
-  return SQLITE_OK;
-}
-
-/* The next entry, read and checked; at the end, bEof. */
+/* The next entry that reads well, entries with a problem left out (as
+** melee_problems() lists them); at the end, bEof.  iEntry counts every
+** entry, iRow the rows shown. */
 static int players_step(PlayersCursor *pCur) {
   sqlite3_vtab *pVtab = pCur->base.pVtab;
   MeleeVtab *pTab = (MeleeVtab *)pVtab;
   const char *z;
+  char *zProblem = 0;
   int n, rc;
-  if (list_next(&pCur->standings, &z, &n) <= 0) { /* no probe: never -1 */
-    pCur->bEof = 1;
-    return SQLITE_OK;
-  }
-  rc = step_element(pCur->pEntry, z, n);
-  if (rc == SQLITE_ROW) return players_check(pVtab, pCur->pEntry, pCur->iRow);
+  do {
+    sqlite3_free(zProblem);
+    if (list_next(&pCur->standings, &z, &n) <= 0) { /* no probe: never -1 */
+      pCur->bEof = 1;
+      return SQLITE_OK;
+    }
+    rc = step_element(pCur->pEntry, z, n);
+    if (rc == SQLITE_ROW) rc = entry_problem(pCur->pEntry, pCur->iEntry++, &zProblem);
+  } while (rc == SQLITE_OK && zProblem);
+  if (rc == SQLITE_OK) return rc;
   pCur->bEof = 1;
   if (rc == SQLITE_NOMEM) return rc;
   return melee_error(pVtab, rc, sqlite3_mprintf("%s", sqlite3_errmsg(pTab->db)));
@@ -1350,12 +1410,6 @@ static int players_step(PlayersCursor *pCur) {
 ** an array there is an error. */
 static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
                          const char *idxStr, int argc, sqlite3_value **argv) {
-  static const char zSql[] =
-      "SELECT json_extract(?1, '$.Player'),"
-      " json_extract(?1, '$.Rank'), json_extract(?1, '$.Points'),"
-      " json_extract(?1, '$.Wins'), json_extract(?1, '$.Losses'),"
-      " json_extract(?1, '$.Draws'), json_extract(?1, '$.OMWP'),"
-      " json_extract(?1, '$.GWP'), json_extract(?1, '$.OGWP')";
   PlayersCursor *pCur = (PlayersCursor *)cur;
   MeleeVtab *pTab = (MeleeVtab *)cur->pVtab;
   TbProbe probe;
@@ -1392,7 +1446,7 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
     return melee_error(cur->pVtab, SQLITE_ERROR,
                        sqlite3_mprintf("Standings is not an array"));
   }
-  rc = sqlite3_prepare_v2(pTab->db, zSql, -1, &pCur->pEntry, 0);
+  rc = sqlite3_prepare_v2(pTab->db, zEntrySql, -1, &pCur->pEntry, 0);
   if (rc == SQLITE_OK) {
     pCur->bEof = 0;
     return players_step(pCur);
@@ -1519,13 +1573,8 @@ static void meleePolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv
   }
   if (rc == SQLITE_OK) {
     sqlite3_result_text(ctx, zPreset, -1, SQLITE_STATIC);
-  } else if (rc == SQLITE_NOMEM) {
-    sqlite3_result_error_nomem(ctx);
   } else {
-    char *zMsg = sqlite3_mprintf("melee_policy(): %s", zErr ? zErr : sqlite3_errstr(rc));
-    if (zMsg) sqlite3_result_error(ctx, zMsg, -1); else sqlite3_result_error_nomem(ctx);
-    if (zMsg && rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
-    sqlite3_free(zMsg);
+    tb_text_arg_result_error(ctx, "melee_policy", rc, zErr);
   }
   sqlite3_free(zErr);
   sqlite3_finalize(pStmt);

@@ -117,3 +117,25 @@ int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
   z[n] = 0;
   return rc;
 }
+
+/*
+** The error of a scalar reader (melee_policy(), tom_policy()) that failed
+** with rc: SQLITE_NOMEM as such, else "zFunc(): zErr" (the code's own
+** message when zErr is NULL: an interrupt) with the code kept.
+*/
+void tb_text_arg_result_error(sqlite3_context *ctx, const char *zFunc, int rc,
+                              const char *zErr) {
+  char *zMsg;
+  if (rc == SQLITE_NOMEM) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  zMsg = sqlite3_mprintf("%s(): %s", zFunc, zErr ? zErr : sqlite3_errstr(rc));
+  if (zMsg == 0) {
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_error(ctx, zMsg, -1);
+  if (rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
+  sqlite3_free(zMsg);
+}

@@ -1,11 +1,14 @@
 /*
-** read/tom.c: tom_matches(), tom_players(): the rows of a Pokemon TOM file.
+** read/tom.c: tom_matches(), tom_players(): the rows of a Pokemon TOM file;
+** tom_policy(): the policy of its date.
 **
 **   SELECT * FROM tom_matches(readfile('event.tdf'));  -- one row per match
 **   SELECT * FROM tom_players(readfile('event.tdf'));  -- one row per player
+**   SELECT tom_policy(readfile('event.tdf'));          -- 'pokemon' or
+**                                                      -- 'pokemon_2023'
 **   SELECT division, rank, player FROM
-**     standings(readfile('event.tdf'), 'pokemon', NULL, NULL,
-**               'tom_matches', '', 'tom_players');
+**     standings(?1, tom_policy(?1), NULL, NULL,
+**               'tom_matches', '', 'tom_players');    -- ?1 the file's text
 **
 ** Pokemon's Tournament Operations Manager (TOM) saves an event as a .tdf
 ** file: XML with the registered <players> (userid, names, birth date, a
@@ -161,6 +164,7 @@ typedef struct TomCursor {
   int nPlace, nPlaceAlloc;
   int *aById;                 /* player indexes sorted by id */
   int iSeason;                /* Play! Pokemon season of the start date */
+  int iStartDate;             /* the start date as YYYYMMDD; 0: none */
   int bSeated;                /* some player is in a pod */
   int aCut1[3];               /* per division (0 Juniors, 1 Seniors, 2
                               ** Masters): its top cut's size + 1; 0: none
@@ -444,8 +448,8 @@ static int id_attr(TomParse *p, int iLine, const char *zElem,
   return SQLITE_OK;
 }
 
-/* A date "MM/DD/YYYY": year and month, or 0 if it is not one. */
-static int parse_date(const char *z, int *pYear, int *pMonth) {
+/* A date "MM/DD/YYYY": year, month and day, or 0 if it is not one. */
+static int parse_date(const char *z, int *pYear, int *pMonth, int *pDay) {
   int a[3] = {0, 0, 0}, n = 0, nDigit = 0;
   while (is_space(*z)) z++;
   for (;; z++) {
@@ -465,6 +469,7 @@ static int parse_date(const char *z, int *pYear, int *pMonth) {
     return 0;
   }
   *pMonth = a[0];
+  *pDay = a[1];
   *pYear = a[2];
   return 1;
 }
@@ -714,7 +719,7 @@ static int end_match(TomParse *p, int iLine) {
 static int on_end(TomParse *p, int eKind, int iLine) {
   TomCursor *c = p->c;
   const char *zElem = 0;
-  int v, iMonth, rc = SQLITE_OK;
+  int v, iMonth, iDay, rc = SQLITE_OK;
   if (is_field(eKind)) {
     /* a buffer for the terminator even when no text came yet */
     if (p->zField == 0 && on_text(p, eKind, " ", 1) != SQLITE_OK) {
@@ -728,16 +733,17 @@ static int on_end(TomParse *p, int eKind, int iLine) {
     case K_LASTNAME: return keep_name(p, &c->aPlayer[p->iPlayer].iLast);
     case K_STARTDATE:
       if (to_int(p->zField, 0) == -1) return SQLITE_OK; /* blank: unknown */
-      if (!parse_date(p->zField, &v, &iMonth)) {
+      if (!parse_date(p->zField, &v, &iMonth, &iDay)) {
         zElem = "startdate";
         break;
       }
       /* the divisions move each July, into the next year's season */
       c->iSeason = iMonth >= 7 ? v + 1 : v;
+      c->iStartDate = v * 10000 + iMonth * 100 + iDay;
       return SQLITE_OK;
     case K_BIRTHDATE:
       if (to_int(p->zField, 0) == -1) return SQLITE_OK; /* blank: unknown */
-      if (!parse_date(p->zField, &v, &iMonth)) {
+      if (!parse_date(p->zField, &v, &iMonth, &iDay)) {
         zElem = "birthdate";
         break;
       }
@@ -1612,11 +1618,55 @@ static sqlite3_module tomModule = {
   .xRowid = tomRowid,
 };
 
+/* ------------------------------------------------------------ tom_policy */
+
+/* The policy of an event started on iDate (YYYYMMDD; 0: not given): from
+** April to September 2023 RK9 placed dropped players below the active
+** players on equal points (docs/policy-pokemon.md). */
+static const char *policy_of_date(int iDate) {
+  return iDate >= 20230401 && iDate <= 20230930 ? "pokemon_2023" : "pokemon";
+}
+
+/*
+** tom_policy(text): the policy for a TOM file, from its <startdate>, so
+** that one statement ranks it:
+**
+**   SELECT * FROM standings(?1, tom_policy(?1), NULL, NULL,
+**                           'tom_matches', '', 'tom_players');
+**
+** The file is read as tom_matches() reads it, so that a file it refuses
+** is refused here with the same message; a file without a start date
+** gets 'pokemon'.
+*/
+static void tomPolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
+  TomCursor c;
+  TbProbe probe;
+  char *zErr = 0;
+  int rc;
+  memset(&c, 0, sizeof(c));
+  memset(&probe, 0, sizeof(probe));
+  probe.db = sqlite3_context_db_handle(ctx);
+  rc = tom_parse(&c, argc > 0 ? argv[0] : 0, &probe, &zErr);
+  tb_probe_close(&probe);
+  if (rc == SQLITE_OK) {
+    sqlite3_result_text(ctx, policy_of_date(c.iStartDate), -1, SQLITE_STATIC);
+  } else {
+    tb_text_arg_result_error(ctx, "tom_policy", rc, zErr);
+  }
+  sqlite3_free(zErr);
+  cursor_clear(&c);
+}
+
 int tb_register_tom(sqlite3 *db) {
   static const int aKind[] = {TOM_MATCHES, TOM_PLAYERS};
   int rc = SQLITE_OK, k;
   for (k = 0; rc == SQLITE_OK && k < 2; k++) {
     rc = sqlite3_create_module(db, azFunction[k], &tomModule, (void *)&aKind[k]);
+  }
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_create_function(db, "tom_policy", 1,
+                                 SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                 0, tomPolicyFunc, 0, 0);
   }
   return rc;
 }

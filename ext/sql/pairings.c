@@ -232,8 +232,13 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
   }
   if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
       !tb_value_is_integral(pEvent)) {
-    return set_error(pzErr, sqlite3_mprintf("event_id must be INTEGER or TEXT"));
+    return set_error(pzErr, eType == SQLITE_FLOAT
+                                ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
+                                                  sqlite3_value_double(pEvent))
+                                : sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB"));
   }
+  /* from here on every error names the event */
+  pCur->src.pEvent = pEvent;
   if (sqlite3_value_type(pSys) != SQLITE_TEXT) {
     return set_error(pzErr, sqlite3_mprintf("system must be text, e.g. "
                                             "'berger' or 'dutch(rounds=9)'"));
@@ -251,7 +256,6 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
     }
     *piRound = (int)r;
   }
-  pCur->src.pEvent = pEvent;
   rc = table_arg(pCur->apArg[ARG_MATCHES], "matches_table",
                  &pCur->src.zMatches, pzErr);
   if (rc == SQLITE_OK) {
@@ -269,13 +273,14 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
   return rc;
 }
 
-/* "event 7: " before a message; a file's text as the event is not shown. */
-static int name_event(sqlite3_value *pEvent, char **pzErr) {
+/* "event 7: " before the message of the error rc; a file's text as the
+** event is not shown.  Returns rc, or SQLITE_NOMEM. */
+static int name_event(sqlite3_value *pEvent, int rc, char **pzErr) {
   const char *z = (const char *)sqlite3_value_text(pEvent);
   char *zNew;
   if (z == 0) return SQLITE_NOMEM;
   /* an inner call's message (a recursion) names its own function */
-  if (sqlite3_strglob("[a-z_]*(): *", *pzErr) == 0) return SQLITE_ERROR;
+  if (sqlite3_strglob("[a-z_]*(): *", *pzErr) == 0) return rc;
   if (strlen(z) > 40 || strchr(z, '\n')) {
     zNew = sqlite3_mprintf("the event of the file: %s", *pzErr);
   } else {
@@ -283,7 +288,7 @@ static int name_event(sqlite3_value *pEvent, char **pzErr) {
   }
   sqlite3_free(*pzErr);
   *pzErr = zNew;
-  return zNew ? SQLITE_ERROR : SQLITE_NOMEM;
+  return zNew ? rc : SQLITE_NOMEM;
 }
 
 /* The round pairings() pairs: the next, or the one asked if it is that. */
@@ -373,7 +378,10 @@ static int pairFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     rc = pTab->eKind == KIND_PAIRINGS
              ? pairings_filter(pCur, pTab->pConn, iAsked, &zErr)
              : pairing_check_run(pCur, pTab->pConn, &zErr);
-    if (rc == SQLITE_ERROR && zErr) rc = name_event(pCur->src.pEvent, &zErr);
+  }
+  /* an interrupt has no message, and is no fault of the event */
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && zErr && pCur->src.pEvent) {
+    rc = name_event(pCur->src.pEvent, rc, &zErr);
   }
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM && zErr == 0) {
     zErr = sqlite3_mprintf("%s", sqlite3_errstr(rc));
