@@ -16,8 +16,9 @@
 ** opponent, or no entry) is absent; XXR gives the rounds scheduled; the
 ** colour of the first pairing number comes from round 1 as the file has it;
 ** TRF-2026's 250 records (and the XXA extension) give the virtual points
-** of an accelerated event.  Where those are the Baku rule's (C.04.5.1), the
-** rounds are paired a second time from the rule (nAccelerated) alone.
+** of an accelerated event, a 192 record ending in _BAKU the Baku rule's
+** (C.04.5.1, nAccelerated).  Where the records are the Baku rule's, the
+** rounds are paired a second time from the rule alone.
 ** Exit status 0 only if every round of every file is identical.
 */
 #include <stdio.h>
@@ -34,6 +35,7 @@ typedef struct Trf {
   int nPlayer, nRounds, nCols;
   Entry e[MAXP][MAXR];
   int bVirtual;               /* a 250 or XXA record was read */
+  int bBakuType;              /* record 192 names Baku acceleration */
   i64 aVirtual[MAXP][MAXR];   /* virtual points, half points, by round */
 } Trf;
 
@@ -92,6 +94,9 @@ static int read_trf(const char *zFile) {
     if (strncmp(line, "XXR", 3) == 0) trf.nRounds = atoi(line + 4);
     if (strncmp(line, "250", 3) == 0) read_250(line, len);
     if (strncmp(line, "XXA", 3) == 0) read_xxa(line, len);
+    if (strncmp(line, "192", 3) == 0 && len >= 9 && strcmp(line + len - 5, "_BAKU") == 0) {
+      trf.bBakuType = 1;
+    }
     if (strncmp(line, "001", 3) == 0 && len >= 8) {
       int id = parse_int(line + 4, 4), r;
       if (id < 1 || id > MAXP) continue;
@@ -216,7 +221,7 @@ static int check_round(int k, int bRule, int bVerbose, const char *zFile, double
   s.nRounds = trf.nRounds;
   s.eFirstColour = first_colour();
   s.nPointScale = 2;
-  s.nAccelerated = bRule ? baku_rounds() : 0;
+  s.nAccelerated = bRule || (trf.bBakuType && !trf.bVirtual) ? baku_rounds() : 0;
   s.nWin = 2; s.nDraw = 1; s.nLoss = 0; s.nPab = 2;
   t0 = clock();
   rc = tb_pair_dutch(&s, &r, &zErr);

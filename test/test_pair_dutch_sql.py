@@ -3,8 +3,9 @@
 The states before rounds 1, 2 and 5 of a 16-player Swiss (TRF text, as an arbiter has it before
 pairing: the round's H entry makes a player absent) and the pairing an endorsed engine made
 for each round (test/data/pairing/dutch/examples); every round of three whole tournaments,
-each state written as TRF text from the file.  Every round of 78 tournaments is checked by
-test_pair_dutch (ctest pair_dutch) on the C function itself.
+each state written as TRF text from the file; accelerated events (Baku) from their 250, XXA
+or 192 records or the option.  Every round of 102 tournaments is checked by test_pair_dutch
+(ctest pair_dutch) on the C function itself.
 
 Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_pair_dutch_sql.py -q
 """
@@ -204,3 +205,50 @@ def test_dutch_bad_virtual_points_record(db, record, why):
     with pytest.raises(Exception, match=f"the event of the file: record '{shown}': {why}"):
         db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
                    (text,)).fetchall()
+
+
+# Record 192 naming Baku acceleration (the code FIDE_DUTCH_2025_BAKU): the rule's rounds,
+# ceil(rounds / 2), and group A.  baku192-027p-08r-s9102: 27 players (the engine's group A,
+# half of them rounded up, is the rule's 2 * ceil(27 / 4) = 14), 8 rounds: 4 accelerated.
+BAKU192 = "baku192-027p-08r-s9102"
+
+
+def test_dutch_accelerated_by_record_192(db):
+    lines = (DATA / f"{BAKU192}.trf").read_text().split("\n")
+    assert "192 FIDE_DUTCH_2025_BAKU" in lines
+    pair_every_round(db, lines, 8)
+
+
+def test_dutch_record_192_and_the_option_is_an_error(db):
+    text = before_round((DATA / f"{BAKU192}.trf").read_text().split("\n"), 1)
+    with pytest.raises(Exception, match=r"the event of the file: accelerated=4 and the file's "
+                                        r"record 192 \(Baku acceleration\)"):
+        db.execute("SELECT * FROM pairings(?, 'dutch(accelerated=4)', NULL, 'trf_matches', "
+                   "'trf_players')", (text,)).fetchall()
+
+
+def test_dutch_record_192_needs_the_rounds(db):
+    lines = [line for line in (DATA / f"{BAKU192}.trf").read_text().split("\n")
+             if not line.startswith("XXR")]
+    text = before_round(lines, 1)
+    with pytest.raises(Exception, match=r"record 192 names Baku acceleration, which needs the "
+                                        r"rounds scheduled"):
+        db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
+                   (text,)).fetchall()
+    rows = db.execute("SELECT number_a, number_b FROM pairings(?, 'dutch(rounds=8)', NULL, "
+                      "'trf_matches', 'trf_players')", (text,)).fetchall()
+    assert rows and engine_round(lines, 1)[0] == {(a, b) for a, b in rows if b is not None}
+
+
+def test_dutch_xxa_records_set_record_192_aside(db):
+    """TRF-2026: with virtual points given by records, 192's acceleration method is
+    disregarded: here an XXA record of no points, so the round pairs as without acceleration."""
+    plain = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    query = ("SELECT number_a, number_b FROM pairings(?, 'dutch', NULL, 'trf_matches', "
+             "'trf_players')")
+    with_192 = db.execute(query, (before_round(plain + ["192 FIDE_DUTCH_2025_BAKU"], 1),)).fetchall()
+    with_both = db.execute(query, (before_round(plain + ["192 FIDE_DUTCH_2025_BAKU",
+                                                         "XXA 0001  0.0"], 1),)).fetchall()
+    without = db.execute(query, (before_round(plain, 1),)).fetchall()
+    assert with_both == without != with_192

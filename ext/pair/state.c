@@ -19,8 +19,10 @@
 **     1; TRF-2026's 240 (byes requested for the round: absent), 260
 **     (prohibited pairings: state.aForbidden) and 250 (virtual points of
 **     an accelerated event), and the engines' XXA (the same, a player's
-**     points round by round): each player's aVirtual.  A file with them
-**     and the option accelerated=N is an error: one of the two decides.
+**     points round by round): each player's aVirtual; 192, the tournament
+**     type, ending in _BAKU: the Baku rule's rounds (nAccelerated).  A file
+**     with them and the option accelerated=N is an error: one of the two
+**     decides.
 **
 ** tb_pair_build_open() reads the event once; tb_pair_build_round() then
 ** builds the state of any round from it (pairing_check() builds every
@@ -139,7 +141,9 @@ static int record_int(const char *z, int *pv) {
 ** or TRF-2026's 142; nRounds unless rounds=N gave it), the first colour
 ** (XXC white1 / black1, TRF-2026's 152 W / B), and kept for the round to
 ** pair: TRF-2026's 240 (byes requested: absent), 260 (prohibited pairings)
-** and 250 (virtual points), and XXA (virtual points).
+** and 250 (virtual points), and XXA (virtual points); and whether record
+** 192, the tournament type, names Baku acceleration (a code ending in
+** _BAKU, as FIDE_DUTCH_2025_BAKU).
 */
 static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
                             TbPairBuild *b, int bRoundsGiven) {
@@ -151,7 +155,8 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   rc = sqlite3_prepare_v2(pReader->db,
                           "SELECT upper(record), value FROM trf_records(?1) "
                           "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
-                          " '240', '250', '260', 'XXA')", -1, &pStmt, 0);
+                          " '192', '240', '250', '260', 'XXA')", -1, &pStmt,
+                          0);
   if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
   pKept = sqlite3_str_new(pReader->db);
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
@@ -163,6 +168,9 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
       if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
         s->eFirstColour = TB_COLOUR_BLACK;
       }
+    } else if (strcmp(zRec, "192") == 0) {
+      /* the tournament type's code, with the acceleration method */
+      b->bBakuType = sqlite3_strlike("%\\_BAKU", zVal, '\\') == 0;
     } else if (zRec[0] == '2' || strcmp(zRec, "XXA") == 0) {
       sqlite3_str_appendf(pKept, "%s %s\n", zRec, zVal);
     } else if (!bRoundsGiven && record_int(zVal, &v) &&
@@ -369,7 +377,8 @@ static int apply_virtual_record(TbPairBuild *b, const char *zLine,
 ** every player's aVirtual (zero where no record gives any); none without
 ** such records.  The option accelerated=N as well is an error.
 */
-static int apply_virtual_points(TbPairBuild *b, char **pzErr) {
+static int apply_virtual_points(TbPairBuild *b, const TbPairSpec *pSpec,
+                                char **pzErr) {
   TbPairState *s = &b->state;
   const char *z = b->zRoundRecords;
   sqlite3_uint64 nAll = (sqlite3_uint64)s->nPlayer * (sqlite3_uint64)s->iRound;
@@ -377,11 +386,11 @@ static int apply_virtual_points(TbPairBuild *b, char **pzErr) {
   for (; z && *z; z = strchr(z, '\n') ? strchr(z, '\n') + 1 : 0) {
     if (strncmp(z, "250 ", 4) && strncmp(z, "XXA ", 4)) continue;
     if (!bAny) {
-      if (s->nAccelerated > 0) {
+      if (pSpec->nAccelerated > 0) {
         *pzErr = sqlite3_mprintf("accelerated=%d and the file's virtual "
                                  "points (records 250 or XXA) both accelerate "
                                  "the event: give one of the two",
-                                 s->nAccelerated);
+                                 pSpec->nAccelerated);
         return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
       }
       sqlite3_free(b->aVirtual);
@@ -408,6 +417,29 @@ static int open_as_of(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   rc = tb_reader_open(pReader, &src, 0, pzErr);
   tb_leave(pConn);
   return rc;
+}
+
+/*
+** Record 192 names Baku acceleration: the rule's rounds, ceil(rounds / 2)
+** (C.04.5.1), which needs the rounds scheduled.  A file's 250 or XXA
+** records, when it has them, give the points instead (TRF-2026: they set
+** 192's method aside); the option accelerated=N as well is an error.
+*/
+static int baku_by_type(TbPairBuild *b, const TbPairSpec *pSpec,
+                        char **pzErr) {
+  if (pSpec->nAccelerated > 0) {
+    *pzErr = sqlite3_mprintf("accelerated=%d and the file's record 192 (Baku "
+                             "acceleration) both accelerate the event: give "
+                             "one of the two", pSpec->nAccelerated);
+  } else if (b->state.nRounds <= 0) {
+    *pzErr = sqlite3_mprintf("record 192 names Baku acceleration, which "
+                             "needs the rounds scheduled (XXR, 142 or "
+                             "rounds=N)");
+  } else {
+    b->state.nAccelerated = (b->state.nRounds + 1) / 2;
+    return SQLITE_OK;
+  }
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /*
@@ -442,6 +474,7 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.nLoss = pSpec->policy.params.nMatchLoss;
   b->state.nPab = pSpec->policy.params.nMatchWin;
   b->state.nAccelerated = pSpec->nAccelerated;
+  if (rc == SQLITE_OK && b->bBakuType) rc = baku_by_type(b, pSpec, pzErr);
   b->state.iSeed = (sqlite3_uint64)pSpec->iSeed;
   b->state.nTop = pSpec->nTop;
   b->state.pProbe = &pReader->probe;
@@ -647,7 +680,7 @@ int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   }
   s->pProbe = &pReader->probe;
   if (rc == SQLITE_OK) rc = apply_round_records(b, iRound);
-  if (rc == SQLITE_OK) rc = apply_virtual_points(b, pzErr);
+  if (rc == SQLITE_OK) rc = apply_virtual_points(b, pSpec, pzErr);
   return rc;
 }
 

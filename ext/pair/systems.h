@@ -54,6 +54,7 @@ typedef struct TbPairBuild {
                               ** records, a line each */
   int *aForbidden;            /* state.aForbidden, owned */
   i64 *aVirtual;              /* every player's aVirtual, one block, or NULL */
+  int bBakuType;              /* a TRF's record 192 names Baku acceleration */
 } TbPairBuild;
 
 int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
