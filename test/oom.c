@@ -627,6 +627,30 @@ static const char *azSwissQuery[] = {
   "SELECT * FROM pairings(1, 'mtg(top=2)');",
 };
 
+/* pair_baku: a TRF file's virtual points (250 and XXA records) in the Dutch
+** system: the next round paired, the option as well (an error), a record
+** that does not read. */
+static const char *azBakuSetup[] = {
+  "CREATE TABLE t(x);",
+  "INSERT INTO t VALUES ('XXR 5' || char(10) ||"
+  " '250       1.0 001 002 0001 0004' || char(10) ||"
+  " 'XXA 0005  0.0  0.0' || char(10) ||"
+  " printf('%-89s', '001    1      A') || '     3 w 1' || char(10) ||"
+  " printf('%-89s', '001    2      B') || '     4 b =' || char(10) ||"
+  " printf('%-89s', '001    3      C') || '     1 b 0' || char(10) ||"
+  " printf('%-89s', '001    4      D') || '     2 w =' || char(10) ||"
+  " printf('%-89s', '001    5      E') || '     6 w 1' || char(10) ||"
+  " printf('%-89s', '001    6      F') || '     5 b 0' || char(10));",
+};
+static const char *azBakuQuery[] = {
+  "SELECT number_a, number_b FROM pairings((SELECT x FROM t), 'dutch', NULL,"
+  " 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings((SELECT x FROM t), 'dutch(accelerated=3)', NULL,"
+  " 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings((SELECT x FROM t) || '250 1.0 3 1 1 4' || char(10),"
+  " 'dutch', NULL, 'trf_matches', 'trf_players');",
+};
+
 /* standings_check(): a players table with published values, some wrong. */
 static const char *azCheckSetup[] = {
   "CREATE TABLE matches(event_id, round, player_a, player_b, a_wins, b_wins,"
@@ -689,6 +713,7 @@ static const struct Workload {
   {"tom_cut", azTomSetup, COUNT(azTomSetup), azTomQuery, COUNT(azTomQuery)},
   {"pairings", azPairSetup, COUNT(azPairSetup), azPairQuery, COUNT(azPairQuery)},
   {"pair_swiss", azSwissSetup, COUNT(azSwissSetup), azSwissQuery, COUNT(azSwissQuery)},
+  {"pair_baku", azBakuSetup, COUNT(azBakuSetup), azBakuQuery, COUNT(azBakuQuery)},
   {"check", azCheckSetup, COUNT(azCheckSetup), azCheckQuery, COUNT(azCheckQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];

@@ -14,7 +14,11 @@
 ** The state before round k: rounds 1..k-1 as played, scores from them; a
 ** player whose round-k entry is not a game (H, F, Z, or '-' without an
 ** opponent, or no entry) is absent; XXR gives the rounds scheduled; the
-** colour of the first pairing number comes from round 1 as the file has it.
+** colour of the first pairing number comes from round 1 as the file has it;
+** TRF-2026's 250 records (and the XXA extension) give the virtual points
+** of an accelerated event, a 192 record ending in _BAKU the Baku rule's
+** (C.04.5.1, nAccelerated).  Where the records are the Baku rule's, the
+** rounds are paired a second time from the rule alone.
 ** Exit status 0 only if every round of every file is identical.
 */
 #include <stdio.h>
@@ -30,6 +34,9 @@ typedef struct Entry { int iOpp; char cColour, cResult; int bSet; } Entry;
 typedef struct Trf {
   int nPlayer, nRounds, nCols;
   Entry e[MAXP][MAXR];
+  int bVirtual;               /* a 250 or XXA record was read */
+  int bBakuType;              /* record 192 names Baku acceleration */
+  i64 aVirtual[MAXP][MAXR];   /* virtual points, half points, by round */
 } Trf;
 
 static Trf trf;
@@ -42,6 +49,40 @@ static int parse_int(const char *z, int n) {
   return any ? v : -1;
 }
 
+/* Points "11.5" at z[0..n) in half points, 0 if blank. */
+static int half_points(const char *z, int n) {
+  int v = 0, i, any = 0;
+  for (i = 0; i < n && z[i]; i++) {
+    if (z[i] >= '0' && z[i] <= '9') { v = v * 10 + (z[i] - '0'); any = 1; }
+  }
+  return any ? v / 5 : 0;     /* tenths: the format writes one decimal */
+}
+
+/* TRF-2026 record 250 by its columns: game points 10-13, rounds 15-17 to
+** 19-21, players 23-26 to 28-31. */
+static void read_250(const char *line, size_t len) {
+  int v, r1, r2, p1, p2, r, p;
+  if (len < 31) return;
+  v = half_points(line + 9, 4);
+  r1 = parse_int(line + 14, 3); r2 = parse_int(line + 18, 3);
+  p1 = parse_int(line + 22, 4); p2 = parse_int(line + 27, 4);
+  for (p = p1; p >= 1 && p <= p2 && p <= MAXP; p++) {
+    for (r = r1; r >= 1 && r <= r2 && r <= MAXR; r++) trf.aVirtual[p - 1][r - 1] = v;
+  }
+  trf.bVirtual = 1;
+}
+
+/* XXA (the pairing engines' extension): the player (5-8), then the points
+** of rounds 1, 2, ... in columns 10-13, 15-18, ... */
+static void read_xxa(const char *line, size_t len) {
+  int p = parse_int(line + 4, 4), r;
+  if (p < 1 || p > MAXP) return;
+  for (r = 0; r < MAXR && 9 + 5 * (size_t)r + 4 <= len; r++) {
+    trf.aVirtual[p - 1][r] = half_points(line + 9 + 5 * r, 4);
+  }
+  trf.bVirtual = 1;
+}
+
 static int read_trf(const char *zFile) {
   FILE *f = fopen(zFile, "rb");
   char line[4096];
@@ -51,6 +92,11 @@ static int read_trf(const char *zFile) {
     size_t len = strlen(line);
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
     if (strncmp(line, "XXR", 3) == 0) trf.nRounds = atoi(line + 4);
+    if (strncmp(line, "250", 3) == 0) read_250(line, len);
+    if (strncmp(line, "XXA", 3) == 0) read_xxa(line, len);
+    if (strncmp(line, "192", 3) == 0 && len >= 9 && strcmp(line + len - 5, "_BAKU") == 0) {
+      trf.bBakuType = 1;
+    }
     if (strncmp(line, "001", 3) == 0 && len >= 8) {
       int id = parse_int(line + 4, 4), r;
       if (id < 1 || id > MAXP) continue;
@@ -121,8 +167,32 @@ static int first_colour(void) {
   return TB_COLOUR_WHITE;
 }
 
-/* Pairs round k (1-based); returns 1 if identical to the file. */
-static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
+/* Rounds accelerated by the Baku rule: the first half, rounded up. */
+static int baku_rounds(void) { return (trf.nRounds + 1) / 2; }
+
+/* Whether the file's virtual points are those of the Baku rule, as read
+** here: group A the first 2 * ceil(m / 4) of the m players paired in
+** round 1 (and later entries above the last of them), one point in the
+** first ceil(A / 2) of the A accelerated rounds, half a point in the rest. */
+static int records_are_baku(void) {
+  int i, r, m = 0, nLeft, iLast = -1, nAcc = baku_rounds();
+  for (i = 0; i < trf.nPlayer; i++) m += is_game(&trf.e[i][0]) || trf.e[i][0].cResult == 'U';
+  nLeft = 2 * ((m + 3) / 4);
+  for (i = 0; i < trf.nPlayer && nLeft > 0; i++) {
+    if ((is_game(&trf.e[i][0]) || trf.e[i][0].cResult == 'U') && --nLeft == 0) iLast = i;
+  }
+  for (i = 0; i < trf.nPlayer; i++) {
+    for (r = 0; r < trf.nCols; r++) {
+      i64 v = i > iLast || r >= nAcc ? 0 : r < (nAcc + 1) / 2 ? 2 : 1;
+      if (trf.aVirtual[i][r] != v) return 0;
+    }
+  }
+  return 1;
+}
+
+/* Pairs round k (1-based); returns 1 if identical to the file.  bRule: the
+** virtual points from the Baku rule (nAccelerated), not from the records. */
+static int check_round(int k, int bRule, int bVerbose, const char *zFile, double *pSec) {
   static TbPairPlayer aP[MAXP];
   static TbPairHistory aH[MAXP][MAXR];
   TbPairState s;
@@ -139,6 +209,7 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
     memset(&aP[i], 0, sizeof aP[i]);
     aP[i].iPlayer = i;
     aP[i].aHist = aH[i];
+    aP[i].aVirtual = trf.bVirtual && !bRule ? trf.aVirtual[i] : 0;
     for (j = 0; j < k - 1; j++) { history_of(&trf.e[i][j], &aH[i][j]); t += aH[i][j].nPoints; }
     aP[i].nScore = t;
     aP[i].bAbsent = !(is_game(e) || e->cResult == 'U');
@@ -150,6 +221,7 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   s.nRounds = trf.nRounds;
   s.eFirstColour = first_colour();
   s.nPointScale = 2;
+  s.nAccelerated = bRule || (trf.bBakuType && !trf.bVirtual) ? baku_rounds() : 0;
   s.nWin = 2; s.nDraw = 1; s.nLoss = 0; s.nPab = 2;
   t0 = clock();
   rc = tb_pair_dutch(&s, &r, &zErr);
@@ -275,14 +347,14 @@ static int oom_sweep(const char *zFile, int k) {
   long long i;
   int nPoints = 0, mode;
   double sec = 0;
-  if (check_round(k, 1, zFile, &sec) != 1) { printf("round %d not identical\n", k); return 1; }
+  if (check_round(k, 0, 1, zFile, &sec) != 1) { printf("round %d not identical\n", k); return 1; }
   for (mode = 0; mode < 2; mode++) {
     bPersistent = mode == 0;
     for (i = 1;; i++) {
       sqlite3_int64 nUsed = sqlite3_memory_used();
       int ok;
       nAlloc = 0; iFailAt = i;
-      ok = check_round(k, 0, zFile, &sec);
+      ok = check_round(k, 0, 0, zFile, &sec);
       iFailAt = 0;
       if (sqlite3_memory_used() != nUsed) {
         printf("%s failure %lld: %lld bytes left allocated\n", bPersistent ? "persistent" : "single",
@@ -302,6 +374,7 @@ static int oom_sweep(const char *zFile, int k) {
 
 int main(int argc, char **argv) {
   int i, bVerbose = 0, nRounds = 0, nSame = 0, nFiles = 0, nFilesSame = 0;
+  int nRuleFiles = 0, nRuleRounds = 0, nRuleSame = 0;
   double sec = 0;
   if (argc == 2 && strcmp(argv[1], "--cases") == 0) return hand_cases();
   if (argc == 4 && strcmp(argv[1], "--oom") == 0) {
@@ -320,7 +393,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[i], "-v") == 0) { bVerbose = 1; continue; }
     if (read_trf(argv[i])) { printf("%s: cannot read\n", argv[i]); return 2; }
     for (k = 1; k <= trf.nCols; k++) {
-      int ok = check_round(k, bVerbose, argv[i], &sec);
+      int ok = check_round(k, 0, bVerbose, argv[i], &sec);
       same += ok == 1;
     }
     nFiles++;
@@ -328,9 +401,24 @@ int main(int argc, char **argv) {
     nSame += same;
     if (same == trf.nCols) nFilesSame++;
     printf("%s: %d / %d rounds identical\n", argv[i], same, trf.nCols);
+    if (trf.bVirtual && records_are_baku()) {
+      int sameRule = 0;
+      for (k = 1; k <= trf.nCols; k++) {
+        sameRule += check_round(k, 1, bVerbose, argv[i], &sec) == 1;
+      }
+      nRuleFiles++;
+      nRuleRounds += trf.nCols;
+      nRuleSame += sameRule;
+      printf("%s: %d / %d rounds identical from the Baku rule alone\n", argv[i],
+             sameRule, trf.nCols);
+    }
     fflush(stdout);
   }
   printf("total: %d / %d rounds identical, %d / %d tournaments; %.2f s pairing\n",
          nSame, nRounds, nFilesSame, nFiles, sec);
-  return nSame == nRounds ? 0 : 1;
+  if (nRuleFiles) {
+    printf("Baku rule alone: %d / %d rounds identical in %d tournaments\n", nRuleSame,
+           nRuleRounds, nRuleFiles);
+  }
+  return nSame == nRounds && nRuleSame == nRuleRounds ? 0 : 1;
 }

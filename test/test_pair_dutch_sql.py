@@ -3,11 +3,13 @@
 The states before rounds 1, 2 and 5 of a 16-player Swiss (TRF text, as an arbiter has it before
 pairing: the round's H entry makes a player absent) and the pairing an endorsed engine made
 for each round (test/data/pairing/dutch/examples); every round of three whole tournaments,
-each state written as TRF text from the file.  Every round of 78 tournaments is checked by
-test_pair_dutch (ctest pair_dutch) on the C function itself.
+each state written as TRF text from the file; accelerated events (Baku) from their 250, XXA
+or 192 records or the option.  Every round of 102 tournaments is checked by test_pair_dutch
+(ctest pair_dutch) on the C function itself.
 
 Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_pair_dutch_sql.py -q
 """
+import re
 from pathlib import Path
 
 import pytest
@@ -123,3 +125,130 @@ def test_dutch_every_round_of_a_tournament_through_sql(db, name):
         assert rows and pairs
         assert ({(a, b) for a, b in rows if b is not None},
                 [a for a, b in rows if b is None]) == (pairs, [bye] if bye else []), f"round {k}"
+
+
+# Accelerated events (Baku, C.04.5.1): files that bbpPairings paired with TRF-2026 250 records
+# giving the virtual points.  baku-022p-09r-s9003: 22 players, 9 rounds, group A the first 12
+# (2 * ceil(22 / 4); half of 22 rounded up, 11, pairs otherwise), one virtual point before
+# rounds 1-3, half a point before rounds 4-5.
+BAKU = "baku-022p-09r-s9003"
+
+
+def pair_every_round(db, lines, rounds, system="dutch"):
+    for k in range(1, rounds + 1):
+        rows = db.execute(f"SELECT number_a, number_b FROM pairings(?, '{system}', NULL, "
+                          "'trf_matches', 'trf_players')", (before_round(lines, k),)).fetchall()
+        pairs, bye = engine_round(lines, k)
+        assert rows and pairs
+        assert ({(a, b) for a, b in rows if b is not None},
+                [a for a, b in rows if b is None]) == (pairs, [bye] if bye else []), f"round {k}"
+
+
+def test_dutch_accelerated_by_the_files_250_records(db):
+    lines = (DATA / f"{BAKU}.trf").read_text().split("\n")
+    assert sum(line.startswith("250") for line in lines) == 2
+    pair_every_round(db, lines, 9)
+
+
+def test_dutch_accelerated_by_the_option_as_the_rule_has_it(db):
+    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    pair_every_round(db, lines, 9, "dutch(accelerated=5)")
+
+
+def test_dutch_without_the_acceleration_pairs_otherwise(db):
+    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    with pytest.raises(AssertionError, match="round 1"):
+        pair_every_round(db, lines, 1)
+
+
+def xxa_lines(players, group_a):
+    """The same virtual points as the file's 250 records, as XXA lines (rounds 1-5)."""
+    return [f"XXA {p:04d}" + "".join(f" {v:4.1f}" for v in (1, 1, 1, 0.5, 0.5))
+            for p in range(1, group_a + 1)]
+
+
+def test_dutch_accelerated_by_xxa_records(db):
+    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    pair_every_round(db, lines + xxa_lines(22, 12), 9)
+
+
+def test_dutch_reads_the_team_form_of_record_250(db):
+    """Six fields: match points (teams) first; the game points are the virtual points."""
+    lines = [line.replace("250       ", "250 00.0  ") if line.startswith("250") else line
+             for line in (DATA / f"{BAKU}.trf").read_text().split("\n")]
+    assert lines.count("250 00.0  1.0 001 003 0001 0012") == 1
+    pair_every_round(db, lines, 3)
+
+
+def test_dutch_option_and_records_both_accelerating_is_an_error(db):
+    text = before_round((DATA / f"{BAKU}.trf").read_text().split("\n"), 2)
+    with pytest.raises(Exception, match=r"pairings\(\): the event of the file: accelerated=5 "
+                                        r"and the file's virtual points \(records 250 or XXA\)"):
+        db.execute("SELECT * FROM pairings(?, 'dutch(accelerated=5)', NULL, 'trf_matches', "
+                   "'trf_players')", (text,)).fetchall()
+
+
+@pytest.mark.parametrize("record, why", [
+    ("250       1.0 003 001 0001 0012", "a range of rounds or players is empty"),
+    ("250       x.5 001 003 0001 0012", "not points such as 1.0"),
+    ("250       1.0 001 003 0001", "not the fields of record 250"),
+    ("XXA 0001  1.0  one", "not points such as 1.0"),
+])
+def test_dutch_bad_virtual_points_record(db, record, why):
+    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    text = before_round(lines + [record], 2)
+    shown = re.escape(record[:4] + record[4:].strip())   # the record's code and its value
+    with pytest.raises(Exception, match=f"the event of the file: record '{shown}': {why}"):
+        db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
+                   (text,)).fetchall()
+
+
+# Record 192 naming Baku acceleration (the code FIDE_DUTCH_2025_BAKU): the rule's rounds,
+# ceil(rounds / 2), and group A.  baku192-027p-08r-s9102: 27 players (the engine's group A,
+# half of them rounded up, is the rule's 2 * ceil(27 / 4) = 14), 8 rounds: 4 accelerated.
+BAKU192 = "baku192-027p-08r-s9102"
+
+
+def test_dutch_accelerated_by_record_192(db):
+    lines = (DATA / f"{BAKU192}.trf").read_text().split("\n")
+    assert "192 FIDE_DUTCH_2025_BAKU" in lines
+    pair_every_round(db, lines, 8)
+
+
+def test_dutch_record_192_and_the_option_is_an_error(db):
+    text = before_round((DATA / f"{BAKU192}.trf").read_text().split("\n"), 1)
+    with pytest.raises(Exception, match=r"the event of the file: accelerated=4 and the file's "
+                                        r"record 192 \(Baku acceleration\)"):
+        db.execute("SELECT * FROM pairings(?, 'dutch(accelerated=4)', NULL, 'trf_matches', "
+                   "'trf_players')", (text,)).fetchall()
+
+
+def test_dutch_record_192_needs_the_rounds(db):
+    lines = [line for line in (DATA / f"{BAKU192}.trf").read_text().split("\n")
+             if not line.startswith("XXR")]
+    text = before_round(lines, 1)
+    with pytest.raises(Exception, match=r"record 192 names Baku acceleration, which needs the "
+                                        r"rounds scheduled"):
+        db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
+                   (text,)).fetchall()
+    rows = db.execute("SELECT number_a, number_b FROM pairings(?, 'dutch(rounds=8)', NULL, "
+                      "'trf_matches', 'trf_players')", (text,)).fetchall()
+    assert rows and engine_round(lines, 1)[0] == {(a, b) for a, b in rows if b is not None}
+
+
+def test_dutch_xxa_records_set_record_192_aside(db):
+    """TRF-2026: with virtual points given by records, 192's acceleration method is
+    disregarded: here an XXA record of no points, so the round pairs as without acceleration."""
+    plain = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    query = ("SELECT number_a, number_b FROM pairings(?, 'dutch', NULL, 'trf_matches', "
+             "'trf_players')")
+    with_192 = db.execute(query, (before_round(plain + ["192 FIDE_DUTCH_2025_BAKU"], 1),)).fetchall()
+    with_both = db.execute(query, (before_round(plain + ["192 FIDE_DUTCH_2025_BAKU",
+                                                         "XXA 0001  0.0"], 1),)).fetchall()
+    without = db.execute(query, (before_round(plain, 1),)).fetchall()
+    assert with_both == without != with_192

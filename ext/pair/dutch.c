@@ -337,14 +337,38 @@ static void finalize(Dutch *p, int v, int u) {
 
 /* ------------------------------------------------------- the state, sorted */
 
+/* Whether aPlayer[i] is on the list Baku acceleration splits: paired in
+** round 1 (a game, a forfeit, the bye), or to be paired in it. */
+static int paired_in_round_one(const TbPairState *s, int i) {
+  const TbPairPlayer *pl = &s->aPlayer[i];
+  if (s->iRound == 1) return !pl->bAbsent;
+  return pl->aHist[0].iOpp >= 0 || pl->aHist[0].eKind == TB_PAB;
+}
+
+/* The index of the last player of group A (C.04.5.1), -1 for none: the
+** first half of the players paired in round 1, rounded up to an even
+** number (2 * ceil(m / 4)).  A player who joins later keeps the place their
+** pairing number gives: above that player, in group A.  O(nPlayer). */
+static int last_of_group_a(const TbPairState *s) {
+  int m = 0, i, nLeft;
+  for (i = 0; i < s->nPlayer; i++) m += paired_in_round_one(s, i);
+  nLeft = 2 * ((m + 3) / 4);
+  for (i = 0; i < s->nPlayer && nLeft > 0; i++) {
+    if (paired_in_round_one(s, i) && --nLeft == 0) return i;
+  }
+  return -1;
+}
+
+/* The virtual points of aPlayer[iPlayer] before round iRoundIdx+1 (0-based):
+** those the state gives the player, else Baku's (C.04.5.1): group A gets a
+** win's points in the first half (rounded up) of the accelerated rounds and
+** a draw's in the rest. */
 static i64 acceleration(const TbPairState *s, int iPlayer, int iRoundIdx) {
-  int nLast, nFull;
-  if (s->nAccelerated <= 0 || iPlayer > (s->nPlayer - 1) / 2) return 0;
-  nLast = s->nAccelerated - 1;
-  nFull = nLast / 2;
-  if (iRoundIdx <= nFull) return s->nWin;
-  if (iRoundIdx <= nLast) return s->nDraw;
-  return 0;
+  const i64 *aVirtual = s->aPlayer[iPlayer].aVirtual;
+  if (aVirtual) return aVirtual[iRoundIdx];
+  if (iRoundIdx >= s->nAccelerated) return 0;
+  if (iPlayer > last_of_group_a(s)) return 0;
+  return iRoundIdx < (s->nAccelerated + 1) / 2 ? s->nWin : s->nDraw;
 }
 
 /* Score of aPlayer[i] before round iRoundIdx+1 (0-based), accelerated. */

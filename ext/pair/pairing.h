@@ -41,6 +41,10 @@ typedef struct TbPairPlayer {
   int bAbsent;                /* not paired this round: a requested bye or an
                               ** absence entered for it, dropped, withdrawn */
   TbPairHistory *aHist;       /* rounds 1 .. iRound - 1: aHist[r - 1] */
+  const i64 *aVirtual;        /* virtual points (acceleration) counted before
+                              ** rounds 1 .. iRound: aVirtual[r - 1], as a
+                              ** TRF's 250 or XXA records give them; NULL:
+                              ** only nAccelerated's (Baku) */
 } TbPairPlayer;
 
 /* The state before the round to pair. */
@@ -55,8 +59,9 @@ typedef struct TbPairState {
   i64 nWin, nDraw, nLoss, nPab; /* what a round gives, in those units */
   int nForbidden;             /* pairs that must not meet (TRF-2026) ... */
   const int *aForbidden;      /* ... as index pairs: aForbidden[2k], [2k+1] */
-  int nAccelerated;           /* Baku acceleration: first rounds with virtual
-                              ** points; 0: none */
+  int nAccelerated;           /* Baku acceleration (C.04.5.1): the rounds
+                              ** accelerated, ceil(nRounds / 2) by the rule;
+                              ** 0: none (players with aVirtual: theirs) */
   sqlite3_uint64 iSeed;       /* makes every random choice repeatable */
   TbProbe *pProbe;            /* interrupts: tb_poll() in every long loop */
   int iFirstPlayoff;          /* first playoff round (phase 'playoff'):

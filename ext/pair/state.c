@@ -16,8 +16,13 @@
 **     disqualified;
 **   - from a TRF file's records: XXR or 142 (the rounds scheduled), XXC
 **     (white1 or black1) or 152 (W or B): the first colour of pairing number
-**     1; TRF-2026's 240 (byes requested for the round: absent) and 260
-**     (prohibited pairings: state.aForbidden).
+**     1; TRF-2026's 240 (byes requested for the round: absent), 260
+**     (prohibited pairings: state.aForbidden) and 250 (virtual points of
+**     an accelerated event), and the engines' XXA (the same, a player's
+**     points round by round): each player's aVirtual; 192, the tournament
+**     type, ending in _BAKU: the Baku rule's rounds (nAccelerated).  A file
+**     with them and the option accelerated=N is an error: one of the two
+**     decides.
 **
 ** tb_pair_build_open() reads the event once; tb_pair_build_round() then
 ** builds the state of any round from it (pairing_check() builds every
@@ -135,8 +140,10 @@ static int record_int(const char *z, int *pv) {
 ** The records of a TRF file that pairing reads: the rounds scheduled (XXR,
 ** or TRF-2026's 142; nRounds unless rounds=N gave it), the first colour
 ** (XXC white1 / black1, TRF-2026's 152 W / B), and kept for the round to
-** pair: TRF-2026's 240 (byes requested: absent) and 260 (prohibited
-** pairings).
+** pair: TRF-2026's 240 (byes requested: absent), 260 (prohibited pairings)
+** and 250 (virtual points), and XXA (virtual points); and whether record
+** 192, the tournament type, names Baku acceleration (a code ending in
+** _BAKU, as FIDE_DUTCH_2025_BAKU).
 */
 static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
                             TbPairBuild *b, int bRoundsGiven) {
@@ -148,7 +155,8 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   rc = sqlite3_prepare_v2(pReader->db,
                           "SELECT upper(record), value FROM trf_records(?1) "
                           "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
-                          " '240', '260')", -1, &pStmt, 0);
+                          " '192', '240', '250', '260', 'XXA')", -1, &pStmt,
+                          0);
   if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
   pKept = sqlite3_str_new(pReader->db);
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
@@ -160,7 +168,10 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
       if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
         s->eFirstColour = TB_COLOUR_BLACK;
       }
-    } else if (zRec[0] == '2') {
+    } else if (strcmp(zRec, "192") == 0) {
+      /* the tournament type's code, with the acceleration method */
+      b->bBakuType = sqlite3_strlike("%\\_BAKU", zVal, '\\') == 0;
+    } else if (zRec[0] == '2' || strcmp(zRec, "XXA") == 0) {
       sqlite3_str_appendf(pKept, "%s %s\n", zRec, zVal);
     } else if (!bRoundsGiven && record_int(zVal, &v) &&
                (s->nRounds == 0 || zRec[0] == 'X')) {
@@ -223,7 +234,7 @@ static int apply_round_records(TbPairBuild *b, int iRound) {
       long r = strtol(zLine + 1, &zEnd, 10);
       n = r == iRound ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
       for (i = 0; i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
-    } else {
+    } else if (strncmp(z, "260 ", 4) == 0) {
       long r1 = strtol(zLine, &zEnd, 10), r2 = strtol(zEnd, &zEnd, 10);
       n = r1 <= iRound && iRound <= r2
               ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
@@ -254,6 +265,148 @@ static int apply_round_records(TbPairBuild *b, int iRound) {
   return SQLITE_OK;
 }
 
+/* Points "1.0", "0.5", "2" at *pz in the state's units (1/nPointScale), the
+** text after them in *pz; -1 if not a number of points or not a whole
+** number of units. */
+static i64 record_points(const TbPairState *s, const char **pz) {
+  const char *z = *pz;
+  i64 nTenths = 0;
+  int nDigits = 0;
+  while (*z == ' ') z++;
+  for (; *z >= '0' && *z <= '9' && nDigits < 6; z++, nDigits++) {
+    nTenths = nTenths * 10 + (*z - '0');
+  }
+  nTenths *= 10;
+  if (*z == '.' && z[1] >= '0' && z[1] <= '9') {
+    nTenths += z[1] - '0';
+    z += 2;
+  }
+  if (nDigits == 0 || (*z != ' ' && *z != 0 && *z != '\n')) return -1;
+  *pz = z;
+  if (nTenths * s->nPointScale % 10 != 0) return -1;
+  return nTenths * s->nPointScale / 10;
+}
+
+/* Sets aVirtual[iRound-1] of the state's players with start numbers
+** iFirst..iLast (the record's range) to v. */
+static int set_virtual(TbPairBuild *b, long iFirst, long iLast, int iRound,
+                       i64 v) {
+  TbPairState *s = &b->state;
+  long id;
+  int i, rc;
+  for (id = iFirst; id <= iLast; id++) {
+    if ((rc = tb_poll(s->pProbe, 1)) != SQLITE_OK) return rc;
+    if ((i = start_index(b, id)) >= 0) {
+      b->aVirtual[(sqlite3_uint64)i * (sqlite3_uint64)s->iRound + iRound - 1] = v;
+    }
+  }
+  return SQLITE_OK;
+}
+
+static int virtual_error(char **pzErr, const char *zLine, const char *zWhy) {
+  int n = (int)strcspn(zLine, "\n");
+  *pzErr = sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
+** One 250 record (TRF-2026: [match points] game points, first and last
+** round, first and last player: the players of that range count the points
+** before each of those rounds; the match points, for teams, are not read)
+** or XXA record (a start number, then the points before rounds 1, 2, ...).
+*/
+static int apply_virtual_record(TbPairBuild *b, const char *zLine,
+                                char **pzErr) {
+  TbPairState *s = &b->state;
+  const char *z = zLine + 4;
+  char *zEnd;
+  i64 v;
+  int r, rc = SQLITE_OK;
+  if (zLine[0] == 'X') {
+    long id = strtol(z, &zEnd, 10);
+    if (zEnd == z) return virtual_error(pzErr, zLine, "no start number");
+    z = zEnd;
+    for (r = 1; rc == SQLITE_OK && *z && *z != '\n'; r++) {
+      if ((v = record_points(s, &z)) < 0) {
+        return virtual_error(pzErr, zLine, "not points such as 1.0");
+      }
+      if (r <= s->iRound) rc = set_virtual(b, id, id, r, v);
+      while (*z == ' ') z++;
+    }
+    return rc;
+  } else {
+    /* five fields, or six with the match points (teams) first */
+    const char *azTok[7];
+    long a[4];
+    int nTok = 0, k;
+    while (nTok < 7) {
+      while (*z == ' ') z++;
+      if (*z == 0 || *z == '\n') break;
+      azTok[nTok++] = z;
+      while (*z && *z != ' ' && *z != '\n') z++;
+    }
+    if (nTok != 5 && nTok != 6) {
+      return virtual_error(pzErr, zLine, "not the fields of record 250 "
+                                         "(points, first and last round, "
+                                         "first and last player)");
+    }
+    z = azTok[nTok - 5];
+    if ((v = record_points(s, &z)) < 0) {
+      return virtual_error(pzErr, zLine, "not points such as 1.0");
+    }
+    for (k = 0; k < 4; k++) {
+      a[k] = strtol(azTok[nTok - 4 + k], &zEnd, 10);
+      if (zEnd == azTok[nTok - 4 + k] || (*zEnd != ' ' && *zEnd && *zEnd != '\n')) {
+        return virtual_error(pzErr, zLine, "a round or player that is not a "
+                                           "number");
+      }
+    }
+    if (a[0] < 1 || a[1] < a[0] || a[2] < 1 || a[3] < a[2] || a[3] > 99999) {
+      return virtual_error(pzErr, zLine, "a range of rounds or players is "
+                                         "empty");
+    }
+    for (r = (int)a[0]; rc == SQLITE_OK && r <= a[1] && r <= s->iRound; r++) {
+      rc = set_virtual(b, a[2], a[3], r, v);
+    }
+    return rc;
+  }
+}
+
+/*
+** The virtual points of the 250 and XXA records before rounds 1..iRound,
+** every player's aVirtual (zero where no record gives any); none without
+** such records.  The option accelerated=N as well is an error.
+*/
+static int apply_virtual_points(TbPairBuild *b, const TbPairSpec *pSpec,
+                                char **pzErr) {
+  TbPairState *s = &b->state;
+  const char *z = b->zRoundRecords;
+  sqlite3_uint64 nAll = (sqlite3_uint64)s->nPlayer * (sqlite3_uint64)s->iRound;
+  int i, rc = SQLITE_OK, bAny = 0;
+  for (; z && *z; z = strchr(z, '\n') ? strchr(z, '\n') + 1 : 0) {
+    if (strncmp(z, "250 ", 4) && strncmp(z, "XXA ", 4)) continue;
+    if (!bAny) {
+      if (pSpec->nAccelerated > 0) {
+        *pzErr = sqlite3_mprintf("accelerated=%d and the file's virtual "
+                                 "points (records 250 or XXA) both accelerate "
+                                 "the event: give one of the two",
+                                 pSpec->nAccelerated);
+        return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+      }
+      sqlite3_free(b->aVirtual);
+      b->aVirtual = sqlite3_malloc64(sizeof(i64) * (nAll + 1));
+      if (b->aVirtual == 0) return SQLITE_NOMEM;
+      memset(b->aVirtual, 0, sizeof(i64) * (size_t)nAll);
+      for (i = 0; i < s->nPlayer; i++) {
+        s->aPlayer[i].aVirtual = &b->aVirtual[(sqlite3_uint64)i * s->iRound];
+      }
+      bAny = 1;
+    }
+    if ((rc = apply_virtual_record(b, z, pzErr)) != SQLITE_OK) return rc;
+  }
+  return SQLITE_OK;
+}
+
 /* A reader on pSrc as of round iAsOf (0: every round). */
 static int open_as_of(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
                       int iAsOf, char **pzErr) {
@@ -264,6 +417,29 @@ static int open_as_of(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   rc = tb_reader_open(pReader, &src, 0, pzErr);
   tb_leave(pConn);
   return rc;
+}
+
+/*
+** Record 192 names Baku acceleration: the rule's rounds, ceil(rounds / 2)
+** (C.04.5.1), which needs the rounds scheduled.  A file's 250 or XXA
+** records, when it has them, give the points instead (TRF-2026: they set
+** 192's method aside); the option accelerated=N as well is an error.
+*/
+static int baku_by_type(TbPairBuild *b, const TbPairSpec *pSpec,
+                        char **pzErr) {
+  if (pSpec->nAccelerated > 0) {
+    *pzErr = sqlite3_mprintf("accelerated=%d and the file's record 192 (Baku "
+                             "acceleration) both accelerate the event: give "
+                             "one of the two", pSpec->nAccelerated);
+  } else if (b->state.nRounds <= 0) {
+    *pzErr = sqlite3_mprintf("record 192 names Baku acceleration, which "
+                             "needs the rounds scheduled (XXR, 142 or "
+                             "rounds=N)");
+  } else {
+    b->state.nAccelerated = (b->state.nRounds + 1) / 2;
+    return SQLITE_OK;
+  }
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /*
@@ -298,6 +474,7 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.nLoss = pSpec->policy.params.nMatchLoss;
   b->state.nPab = pSpec->policy.params.nMatchWin;
   b->state.nAccelerated = pSpec->nAccelerated;
+  if (rc == SQLITE_OK && b->bBakuType) rc = baku_by_type(b, pSpec, pzErr);
   b->state.iSeed = (sqlite3_uint64)pSpec->iSeed;
   b->state.nTop = pSpec->nTop;
   b->state.pProbe = &pReader->probe;
@@ -501,8 +678,9 @@ int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
     p->bAbsent = is_absent(b, p->iPlayer, iRound);
     p->iDivision = b->event.aReg ? b->event.aReg[p->iPlayer].iDivOrder : 0;
   }
-  if (rc == SQLITE_OK) rc = apply_round_records(b, iRound);
   s->pProbe = &pReader->probe;
+  if (rc == SQLITE_OK) rc = apply_round_records(b, iRound);
+  if (rc == SQLITE_OK) rc = apply_virtual_points(b, pSpec, pzErr);
   return rc;
 }
 
@@ -511,6 +689,7 @@ void tb_pair_build_free(TbPairBuild *b) {
   sqlite3_free(b->aPlace);
   sqlite3_free(b->zRoundRecords);
   sqlite3_free(b->aForbidden);
+  sqlite3_free(b->aVirtual);
   sqlite3_free(b->state.aPlayer);
   tb_standings_free(&b->standings);
   tb_compute_release(&b->event);

@@ -32,7 +32,7 @@ static const struct {
    "rounds scheduled (TRF XXR)"},
   {"accelerated", OPT_ACCELERATED, 0, 100000,
    offsetof(TbPairSpec, nAccelerated), 0,
-   "first rounds paired with virtual points (Baku acceleration)"},
+   "rounds of Baku acceleration (C.04.5.1), ceil(rounds / 2) by the rule"},
   {"top", OPT_TOP, 2, 1 << 20, offsetof(TbPairSpec, nTop), 0,
    "players in the top cut"},
   {"policy", OPT_POLICY, 0, 0, 0, 0,

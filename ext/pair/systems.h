@@ -49,9 +49,12 @@ typedef struct TbPairBuild {
   int *aPlace;                /* aPlayer index of event player i, or -1 */
   int iLastPlayed;            /* last round with a game (or a playoff match) */
   TbPairHistory *aHist;       /* every player's history, one block */
-  char *zRoundRecords;        /* a TRF file's 240 (byes) and 260 (prohibited
-                              ** pairings) records, a line each */
+  char *zRoundRecords;        /* a TRF file's 240 (byes), 250 and XXA
+                              ** (virtual points), 260 (prohibited pairings)
+                              ** records, a line each */
   int *aForbidden;            /* state.aForbidden, owned */
+  i64 *aVirtual;              /* every player's aVirtual, one block, or NULL */
+  int bBakuType;              /* a TRF's record 192 names Baku acceleration */
 } TbPairBuild;
 
 int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
