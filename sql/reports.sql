@@ -16,7 +16,7 @@
 --   $format   'tom', 'trf' or 'melee': the format of $file, when its text does not tell
 --   $event    the event of the tables; default: the event of the last row added to matches
 --   $round    standings after this round (as_of_round); default: every round played
---   $policy   default 'mtg'; for a file the policy of its family: 'pokemon' for TOM, the
+--   $policy   default 'mtg'; for a file the policy of its family: tom_policy() for TOM, the
 --             file's own order for TRF (trf_policy(); 'fide' when it states none), the era's
 --             preset for Melee (melee_policy()). The reports print each family's own columns:
 --             Magic's points, W-L-D, OMW%, GW%, OGW%; Pokemon's record W-L-T, points, OWP,
@@ -28,7 +28,8 @@
 --   $player   the player of the 'player' report (id or name); default: the first one listed
 --   $a, $b    the players of the 'why' report (ids or names); default, in each division: the
 --             last player in the top cut and the first one out, by their Swiss places
---   $top      the size of the top cut when the rows have no playoff; default 8
+--   $top      the size of the top cut when the rows have no playoff; default: a TOM file's
+--             own cut of each division (none: no cut reports for it), else 8
 -- Names come from the players table (standings().name), else the ids are printed. With
 -- divisions (a players table's `division`, TOM's age divisions) each report has a section per
 -- division: Juniors, Seniors, Masters, then the others by name. After a playoff the final
@@ -82,7 +83,7 @@ UPDATE tb_report_args SET
   players_table = CASE format WHEN 'tom' THEN 'tom_players' WHEN 'trf' THEN 'trf_players'
                               WHEN 'melee' THEN 'melee_players' END,
   policy = CASE format
-    WHEN 'tom' THEN coalesce($policy, 'pokemon')
+    WHEN 'tom' THEN coalesce($policy, tom_policy(event_id))
     WHEN 'melee' THEN coalesce($policy, melee_policy(event_id))
     -- (the table's name qualifies event_id: trf_records has a hidden column of that name)
     WHEN 'trf' THEN iif($policy IS NULL
@@ -338,6 +339,8 @@ SELECT d.*, iif(d.division IS NULL, '', ': ' || d.division) AS suffix,
        coalesce(nullif((SELECT count(DISTINCT s.player) FROM tb_report_seats AS s
                         JOIN tb_report AS r ON r.player = s.player AND r.kind = 'final'
                         WHERE r.sec = d.sec AND s.round > d.swiss_last), 0),
+                (SELECT max(t.top_cut) FROM tb_report_args AS a, tom_players(a.event_id) AS t
+                 WHERE a.format = 'tom' AND $top IS NULL AND t.division IS d.division),
                 (SELECT top FROM tb_report_args)) AS cut
 FROM tb_report_divisions AS d;
 
@@ -364,7 +367,7 @@ SELECT 'swiss', x.sec, x.pos, y.pos
 FROM tb_report_seeds AS x JOIN tb_report_sections AS s ON s.sec = x.sec
 JOIN tb_report_seeds AS y ON y.sec = x.sec AND y.seed = x.seed + 1, tb_report_args AS a
 WHERE ($a IS NULL OR $b IS NULL)
-  AND x.seed = iif(a.family <> 'chess' AND EXISTS (SELECT 1 FROM tb_report_seeds AS o
+  AND x.seed = iif(a.family <> 'chess' AND s.cut > 0 AND EXISTS (SELECT 1 FROM tb_report_seeds AS o
                                                    WHERE o.sec = x.sec AND o.seed > s.cut),
                    s.cut, 1);
 
@@ -423,7 +426,7 @@ SELECT 200 + s.sec, 'Top ' || s.cut || ' cut' || s.suffix, 'box', 0,
        json('["Seed","Player",' || substr(c.head, 2, length(c.head) - 2)
             || ',"Above the next by"' || iif(s.playoff_rounds > 0, ',"Final"', '') || ']')
 FROM tb_report_sections AS s, tb_report_columns AS c, tb_report_args AS a
-WHERE instr(a.reports, ',top8,') > 0;
+WHERE instr(a.reports, ',top8,') > 0 AND s.cut > 0;
 INSERT INTO tb_report_out
 SELECT 200 + x.sec, NULL, 'box', x.seed,
        json('[' || json_quote(iif(x.seed <= s.cut, x.seed, 'out')) || ','
@@ -442,7 +445,7 @@ JOIN tb_report_cells AS c ON c.kind = 'swiss' AND c.sec = x.sec AND c.pos = x.po
 LEFT JOIN tb_report_seeds AS n ON n.sec = x.sec AND n.seed = x.seed + 1
 LEFT JOIN tb_report AS f ON f.kind = 'final' AND f.sec = x.sec AND f.player = x.player,
 tb_report_args AS a
-WHERE instr(a.reports, ',top8,') > 0;
+WHERE instr(a.reports, ',top8,') > 0 AND s.cut > 0;
 
 -- Why is A above B? -----------------------------------------------------------------------
 -- decided_by compares a row with the one above it; for any two players the deciding key is
@@ -529,7 +532,7 @@ INSERT INTO tb_report_out
 SELECT 400 + s.sec, 'Rank after each round (Top ' || s.cut || ')' || s.suffix, 'box', 0,
        json_array('Player', 'Rank after round 1, 2, ...', 'Points')
 FROM tb_report_sections AS s, tb_report_args AS a
-WHERE instr(a.reports, ',progress,') > 0;
+WHERE instr(a.reports, ',progress,') > 0 AND s.cut > 0;
 INSERT INTO tb_report_out
 SELECT 400 + sec, NULL, 'box', pos, json_array(who, group_concat(rank, ' > '),
                                                group_concat(pts, ' > '))

@@ -185,18 +185,19 @@ def test_tom_file_names_divisions_and_the_playoff():
     """Ten players of three age divisions in one pod, three Swiss rounds,
     then a Top 4 of the Masters (Ben Oakes, 4th, beats Cara Pike, 1st, and
     Ada Moss in the final) and a Top 2 of the Seniors (Hana O'Dell beats Gus
-    Trent); the Juniors have no cut."""
+    Trent); the Juniors have no cut (the file's <finalsoptions>), so no cut
+    reports for them."""
     out = file_reports(TOP_CUT)
     assert out.startswith(f"{TOP_CUT}: 10 players in 3 divisions, standings after 3 Swiss "
                           "rounds and 2 playoff rounds (policy pokemon)\n")
     got = sections(out)
     assert list(got) == [
         "Standings: Juniors", "Standings: Seniors", "Standings: Masters",
-        "Top 8 cut: Juniors", "Top 2 cut: Seniors", "Top 4 cut: Masters",
+        "Top 2 cut: Seniors", "Top 4 cut: Masters",
         "Why is one player above the other: Juniors",
         "Why is one player above the other: Seniors",
         "Why is one player above the other: Masters",
-        "Rank after each round (Top 8): Juniors", "Rank after each round (Top 2): Seniors",
+        "Rank after each round (Top 2): Seniors",
         "Rank after each round (Top 4): Masters",
         "Players by name: Juniors", "Players by name: Seniors", "Players by name: Masters",
         "Matches of Zoë Wells"]
