@@ -384,7 +384,7 @@ function useSource(src, params) {
   state.src = src;
   $("event-title").textContent = src.title;
   $("event").replaceChildren(...src.events.map((e, i) => el("option", { value: i }, e.label)));
-  const wanted = params && src.events.findIndex((e) => String(e.id) === params.get("event"));
+  const wanted = params ? src.events.findIndex((e) => String(e.id) === params.get("event")) : -1;
   $("event").value = String(wanted >= 0 ? wanted : src.events.length - 1);
   fillPolicies(src);
   fillRounds();

@@ -36,7 +36,8 @@ def main():
     build.build(args.build_dir.resolve())
     env = dict(os.environ, CHROMIUM=chromium, CHROMEDRIVER=driver,
                TIEBREAK_WEB=str(args.build_dir.resolve() / "web"),
-               TIEBREAK_EXT=str(args.build_dir.resolve() / "tiebreak"))
+               TIEBREAK_EXT=str(args.build_dir.resolve() / "tiebreak"),
+               TIEBREAK_WEB_ARTIFACTS=str(args.build_dir.resolve() / "web-artifacts"))
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
            str(HERE / "test_web.py"), *pytest_args]
     return subprocess.run(cmd, env=env, cwd=REPO).returncode
