@@ -331,8 +331,7 @@ function updateLink() {
   history.replaceState(null, "", hash);
   $("link").href = hash;
   $("link-note").textContent = state.src.file
-    ? `(opens this view once ${state.src.file} is opened again: the page cannot open files`
-      + " by itself)" : "";
+    ? `(with ${state.src.file} opened again: a page cannot open files by itself)` : "";
 }
 
 // The view a link asks for, kept until its file is opened (null: none).

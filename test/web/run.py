@@ -6,9 +6,12 @@
 Builds the WebAssembly build and the page (wasm/build.py, into
 <build-dir>/web), then runs test_web.py: the page is served by a static
 server on 127.0.0.1 started by the test and driven through chromedriver (W3C
-WebDriver over HTTP on 127.0.0.1, no other client library).  Exit code 77
-(skipped) without chromium, chromedriver, emcc or npm; with
-TIEBREAK_SCREENSHOT=PATH the test also saves the page as a PNG there.
+WebDriver over HTTP on 127.0.0.1, no other client library; DevTools commands
+through it emulate a phone and print to PDF).  Exit code 77 (skipped) without
+chromium, chromedriver, emcc or npm; the print tests are skipped without
+pdftotext and pdftoppm (poppler-utils).  The screenshots (desktop, phone) and
+the printed PDFs are kept in <build-dir>/web-artifacts; with
+TIEBREAK_SCREENSHOT=PATH the desktop screenshot is also copied there.
 """
 import argparse
 import os

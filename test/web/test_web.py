@@ -626,6 +626,13 @@ def test_link_reopens_the_example_view(browser, rcq):
     want = native(rcq, "SELECT rank, player FROM standings(2, 'pokemon', NULL, 3)")
     assert [r.split("|")[:2] for r in after["rows"]] == [[str(r), p] for r, p in want]
     assert after["player"] == want[11][1]
+    # A link pasted into the same tab changes only the hash: the view follows.
+    b.js("location.hash = '#src=example&event=2&policy=mtg&round=2'")
+    b.wait_for("document.getElementById('round').value === '2'")
+    assert b.wait_for(READY) == "ready"
+    want = native(rcq, "SELECT rank, player FROM standings(2, 'mtg', NULL, 2)")
+    assert [g[:2] for g in table_rows(b)] == [[str(r), p] for r, p in want]
+    assert b.js("return document.getElementById('standings-view').hidden") is False
 
 
 @pytest.fixture(scope="module")
@@ -653,7 +660,7 @@ def test_link_to_a_file_asks_for_the_file(browser, two_events):
     link = b.js("return document.getElementById('link').href")
     assert "file=two.db" in link and "event=1" in link and "round=4" in link
     assert b.js("return document.getElementById('link-note').textContent") == (
-        "(opens this view once two.db is opened again: the page cannot open files by itself)")
+        "(with two.db opened again: a page cannot open files by itself)")
     b.get("about:blank")
     b.get(link)
     b.wait_for("document.body.dataset.status === 'empty'")
