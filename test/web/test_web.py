@@ -438,16 +438,20 @@ def test_names_and_divisions_of_a_players_table(browser, league):
         "in Masters: each division is placed on its own.")
 
 
+def open_example_file(b, name, title, policy):
+    """Open sql/NAME; the page's title and policy for it; the file's text."""
+    path = REPO / "sql" / name
+    open_file(b, path)
+    assert b.js("return document.getElementById('event-title').textContent") == title
+    assert b.js("return document.getElementById('policy').value") == policy
+    return path.read_text()
+
+
 def test_tom_file(browser):
     """sql/example.tdf: three divisions in one pod, read by tom_matches and
     tom_players (docs/tom.md's statement), and the next round as TOM pairs it."""
     b = browser
-    path = REPO / "sql" / "example.tdf"
-    text = path.read_text()
-    open_file(b, path)
-    assert b.js("return document.getElementById('event-title').textContent") == (
-        "Example League Cup")
-    assert b.js("return document.getElementById('policy').value") == "pokemon"
+    text = open_example_file(b, "example.tdf", "Example League Cup", "pokemon")
     want = native_text(text, "SELECT division, rank, name, match_points, "
                        f"{pct('owp')}, {pct('oowp')}, wins || '-' || losses || '-' || draws,"
                        " dropped FROM standings(?1, 'pokemon', NULL, NULL, 'tom_matches', '',"
@@ -497,12 +501,8 @@ def test_trf_file(browser):
     """sql/example.trf through trf_matches and trf_players, ranked by the
     file's own tie-break order (trf_policy), and its next round by Dutch."""
     b = browser
-    path = REPO / "sql" / "example.trf"
-    text = path.read_text()
-    open_file(b, path)
-    assert b.js("return document.getElementById('event-title').textContent") == (
-        "Example Open (five players, three rounds)")
-    assert b.js("return document.getElementById('policy').value") == "file"
+    text = open_example_file(b, "example.trf", "Example Open (five players, three rounds)",
+                             "file")
     heads = b.js("return [...document.querySelectorAll('#standings thead th')]"
                  ".map(th => th.textContent)")
     assert heads[:7] == ["#", "Player", "Points", "BH-C1", "BH", "SB", "DE"]
