@@ -1,7 +1,7 @@
 /*
 ** The standings page (docs/web.md): everything runs in the browser on the
 ** WebAssembly build of SQLite + tiebreak (tiebreak.js).  A SQLite file is
-** opened as it is; a TOM, TRF or Melee.gg file is read by the extension's
+** opened as it is (a SQL script is run on an empty one); a TOM, TRF or Melee.gg file is read by the extension's
 ** readers (the file's text is the event: standings(text, policy, NULL,
 ** round, 'tom_matches', '', 'tom_players')); a CSV or JSON export of rows
 ** goes through the import recipe of docs/import.md (sql/import/staging.sql
@@ -127,13 +127,38 @@ function readerSource(kind, textOfFile, title, file) {
       src.filePolicy = db.query("SELECT trf_policy(?1) AS p WHERE EXISTS (SELECT 1"
         + " FROM trf_records(?1) WHERE record IN ('202', '212'))", [textOfFile])[0]?.p ?? null;
     } else if (kind === "melee") {
-      src.filePolicy = db.query("SELECT melee_policy(?1) AS p", [textOfFile])[0].p;
+      src.filePolicy = meleePolicy(db, textOfFile);
     }
   } catch (e) {
-    if (kind !== "melee") throw e;  // no date: the era cannot be told, 'melee' is the default
+    db.close();
+    throw e;
   }
   src.events[0].label = src.title;
   return src;
+}
+
+// The Melee preset of the file's date; null for a file without a date (the
+// era cannot be told: 'melee' is then the default).
+function meleePolicy(db, json) {
+  try {
+    return db.query("SELECT melee_policy(?1) AS p", [json])[0].p;
+  } catch (e) {
+    return null;
+  }
+}
+
+// A SQL script (sql/example.sql and the like): run on an empty database,
+// after sql/schema.sql unless it creates the matches table itself.
+async function scriptSource(script, file) {
+  const own = /create\s+table\s+(if\s+not\s+exists\s+)?["`[]?matches\b/i.test(script);
+  const db = own ? state.tb.open() : await emptyWithSchema();
+  try {
+    db.exec(script);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return databaseSource(db, file, file);
 }
 
 async function emptyWithSchema() {
@@ -263,7 +288,7 @@ function tomTitle(xml) {
 function fileKind(name, head) {
   if (head.startsWith("SQLite format 3")) return "db";
   const ext = (/\.([^.]+)$/.exec(name)?.[1] ?? "").toLowerCase();
-  if (["tdf", "trf", "json", "csv"].includes(ext)) return ext;
+  if (["tdf", "trf", "json", "csv", "sql"].includes(ext)) return ext;
   const start = head.replace(/^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/, "");
   if (start.startsWith("<tournament")) return "tdf";
   if (/^(001|012) /m.test(head)) return "trf";
@@ -299,13 +324,15 @@ async function openFile(file) {
       const { shape, rows } = jsonRows(data);
       src = await importRows(shape, rows, base, file.name);
     }
+  } else if (kind === "sql") {
+    src = await scriptSource(textOfFile(), file.name);
   } else if (kind === "csv") {
     const all = parseCSV(textOfFile());
     if (all.length < 2) throw new Error(`${file.name}: no rows below the header line`);
     src = await importRows(csvShape(all[0]), all.slice(1), base, file.name);
   } else {
-    throw new Error(`${file.name}: not a SQLite database, TOM (.tdf), TRF, Melee.gg JSON,`
-                    + " CSV or JSON rows");
+    throw new Error(`${file.name}: not a SQLite database, SQL script, TOM (.tdf), TRF,`
+                    + " Melee.gg JSON, CSV or JSON rows");
   }
   useSource(src, takePending(file.name));
 }

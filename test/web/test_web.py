@@ -212,6 +212,21 @@ def test_csv_exports(browser, name):
     assert b.js("return document.getElementById('problems').hidden") is True
 
 
+@pytest.mark.parametrize("name", ["example.sql", "schema_and_example.sql"])
+def test_sql_script(browser, tmp_path, name):
+    """A SQL script: run after sql/schema.sql, or alone when it creates matches."""
+    b = browser
+    path = tmp_path / name
+    script = (REPO / "sql" / "example.sql").read_text()
+    if name == "schema_and_example.sql":
+        script = (REPO / "sql" / "schema.sql").read_text() + script
+    path.write_text(script)
+    open_file(b, path)
+    got = table_rows(b)
+    assert len(got) == 24 and [g[:3] for g in got[:4]] == EXAMPLE_TOP
+    assert b.js("return document.getElementById('event-title').textContent") == name
+
+
 def test_json_export(browser, tmp_path):
     """A JSON array of rows with the CSV's column names, and a Melee-style file."""
     b = browser
@@ -257,7 +272,8 @@ def test_import_problems_are_shown(browser, tmp_path):
 @pytest.mark.parametrize("content,name,message", [
     (b"Round,Table,Player 1,Player 2,Result\n", "empty.csv", "empty.csv: no rows below the header line"),
     (b"not sqlite", "notes.txt",
-     "notes.txt: not a SQLite database, TOM (.tdf), TRF, Melee.gg JSON, CSV or JSON rows"),
+     "notes.txt: not a SQLite database, SQL script, TOM (.tdf), TRF, Melee.gg JSON, CSV or"
+     " JSON rows"),
     (b"{\"a\": 1}", "x.json",
      "JSON: expected an array of rows (objects) or a Melee.gg file ({Rounds: [...]})"),
     (b"<tournament><players>", "cut.tdf",
@@ -734,12 +750,12 @@ CONTROLS = ["Open file", "Example event", "Event", "Policy", "After round", "Lin
 
 
 def print_pdf(b, name, tmp_path):
-    """The page printed by Chromium (A4, as its @page says), kept as NAME.pdf
-    and NAME-1.png (page 1); returns the PDF's path."""
+    """The page printed by Chromium on A4 (narrower than Letter), kept as
+    NAME.pdf and NAME-1.png (page 1); returns the PDF's path."""
     if not shutil.which("pdftotext") or not shutil.which("pdftoppm"):
         pytest.skip("pdftotext not found (apt-get install poppler-utils)")
     pdf = artifact(f"{name}.pdf", tmp_path)
-    data = b.cdp("Page.printToPDF", {"preferCSSPageSize": True})["data"]
+    data = b.cdp("Page.printToPDF", {"paperWidth": 210 / 25.4, "paperHeight": 297 / 25.4})["data"]
     pdf.write_bytes(base64.b64decode(data))
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
                     str(pdf), str(pdf.with_name(f"{name}-1"))], check=True)
