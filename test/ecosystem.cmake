@@ -140,8 +140,10 @@ set_tests_properties(wasm PROPERTIES
   ENVIRONMENT "TIEBREAK_SHARED=${CMAKE_SOURCE_DIR}/../shared")
 
 # The standings page (web/) on that build, in headless Chromium driven by
-# chromedriver, served from 127.0.0.1.  Skipped without chromium and
-# chromedriver (apt-get install chromium chromium-driver), emcc or npm.
+# chromedriver, served from 127.0.0.1: a desktop, a 390 px phone and print
+# (screenshots and PDFs in build/web-artifacts).  Skipped without chromium
+# and chromedriver (apt-get install chromium chromium-driver), emcc or npm;
+# the print tests without poppler-utils.
 add_test(NAME web
   COMMAND ${TIEBREAK_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/web/run.py
           --build-dir ${CMAKE_BINARY_DIR}

@@ -1,14 +1,20 @@
 /*
 ** The standings page (docs/web.md): everything runs in the browser on the
 ** WebAssembly build of SQLite + tiebreak (tiebreak.js).  A SQLite file is
-** opened as it is; a CSV or JSON export goes through the import recipe of
-** docs/import.md (sql/import/staging.sql and insert.sql, served beside
-** this page).
+** opened as it is (a SQL script is run on an empty one); a TOM, TRF or Melee.gg file is read by the extension's
+** readers (the file's text is the event: standings(text, policy, NULL,
+** round, 'tom_matches', '', 'tom_players')); a CSV or JSON export of rows
+** goes through the import recipe of docs/import.md (sql/import/staging.sql
+** and insert.sql, served beside this page).  The address's hash holds the
+** view (#src=example&event=2&policy=mtg&round=3), so that a link reopens it.
 */
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { tb: null, db: null, events: [], keys: [], rows: [], player: null };
+const state = {
+  tb: null, src: null, rows: [], groups: [], keys: [], player: null, names: new Map(),
+  view: "standings", pending: null,
+};
 
 // Column titles of the tiebreakers; others show their name.
 const LABELS = {
@@ -17,9 +23,21 @@ const LABELS = {
   head_to_head: "H2H", kts: "KTS", hct_t1: "T1", hct_t2: "T2", hct_t3: "T3",
   buchholz: "BH", buchholz_cut1: "BH-C1", sonneborn_berger: "SB", direct_encounter: "DE",
   rounds_won: "WIN", games_won: "WON", black_games: "BPG",
+  registration_order: "registration", playoff: "playoff",
 };
 const COLORS = ["#2f5fd0", "#d9480f", "#2b8a3e", "#ae3ec9", "#e67700", "#0b7285", "#c2255c",
                 "#5c940d", "#1d2330"];
+// The pairing systems of pairings() (docs/pairings.md).
+const SYSTEMS = ["mtg", "pokemon", "dutch", "berger", "bracket(top=8)"];
+// The file's own policy in the Policy list (trf_policy(), melee_policy()).
+const FILE_POLICY = "file";
+// File readers: the functions that turn a file's text into the tables
+// standings() and pairings() read (docs/tom.md, docs/trf.md, docs/melee.md).
+const READERS = {
+  tdf: { matches: "tom_matches", players: "tom_players", system: "pokemon" },
+  trf: { matches: "trf_matches", players: "trf_players", system: "dutch" },
+  melee: { matches: "melee_matches", players: "melee_players", system: "mtg" },
+};
 
 function setStatus(text, status) {
   $("status").textContent = text;
@@ -55,7 +73,19 @@ function ordinal(n) {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
 
-// --------------------------------------------------------------- loading
+function setSelect(select, value) {
+  if (value === null || value === undefined) return false;
+  if (![...select.options].some((o) => o.value === value)) return false;
+  select.value = value;
+  return true;
+}
+
+// A player's name: the players table's (standings().name), else the id.
+function nameOf(player) {
+  return state.names.get(String(player)) ?? String(player);
+}
+
+// --------------------------------------------------------------- sources
 
 async function text(url) {
   const r = await fetch(url);
@@ -63,24 +93,72 @@ async function text(url) {
   return r.text();
 }
 
-function openDatabase(db, title) {
-  if (state.db) state.db.close();
-  state.db = db;
+// A source is a database and how its events are read: the tables
+// (matches, players; a reader's name for a file) and the events in it.
+function databaseSource(db, title, file) {
   const tables = db.query("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')"
                           + " AND name = 'matches'");
   if (!tables.length) {
+    db.close();
     throw new Error("this database has no table named matches (the tables of sql/schema.sql)");
   }
-  state.events = db.query("SELECT event_id, count(DISTINCT round) AS rounds, count(*) AS n"
-                          + " FROM matches GROUP BY event_id ORDER BY event_id");
-  if (!state.events.length) throw new Error("the table matches has no rows");
-  $("event-title").textContent = title;
-  const ev = $("event");
-  ev.replaceChildren(...state.events.map((e, i) =>
-    el("option", { value: i }, `${e.event_id} (${e.n} matches)`)));
-  ev.value = String(state.events.length - 1);
-  fillRounds();
-  refresh();
+  const events = db.query("SELECT event_id AS id, count(*) AS n FROM matches"
+                          + " GROUP BY event_id ORDER BY event_id");
+  if (!events.length) {
+    db.close();
+    throw new Error("the table matches has no rows");
+  }
+  const named = db.query("SELECT 1 FROM pragma_table_info('players') WHERE name = 'name'");
+  return {
+    db, title, file, kind: "db", matches: "matches", players: named.length ? "players" : null,
+    events: events.map((e) => ({ id: e.id, label: `${e.id} (${e.n} matches)` })),
+  };
+}
+
+// A TOM, TRF or Melee file: one event, whose id is the file's text.
+function readerSource(kind, textOfFile, title, file) {
+  const db = state.tb.open();
+  const r = READERS[kind];
+  const src = { db, title, file, kind, matches: r.matches, players: r.players,
+                events: [{ id: textOfFile, label: title }], filePolicy: null };
+  try {
+    if (kind === "trf") {
+      src.title = db.query("SELECT name FROM trf_event(?1)", [textOfFile])[0]?.name || title;
+      src.filePolicy = db.query("SELECT trf_policy(?1) AS p WHERE EXISTS (SELECT 1"
+        + " FROM trf_records(?1) WHERE record IN ('202', '212'))", [textOfFile])[0]?.p ?? null;
+    } else if (kind === "melee") {
+      src.filePolicy = meleePolicy(db, textOfFile);
+    }
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  src.events[0].label = src.title;
+  return src;
+}
+
+// The Melee preset of the file's date; null for a file without a date (the
+// era cannot be told: 'melee' is then the default).
+function meleePolicy(db, json) {
+  try {
+    return db.query("SELECT melee_policy(?1) AS p", [json])[0].p;
+  } catch (e) {
+    return null;
+  }
+}
+
+// A SQL script (sql/example.sql and the like): run on an empty database,
+// after sql/schema.sql unless it creates the matches table itself.
+async function scriptSource(script, file) {
+  const own = /create\s+table\s+(if\s+not\s+exists\s+)?["`[]?matches\b/i.test(script);
+  const db = own ? state.tb.open() : await emptyWithSchema();
+  try {
+    db.exec(script);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return databaseSource(db, file, file);
 }
 
 async function emptyWithSchema() {
@@ -90,9 +168,11 @@ async function emptyWithSchema() {
 }
 
 async function openExample() {
+  showProblems([], "");
   const db = await emptyWithSchema();
   db.exec(await text("example_large.sql"));
-  openDatabase(db, "Example: a 116-player, 8-round Regional Championship Qualifier");
+  useSource(databaseSource(db, "Example: a 116-player, 8-round Regional Championship Qualifier",
+                           null), takePending(null));
 }
 
 // CSV (RFC 4180): quoted fields, doubled quotes, CRLF or LF.
@@ -135,22 +215,13 @@ const STAGING_COLUMNS = {
   import_player_rows: ["round", "table_no", "player", "opponent", "record"],
 };
 
-// JSON exports: an array of rows with the CSV shapes' columns (header names
-// or staging names), or a Melee.gg-style {Rounds: [{RoundName, Matches}]}.
+// A JSON array of rows with the CSV shapes' columns (header names or
+// staging names).  Melee.gg files go to melee_matches() instead.
 function jsonRows(data) {
   const key = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, "");
-  if (data && Array.isArray(data.Rounds)) {
-    const rows = [];
-    for (const r of data.Rounds) {
-      const m = /^Round (\d+)$/.exec(r.RoundName || "");
-      if (!m) continue;  // playoff rounds are not Swiss rounds
-      (r.Matches || []).forEach((x, t) => rows.push([m[1], t + 1, x.Player1,
-        x.Player2 === "-" ? "" : x.Player2, x.Result]));
-    }
-    return { shape: "import_results", rows, title: data.Tournament && data.Tournament.Name };
-  }
   if (!Array.isArray(data) || !data.length || typeof data[0] !== "object") {
-    throw new Error("JSON: expected an array of rows (objects) or {Rounds: [...]}");
+    throw new Error("JSON: expected an array of rows (objects) or a Melee.gg file"
+                    + " ({Rounds: [...]})");
   }
   const keys = Object.keys(data[0]).map(key);
   const pick = (names) => (o) => {
@@ -173,7 +244,7 @@ function jsonRows(data) {
   return { shape, rows: data.map(pick(names)) };
 }
 
-async function importRows(shape, rows, name) {
+async function importRows(shape, rows, name, file) {
   const db = await emptyWithSchema();
   try {
     db.exec(await text("staging.sql"));
@@ -182,149 +253,391 @@ async function importRows(shape, rows, name) {
     db.exec("BEGIN");
     for (const r of rows) db.query(sql, cols.map((_, i) => (r[i] ?? "").toString()));
     db.exec("COMMIT");
-    const problems = db.query("SELECT round, player, problem FROM import_problems");
-    showProblems(problems);
+    showProblems(db.query("SELECT round, player, problem FROM import_problems")
+      .map((p) => `round ${p.round}, ${p.player}: ${p.problem}`), "import_problems");
     db.exec(await text("insert.sql"), { event: name });
   } catch (e) {
     db.close();
     throw e;
   }
-  openDatabase(db, `${name}: imported from ${shape.replace("import_", "")} rows`);
+  return databaseSource(db, `${name}: imported from ${shape.replace("import_", "")} rows`, file);
 }
 
-function showProblems(problems) {
+function showProblems(lines, source) {
   const box = $("problems");
-  box.hidden = !problems.length;
-  box.replaceChildren(el("b", {}, `${problems.length} row(s) need fixing (import_problems):`),
-    ...problems.slice(0, 10).map((p) => el("div", {},
-      `round ${p.round}, ${p.player}: ${p.problem}`)));
+  box.hidden = !lines.length;
+  box.replaceChildren(el("b", {}, `${lines.length} row(s) need fixing (${source}):`),
+    ...lines.slice(0, 10).map((line) => el("div", {}, line)));
+}
+
+// UTF-8, else Windows-1252 (older TRF files are Latin-1).
+function decode(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (e) {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+function tomTitle(xml) {
+  const doc = new DOMParser().parseFromString(xml, "application/xml");
+  return doc.querySelector("tournament > data > name")?.textContent.trim() || null;
+}
+
+// What a file holds: its extension, else its first bytes.
+function fileKind(name, head) {
+  if (head.startsWith("SQLite format 3")) return "db";
+  const ext = (/\.([^.]+)$/.exec(name)?.[1] ?? "").toLowerCase();
+  if (["tdf", "trf", "json", "csv", "sql"].includes(ext)) return ext;
+  const start = head.replace(/^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/, "");
+  if (start.startsWith("<tournament")) return "tdf";
+  if (/^(001|012) /m.test(head)) return "trf";
+  if (/^\s*[[{]/.test(head)) return "json";
+  return null;
 }
 
 async function openFile(file) {
   setStatus(`Opening ${file.name}…`, "loading");
-  showProblems([]);
+  showProblems([], "");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const base = file.name.replace(/\.[^.]*$/, "");
-  const head = new TextDecoder().decode(bytes.subarray(0, 16));
-  if (head.startsWith("SQLite format 3")) {
-    openDatabase(state.tb.open(bytes), file.name);
-  } else if (/\.json$/i.test(file.name)) {
-    const { shape, rows, title } = jsonRows(JSON.parse(new TextDecoder().decode(bytes)));
-    await importRows(shape, rows, title || base);
-  } else if (/\.csv$/i.test(file.name)) {
-    const all = parseCSV(new TextDecoder().decode(bytes));
+  const textOfFile = () => decode(bytes);
+  const kind = fileKind(file.name, decode(bytes.subarray(0, 4096)));
+  let src;
+  if (kind === "db") {
+    src = databaseSource(state.tb.open(bytes), file.name, file.name);
+  } else if (kind === "tdf") {
+    const xml = textOfFile();
+    src = readerSource("tdf", xml, tomTitle(xml) || base, file.name);
+  } else if (kind === "trf") {
+    src = readerSource("trf", textOfFile(), base, file.name);
+  } else if (kind === "json") {
+    const json = textOfFile();
+    const data = JSON.parse(json);
+    if (data && !Array.isArray(data) && Array.isArray(data.Rounds)) {
+      src = readerSource("melee", json, data.Tournament?.Name || base, file.name);
+      showProblems(src.db.query("SELECT round_name, player1, player2, problem"
+        + " FROM melee_problems(?1)", [json]).map((p) =>
+        `${p.round_name}, ${p.player1 ?? "?"} - ${p.player2 ?? "?"}: ${p.problem}`),
+        "melee_problems, left out");
+    } else {
+      const { shape, rows } = jsonRows(data);
+      src = await importRows(shape, rows, base, file.name);
+    }
+  } else if (kind === "sql") {
+    src = await scriptSource(textOfFile(), file.name);
+  } else if (kind === "csv") {
+    const all = parseCSV(textOfFile());
     if (all.length < 2) throw new Error(`${file.name}: no rows below the header line`);
-    await importRows(csvShape(all[0]), all.slice(1), base);
+    src = await importRows(csvShape(all[0]), all.slice(1), base, file.name);
   } else {
-    throw new Error(`${file.name}: not a SQLite database, .csv or .json file`);
+    throw new Error(`${file.name}: not a SQLite database, SQL script, TOM (.tdf), TRF,`
+                    + " Melee.gg JSON, CSV or JSON rows");
+  }
+  useSource(src, takePending(file.name));
+}
+
+// ------------------------------------------------------- the view's link
+
+// The view as URL parameters: the source (the example or a file's name),
+// the event, policy, round, tab, pairing system and selected player.
+function viewParams() {
+  const p = new URLSearchParams();
+  if (state.src.file) p.set("file", state.src.file); else p.set("src", "example");
+  if (state.src.kind === "db") p.set("event", String(currentEvent().id));
+  p.set("policy", $("policy").value);
+  p.set("round", $("round").value);
+  p.set("view", state.view);
+  p.set("system", $("system").value);
+  if (state.player !== null) p.set("player", String(state.player));
+  return p;
+}
+
+function updateLink() {
+  const hash = "#" + viewParams().toString();
+  history.replaceState(null, "", hash);
+  $("link").href = hash;
+  $("link-note").textContent = state.src.file
+    ? `(with ${state.src.file} opened again: a page cannot open files by itself)` : "";
+}
+
+// The view a link asks for, kept until its file is opened (null: none).
+function takePending(fileName) {
+  const p = state.pending;
+  state.pending = null;
+  $("reopen").hidden = true;
+  return p && (p.get("file") ?? null) === fileName ? p : null;
+}
+
+// A link to a file's view: the file must be opened again, by the user.
+function awaitFile(params) {
+  state.pending = params;
+  const box = $("reopen");
+  const what = [params.has("event") ? `event ${params.get("event")}` : null,
+    params.has("policy") ? `policy ${params.get("policy")}` : null,
+    params.has("round") ? `after round ${params.get("round")}` : null].filter(Boolean);
+  box.replaceChildren("This link shows ", el("b", {}, params.get("file")),
+    what.length ? ` (${what.join(", ")})` : "",
+    ". A page cannot open files by itself: open that file again with ", el("b", {}, "Open file…"),
+    " to see the view.");
+  box.hidden = false;
+}
+
+async function openLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const example = params.get("src") === "example"
+    || new URLSearchParams(location.search).has("example");
+  const file = params.get("file");
+  if (!example && file === null) return;
+  if (state.src && (example ? !state.src.file : state.src.file === file)) {
+    useSource(state.src, params);  // the same source: only the view changes
+  } else if (example) {
+    state.pending = params;
+    await openExample();
+  } else {
+    awaitFile(params);
   }
 }
 
 // --------------------------------------------------------------- views
 
 function currentEvent() {
-  return state.events[Number($("event").value)];
+  return state.src.events[Number($("event").value)];
+}
+
+function useSource(src, params) {
+  if (state.src && state.src !== src) state.src.db.close();
+  state.src = src;
+  $("event-title").textContent = src.title;
+  $("event").replaceChildren(...src.events.map((e, i) => el("option", { value: i }, e.label)));
+  const wanted = params ? src.events.findIndex((e) => String(e.id) === params.get("event")) : -1;
+  $("event").value = String(wanted >= 0 ? wanted : src.events.length - 1);
+  fillPolicies(src);
+  fillRounds();
+  $("system").value = READERS[src.kind]?.system ?? "mtg";
+  state.player = null;
+  state.view = "standings";
+  if (params) {
+    setSelect($("policy"), params.get("policy"));
+    setSelect($("round"), params.get("round"));
+    setSelect($("system"), params.get("system"));
+    if (params.get("view") === "pairings") state.view = "pairings";
+    state.player = params.get("player");
+  }
+  refresh();
 }
 
 function fillRounds() {
-  const ev = currentEvent();
-  const last = state.db.query("SELECT max(round) AS r FROM matches WHERE event_id = ?",
-                              [ev.event_id])[0].r;
+  const src = state.src;
+  const last = src.db.query(`SELECT max(round) AS r FROM "${src.matches}" WHERE event_id = ?1`,
+                            [currentEvent().id])[0].r;
+  if (last === null) throw new Error("the event has no rounds");
   state.lastRound = last;
   $("round").replaceChildren(...Array.from({ length: last }, (_, i) =>
     el("option", { value: i + 1 }, i + 1 === last ? `${last} (last)` : i + 1)));
   $("round").value = String(last);
 }
 
-function fillPolicies() {
+// The policies of tiebreak_policies (and a file's own) and what each
+// tiebreaker is called: presets, names, aliases and C.07 codes.
+function loadPolicies() {
   const db = state.tb.open();
-  state.policies = {};
+  state.presets = {};
   state.types = {};
-  for (const r of db.query("SELECT name, type FROM tiebreakers")) state.types[r.name] = r.type;
+  state.byAlias = new Map();
+  for (const r of db.query("SELECT name, alias, type, code FROM tiebreakers")) {
+    state.types[r.name] = r.type;
+    for (const a of [r.name, r.alias, r.code]) if (a) state.byAlias.set(a.toLowerCase(), r.name);
+  }
   for (const r of db.query("SELECT name, tiebreakers FROM tiebreak_policies")) {
-    state.policies[r.name] = r.tiebreakers.split(",");
+    state.presets[r.name] = r.tiebreakers.split(",");
   }
   db.close();
-  state.policies["mtg(floor=1/3)"] = state.policies.mtg;  // Melee.gg's numbers
-  $("policy").replaceChildren(...Object.keys(state.policies).map((p) =>
-    el("option", { value: p }, p)));
+  state.policyNames = [...Object.keys(state.presets), "mtg(floor=1/3)"];  // Melee.gg's numbers
+  $("system").replaceChildren(...SYSTEMS.map((s) => el("option", { value: s }, s)));
+}
+
+function fillPolicies(src) {
+  const options = state.policyNames.map((p) => el("option", { value: p }, p));
+  if (src.filePolicy) {
+    options.unshift(el("option", { value: FILE_POLICY }, `the file's: ${src.filePolicy}`));
+  }
+  $("policy").replaceChildren(...options);
+  $("policy").value = src.filePolicy ? FILE_POLICY
+    : { tdf: "pokemon", trf: "fide", melee: "melee" }[src.kind] ?? "mtg";
+}
+
+// The policy string standings() gets.  A TRF file's scoring and rule year
+// go with any policy (trf_policy(text, policy)).
+function policyText() {
+  const src = state.src, chosen = $("policy").value;
+  if (src.kind === "trf") {
+    return src.db.query(chosen === FILE_POLICY ? "SELECT trf_policy(?1) AS p"
+      : "SELECT trf_policy(?1, ?2) AS p", chosen === FILE_POLICY ? [currentEvent().id]
+      : [currentEvent().id, chosen])[0].p;
+  }
+  return chosen === FILE_POLICY ? src.filePolicy : chosen;
+}
+
+// The ranking keys of a policy string: presets, tiebreaker names, aliases
+// and C.07 codes (with modifiers: BH/C1/P is buchholz_cut1); options in
+// parentheses do not change them.
+function policyKeys(policy) {
+  let flat = policy, prev;
+  do { prev = flat; flat = flat.replace(/\([^()]*\)/g, ""); } while (flat !== prev);
+  const keys = [];
+  for (const item of flat.split(/[\s,]+/).filter(Boolean)) {
+    const t = item.toLowerCase();
+    if (state.presets[t]) { keys.push(...state.presets[t]); continue; }
+    let code = t.replace(/-/g, "/");
+    while (!state.byAlias.has(code) && code.includes("/")) {
+      code = code.slice(0, code.lastIndexOf("/"));
+    }
+    keys.push(state.byAlias.get(code) ?? state.byAlias.get(t) ?? t);
+  }
+  return [...new Set(keys)];
 }
 
 function standings(round) {
-  const ev = currentEvent();
-  return state.db.query("SELECT * FROM standings(?, ?, NULL, ?)",
-                        [ev.event_id, $("policy").value, round]);
+  const src = state.src;
+  const tables = src.kind === "db" ? "" : `, '${src.matches}', '', '${src.players}'`;
+  return src.db.query(`SELECT * FROM standings(?1, ?2, NULL, ?3${tables})`,
+                      [currentEvent().id, state.policy, round]);
+}
+
+// Play! Pokemon's age divisions in age order, then other divisions by
+// name, then players without one.
+function divisionOrder(d) {
+  if (d === null || d === undefined) return [9, ""];
+  const age = ["juniors", "seniors", "masters"].indexOf(String(d).toLowerCase());
+  return [age >= 0 ? age : 3, String(d)];
+}
+
+function byDivision(rows) {
+  const groups = new Map();
+  for (const r of rows) {
+    if (!groups.has(r.division ?? null)) groups.set(r.division ?? null, []);
+    groups.get(r.division ?? null).push(r);
+  }
+  return [...groups.entries()].map(([division, list]) => ({ division, rows: list }))
+    .sort((a, b) => {
+      const [x, y] = [divisionOrder(a.division), divisionOrder(b.division)];
+      return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+    });
 }
 
 function refresh() {
   try {
     const round = Number($("round").value);
-    state.keys = state.policies[$("policy").value];
-    state.rows = standings(round);
+    state.policy = policyText();
+    state.keys = policyKeys(state.policy);
+    state.groups = byDivision(standings(round));
+    state.rows = state.groups.flatMap((g) => g.rows);
     state.rows.forEach((r, i) => { r.pos = i; });
-    if (!state.rows.some((r) => r.player === state.player)) state.player = state.rows[0].player;
+    state.names = new Map(state.rows.map((r) => [String(r.player), r.name ?? String(r.player)]));
+    if (!state.rows.some((r) => String(r.player) === String(state.player))) {
+      state.player = state.rows.length ? state.rows[0].player : null;
+    } else {
+      state.player = state.rows.find((r) => String(r.player) === String(state.player)).player;
+    }
     renderStandings();
     fillWhy();
     renderWhy();
-    renderMatches();
+    renderPlayer();
     renderChart();
-    const ev = currentEvent();
-    $("standings-note").textContent =
-      `${state.rows.length} players · event ${ev.event_id} · ${$("policy").value}`
+    renderPairings();
+    showView(state.view);
+    const ev = currentEvent(), divisions = state.groups.length;
+    const what = state.src.kind === "db" ? `event ${ev.id}` : state.src.title;
+    $("standings-note").textContent = `${state.rows.length} players`
+      + (divisions > 1 ? ` in ${divisions} divisions` : "") + ` · ${what} · ${state.policy}`
       + ` · after round ${round}${round === state.lastRound ? "" : ` of ${state.lastRound}`}`;
+    updateLink();
     setStatus("Ready", "ready");
   } catch (e) {
     fail(e);
   }
 }
 
-function cutPlayers() {
-  return state.rows.filter((r) => !r.dropped);
+function showView(view) {
+  state.view = view;
+  for (const v of ["standings", "pairings"]) {
+    $(`${v}-view`).hidden = v !== view;
+    $(`tab-${v}`).setAttribute("aria-selected", String(v === view));
+  }
 }
 
+function cutPlayers(rows) {
+  return rows.filter((r) => !r.dropped);
+}
+
+// The player's cell: the name, the id as a tooltip when they differ.
+function playerCell(r) {
+  const name = r.name ?? String(r.player);
+  return el("td", name === String(r.player) ? { class: "player" }
+    : { class: "player", title: `id ${r.player}` }, name);
+}
+
+// One table per division; "above the next by" compares within it.
 function renderStandings() {
   const keys = state.keys;
-  const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "Player"),
-    ...keys.map((k) => el("th", { class: "num" }, label(k))),
-    el("th", {}, "W-L-D"), el("th", {}, "Above the next by"), el("th", {}, ""));
-  const cut = cutPlayers();
-  const eighth = cut.length > 8 ? cut[7] : null;
-  const body = state.rows.map((r, i) => {
-    const next = state.rows[i + 1];
-    const tr = el("tr", { "data-player": r.player },
-      el("td", { class: "num" }, r.rank), el("td", {}, r.player),
-      ...keys.map((k) => el("td", { class: "num" }, fmt(k, r[k]))),
-      el("td", {}, `${r.wins}-${r.losses}-${r.draws}`),
-      el("td", { class: "by" }, next ? (next.decided_by ? label(next.decided_by) : "tied") : ""),
-      el("td", { class: "dropped" }, r.dropped ? "dropped" : ""));
-    if (r === eighth) tr.classList.add("cut");
-    if (r.player === state.player) tr.classList.add("selected");
-    tr.addEventListener("click", () => { state.player = r.player; refreshPlayer(); });
-    return tr;
+  // On a phone the first two keys stay (points and the first tiebreaker).
+  const opt = (i) => (i >= 2 ? "num opt" : "num");
+  const head = () => el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "Player"),
+    ...keys.map((k, i) => el("th", { class: opt(i) }, label(k))),
+    el("th", { class: "record" }, "W-L-D"), el("th", { class: "opt" }, "Above the next by"),
+    el("th", { class: "opt" }, ""));
+  const sections = state.groups.map((g) => {
+    const cut = cutPlayers(g.rows);
+    const eighth = cut.length > 8 ? cut[7] : null;
+    const body = g.rows.map((r, i) => {
+      const next = g.rows[i + 1];
+      const tr = el("tr", { "data-player": String(r.player) },
+        el("td", { class: "num" }, r.rank), playerCell(r),
+        ...keys.map((k, j) => el("td", { class: opt(j) }, fmt(k, r[k]))),
+        el("td", { class: "record" }, `${r.wins}-${r.losses}-${r.draws}`),
+        el("td", { class: "by opt" },
+           next ? (next.decided_by ? label(next.decided_by) : "tied") : ""),
+        el("td", { class: "dropped opt" }, r.dropped ? "dropped" : ""));
+      if (r === eighth) tr.classList.add("cut");
+      if (r.dropped) tr.classList.add("out");
+      if (r.player === state.player) tr.classList.add("selected");
+      tr.addEventListener("click", () => { state.player = r.player; refreshPlayer(); });
+      return tr;
+    });
+    const table = el("table", { class: "standings" }, el("thead", {}, head()),
+                     el("tbody", {}, ...body));
+    const title = state.groups.length > 1 || g.division !== null
+      ? el("h3", {}, g.division ?? "No division",
+           el("span", { class: "note" }, ` ${g.rows.length} players`)) : "";
+    return el("section", { class: "division" }, title, table);
   });
-  $("standings").tHead.replaceChildren(head);
-  $("standings").tBodies[0].replaceChildren(...body);
+  $("standings").replaceChildren(...sections);
 }
 
 function refreshPlayer() {
-  for (const tr of $("standings").tBodies[0].rows) {
+  for (const tr of $("standings").querySelectorAll("tbody tr")) {
     tr.classList.toggle("selected", tr.dataset.player === String(state.player));
   }
-  renderMatches();
+  renderPlayer();
   renderChart();
+  updateLink();
 }
 
 function fillWhy() {
+  const many = state.groups.length > 1;
   const opts = () => state.rows.map((r) => el("option", { value: r.pos },
-    `${r.rank}. ${r.player}`));
+    `${r.rank}. ${nameOf(r.player)}${many ? ` (${r.division ?? "no division"})` : ""}`));
   $("why-a").replaceChildren(...opts());
   $("why-b").replaceChildren(...opts());
-  // Default: the last player in the Top 8 and the first one out.
-  const cut = cutPlayers();
-  const a = cut[Math.min(7, cut.length - 2)] || state.rows[0];
-  const b = cut[Math.min(8, cut.length - 1)] || state.rows[state.rows.length - 1];
-  $("why-a").value = String(a.pos);
-  $("why-b").value = String(b.pos);
+  // Default: in the largest division, the last player in the Top 8 and the
+  // first one out.
+  const rows = [...state.groups].sort((a, b) => b.rows.length - a.rows.length)[0]?.rows ?? [];
+  const cut = cutPlayers(rows);
+  const a = cut[Math.min(7, cut.length - 2)] || rows[0];
+  const b = cut[Math.min(8, cut.length - 1)] || rows[rows.length - 1];
+  if (a) $("why-a").value = String(a.pos);
+  if (b) $("why-b").value = String(b.pos);
 }
 
 // decided_by compares a row with the one above: between two players the
@@ -335,8 +648,14 @@ function renderWhy() {
   if (!hi || !lo) return;
   if (lo.pos < hi.pos) [hi, lo] = [lo, hi];
   const out = $("why");
+  const name = (r) => el("b", {}, `${nameOf(r.player)} (${ordinal(r.rank)})`);
   if (hi === lo) {
     out.replaceChildren("Pick two different players.");
+    return;
+  }
+  if ((hi.division ?? null) !== (lo.division ?? null)) {
+    out.replaceChildren(name(hi), ` is in ${hi.division ?? "no division"}, `, name(lo),
+      ` in ${lo.division ?? "no division"}: each division is placed on its own.`);
     return;
   }
   let key = null;
@@ -344,10 +663,11 @@ function renderWhy() {
     const k = state.keys.indexOf(r.decided_by);
     if (r.decided_by && (key === null || k < key)) key = k;
   }
-  const name = (r) => el("b", {}, `${r.player} (${ordinal(r.rank)})`);
-  if (key === null) {
-    out.replaceChildren(name(hi), " and ", name(lo),
-      " are tied on every tiebreaker of the policy; they are listed by player.");
+  if (key === null || key < 0) {
+    const by = state.rows.slice(hi.pos + 1, lo.pos + 1).find((r) => r.decided_by)?.decided_by;
+    out.replaceChildren(name(hi), " and ", name(lo), by
+      ? ` are placed by ${label(by)}.`
+      : " are tied on every tiebreaker of the policy; they are listed by player.");
     return;
   }
   const k = state.keys[key];
@@ -357,51 +677,73 @@ function renderWhy() {
     before.length ? ` Equal before that: ${before.join(", ")}.` : "");
 }
 
-function renderMatches() {
-  const ev = currentEvent();
+function selectedRow() {
+  return state.rows.find((r) => r.player === state.player) ?? null;
+}
+
+// The selected player's line (every key, which a phone's table leaves
+// out) and matches.
+function renderPlayer() {
+  const src = state.src, me = selectedRow();
   const round = Number($("round").value);
-  $("player-name").textContent = state.player;
-  const rows = state.db.query(`
+  $("player-name").textContent = me ? nameOf(me.player) : "…";
+  $("player-line").textContent = me ? [
+    `${ordinal(me.rank)}${me.division ? ` in ${me.division}` : ""}`,
+    ...state.keys.map((k) => `${label(k)} ${fmt(k, me[k])}`),
+    `${me.wins}-${me.losses}-${me.draws}`, me.dropped ? "dropped" : null,
+  ].filter(Boolean).join(" · ") : "";
+  const rows = me === null ? [] : src.db.query(`
     WITH seat AS (
       SELECT round, player_b AS opponent, a_wins AS won, b_wins AS lost, draws, result,
              'a' AS side
-      FROM matches WHERE event_id = ?1 AND player_a = ?2 AND round <= ?3
+      FROM "${src.matches}" WHERE event_id = ?1 AND player_a = ?2 AND round <= ?3
       UNION ALL
       SELECT round, player_a, b_wins, a_wins, draws, result, 'b'
-      FROM matches WHERE event_id = ?1 AND player_b = ?2 AND round <= ?3)
+      FROM "${src.matches}" WHERE event_id = ?1 AND player_b = ?2 AND round <= ?3)
     SELECT round, opponent, won, lost, draws,
-           CASE WHEN opponent IS NULL THEN 'bye'
+           CASE WHEN opponent IS NULL AND result = 'loss' THEN 'loss'
+                WHEN opponent IS NULL THEN 'bye'
                 WHEN result = 'double_loss' THEN 'L'
                 WHEN result = 'draw' THEN 'D'
                 WHEN result IN ('a', 'b') THEN iif(result = side, 'W', 'L')
                 WHEN won > lost THEN 'W' WHEN won < lost THEN 'L' ELSE 'D' END AS outcome
-    FROM seat ORDER BY round`, [ev.event_id, state.player, round]);
-  const byPlayer = new Map(state.rows.map((r) => [r.player, r]));
+    FROM seat ORDER BY round`, [currentEvent().id, me.player, round]);
+  const byPlayer = new Map(state.rows.map((r) => [String(r.player), r]));
   $("matches").tHead.replaceChildren(el("tr", {}, el("th", { class: "num" }, "Round"),
-    el("th", {}, "Opponent"), el("th", {}, "Result"), el("th", {}, "Games"),
+    el("th", {}, "Opponent"), el("th", {}, "Result"), el("th", { class: "opt" }, "Games"),
     el("th", {}, "Opponent's W-L-D (rank)")));
   $("matches").tBodies[0].replaceChildren(...rows.map((m) => {
-    const o = byPlayer.get(m.opponent);
+    const o = m.opponent === null ? null : byPlayer.get(String(m.opponent));
+    const result = { bye: "W (bye)", loss: "L (no opponent)" }[m.outcome] ?? m.outcome;
     return el("tr", {}, el("td", { class: "num" }, m.round),
-      el("td", {}, m.opponent ?? "(bye)"), el("td", {}, m.outcome === "bye" ? "W (bye)" : m.outcome),
-      el("td", {}, m.opponent === null ? "2-0-0" : `${m.won}-${m.lost}-${m.draws}`),
+      el("td", {}, m.opponent === null ? "(bye)" : nameOf(m.opponent)), el("td", {}, result),
+      el("td", { class: "opt" }, m.opponent === null && m.outcome === "bye" ? "2-0-0"
+         : `${m.won}-${m.lost}-${m.draws}`),
       el("td", {}, o ? `${o.wins}-${o.losses}-${o.draws} (${o.rank})` : ""));
   }));
 }
 
-// Ranks round by round of the Top 8 and the selected player: plain SVG.
+// Ranks round by round of the Top 8 of the selected player's division and
+// of the player: plain SVG.
 function renderChart() {
-  const ev = currentEvent();
   const last = Number($("round").value);
-  const shown = cutPlayers().slice(0, 8).map((r) => r.player);
+  const me = selectedRow();
+  if (!me) {
+    $("chart").replaceChildren();
+    return;
+  }
+  const division = me.division ?? null;
+  $("chart-note").textContent = state.groups.length > 1 ? `(${division ?? "no division"})` : "";
+  const mine = state.rows.filter((r) => (r.division ?? null) === division);
+  const shown = cutPlayers(mine).slice(0, 8).map((r) => r.player);
   if (!shown.includes(state.player)) shown.push(state.player);
-  const series = new Map(shown.map((p) => [p, []]));
+  const series = new Map(shown.map((p) => [String(p), []]));
   let maxRank = 1;
   for (let n = 1; n <= last; n++) {
     const rows = n === last ? state.rows : standings(n);
     for (const r of rows) {
-      if (series.has(r.player)) {
-        series.get(r.player).push([n, r.rank]);
+      if (series.has(String(r.player)) && (r.division ?? null) === division) {
+        series.get(String(r.player)).push([n, r.rank]);
         maxRank = Math.max(maxRank, r.rank);
       }
     }
@@ -427,17 +769,19 @@ function renderChart() {
   const ends = [];
   [...series.entries()].forEach(([player, pts], i) => {
     if (!pts.length) return;
-    const color = player === state.player ? COLORS[8] : COLORS[i % 8];
-    const width = player === state.player ? 3 : 1.8;
+    const selected = player === String(state.player);
+    const color = selected ? COLORS[8] : COLORS[i % 8];
+    const width = selected ? 3 : 1.8;
+    const name = nameOf(player);
     const d = pts.map(([n, r]) => `${x(n).toFixed(1)},${y(r).toFixed(1)}`).join(" ");
-    svg.push(`<polyline class="series" data-player="${esc(player)}" fill="none"`
+    svg.push(`<polyline class="series" data-player="${esc(name)}" fill="none"`
       + ` stroke="${color}" stroke-width="${width}" points="${d}"/>`);
     for (const [n, r] of pts) {
       svg.push(`<circle cx="${x(n).toFixed(1)}" cy="${y(r).toFixed(1)}" r="2.5"`
-        + ` fill="${color}"><title>${esc(player)}: ${r} after round ${n}</title></circle>`);
+        + ` fill="${color}"><title>${esc(name)}: ${r} after round ${n}</title></circle>`);
     }
     const [n, r] = pts[pts.length - 1];
-    ends.push({ y: y(r), x: x(n), color, text: `${r}. ${player}` });
+    ends.push({ y: y(r), x: x(n), color, text: `${r}. ${name}` });
   });
   ends.sort((a, b) => a.y - b.y);
   for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 13);
@@ -448,11 +792,60 @@ function renderChart() {
   $("chart").innerHTML = svg.join("");
 }
 
+// The round after the chosen one as pairings() pairs it: from the rounds up
+// to the chosen one (a temporary view of them when later rounds exist).
+function pairingRows(after) {
+  const src = state.src;
+  let table = src.kind === "db" ? null : src.matches;
+  if (after < state.lastRound) {
+    const columns = src.kind === "db" ? "*" : "event_id, *";  // a reader's event is hidden
+    src.db.exec("DROP VIEW IF EXISTS temp.played_so_far");
+    src.db.exec(`CREATE TEMP VIEW played_so_far AS SELECT ${columns} FROM "${src.matches}"`
+                + ` WHERE round <= ${Math.trunc(after)}`);
+    table = "played_so_far";
+  }
+  return src.db.query("SELECT * FROM pairings(?1, ?2, NULL, ?3, ?4) ORDER BY table_number",
+                      [currentEvent().id, $("system").value, table, src.players]);
+}
+
+function renderPairings() {
+  const after = Number($("round").value), system = $("system").value;
+  for (const span of document.querySelectorAll(".next-round")) span.textContent = after + 1;
+  const note = $("pairings-note"), body = $("pairings").tBodies[0];
+  const chess = system === "dutch" || system === "berger";
+  $("pairings").tHead.replaceChildren(el("tr", {}, el("th", { class: "num" }, "Table"),
+    el("th", {}, chess ? "White" : "Player"), el("th", { class: "num" }, "Score"),
+    el("th", {}, chess ? "Black" : "Opponent"), el("th", { class: "num" }, "Score"),
+    el("th", { class: "opt" }, "")));
+  $("pairings-title").textContent = `· ${system}`;
+  let rows;
+  try {
+    rows = pairingRows(after);
+  } catch (e) {
+    note.textContent = String(e.message || e);
+    note.className = "error";
+    body.replaceChildren();
+    return;
+  }
+  note.className = "note";
+  note.textContent = after < state.lastRound
+    ? `Paired from rounds 1 to ${after} only; round ${after + 1} as played is in each`
+      + " player's matches."
+    : `${rows.length} tables, from the ${after} round(s) played.`;
+  body.replaceChildren(...rows.map((p) => el("tr", {},
+    el("td", { class: "num" }, p.table_number), el("td", {}, nameOf(p.player_a)),
+    el("td", { class: "num" }, p.score_a ?? ""),
+    el("td", {}, p.player_b === null
+       ? (p.result === "zero_bye" ? "(free round)" : "(bye)") : nameOf(p.player_b)),
+    el("td", { class: "num" }, p.score_b ?? ""),
+    el("td", { class: "by opt" }, p.why ?? ""))));
+}
+
 // --------------------------------------------------------------- start
 
 async function main() {
   state.tb = await initTiebreak();
-  fillPolicies();
+  loadPolicies();
   setStatus(`SQLite ${state.tb.sqliteVersion} with tiebreak: open a file`, "empty");
   $("file").addEventListener("change", (e) => {
     const f = e.target.files[0];
@@ -460,12 +853,25 @@ async function main() {
     e.target.value = "";
   });
   $("example").addEventListener("click", () => openExample().catch(fail));
-  $("event").addEventListener("change", () => { fillRounds(); refresh(); });
+  $("event").addEventListener("change", () => {
+    try { fillRounds(); } catch (e) { fail(e); return; }
+    refresh();
+  });
   $("policy").addEventListener("change", refresh);
   $("round").addEventListener("change", refresh);
+  $("system").addEventListener("change", () => { renderPairings(); updateLink(); });
   $("why-a").addEventListener("change", renderWhy);
   $("why-b").addEventListener("change", renderWhy);
-  if (new URLSearchParams(location.search).has("example")) await openExample();
+  for (const tab of document.querySelectorAll(".tabs button")) {
+    tab.addEventListener("click", () => {
+      if (!state.src) return;
+      showView(tab.dataset.view);
+      updateLink();
+    });
+  }
+  // A link pasted into this tab: only the hash changes.
+  window.addEventListener("hashchange", () => openLink().catch(fail));
+  await openLink();
 }
 
 main().catch(fail);

@@ -6,9 +6,12 @@
 Builds the WebAssembly build and the page (wasm/build.py, into
 <build-dir>/web), then runs test_web.py: the page is served by a static
 server on 127.0.0.1 started by the test and driven through chromedriver (W3C
-WebDriver over HTTP on 127.0.0.1, no other client library).  Exit code 77
-(skipped) without chromium, chromedriver, emcc or npm; with
-TIEBREAK_SCREENSHOT=PATH the test also saves the page as a PNG there.
+WebDriver over HTTP on 127.0.0.1, no other client library; DevTools commands
+through it emulate a phone and print to PDF).  Exit code 77 (skipped) without
+chromium, chromedriver, emcc or npm; the print tests are skipped without
+pdftotext and pdftoppm (poppler-utils).  The screenshots (desktop, phone) and
+the printed PDFs are kept in <build-dir>/web-artifacts; with
+TIEBREAK_SCREENSHOT=PATH the desktop screenshot is also copied there.
 """
 import argparse
 import os
@@ -36,7 +39,8 @@ def main():
     build.build(args.build_dir.resolve())
     env = dict(os.environ, CHROMIUM=chromium, CHROMEDRIVER=driver,
                TIEBREAK_WEB=str(args.build_dir.resolve() / "web"),
-               TIEBREAK_EXT=str(args.build_dir.resolve() / "tiebreak"))
+               TIEBREAK_EXT=str(args.build_dir.resolve() / "tiebreak"),
+               TIEBREAK_WEB_ARTIFACTS=str(args.build_dir.resolve() / "web-artifacts"))
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
            str(HERE / "test_web.py"), *pytest_args]
     return subprocess.run(cmd, env=env, cwd=REPO).returncode

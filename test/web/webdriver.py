@@ -116,6 +116,10 @@ class Browser:
                 raise TimeoutError(f"waited {timeout} s for: {script}")
             time.sleep(0.1)
 
+    def cdp(self, command, params=None):
+        """A Chrome DevTools Protocol command through chromedriver."""
+        return self.cmd("POST", "/goog/cdp/execute", {"cmd": command, "params": params or {}})
+
     def screenshot(self, path):
         with open(path, "wb") as f:
             f.write(base64.b64decode(self.cmd("GET", "/screenshot")))
