@@ -29,7 +29,7 @@ const COLORS = ["#2f5fd0", "#d9480f", "#2b8a3e", "#ae3ec9", "#e67700", "#0b7285"
                 "#5c940d", "#1d2330"];
 // The pairing systems of pairings() (docs/pairings.md).
 const SYSTEMS = ["mtg", "pokemon", "dutch", "berger", "bracket(top=8)"];
-// The file's own policy in the Policy list (trf_policy(), melee_policy()).
+// The file's own policy in the Policy list (trf_policy(), melee_policy(), tom_policy()).
 const FILE_POLICY = "file";
 // File readers: the functions that turn a file's text into the tables
 // standings() and pairings() read (docs/tom.md, docs/trf.md, docs/melee.md).
@@ -128,6 +128,8 @@ function readerSource(kind, textOfFile, title, file) {
         + " FROM trf_records(?1) WHERE record IN ('202', '212'))", [textOfFile])[0]?.p ?? null;
     } else if (kind === "melee") {
       src.filePolicy = meleePolicy(db, textOfFile);
+    } else if (kind === "tdf") {
+      src.filePolicy = db.query("SELECT tom_policy(?1) AS p", [textOfFile])[0].p;
     }
   } catch (e) {
     db.close();
