@@ -85,6 +85,12 @@ typedef struct PkRule {
   i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
 } PkRule;
 
+/* An owp in integers: s / (n x the cache's nL); n == 0: NULL. */
+typedef struct PkSum {
+  i64 s;
+  int n;
+} PkSum;
+
 typedef struct PkCache {
   TbParams params;            /* the queries' values are under these ... */
   const TbParams *pParams;    /* ... known equal at this address */
@@ -106,6 +112,13 @@ typedef struct PkCache {
   int *aNextRound;            /* ... and the round of the next (INT_MAX) */
   TbAcc *aQExact;             /* per query, exact: NULL until asked */
   unsigned char *aQDone;      /* per player: its aQExact computed */
+  /* Whole numbers (nL != 0): every win % is w / nL exactly, so an owp is
+  ** a sum of integers, exact and cheap, and replaces all of the above but
+  ** aFinal, aQStart, aQRound. */
+  i64 nL;                     /* a common multiple of every denominator */
+  i64 nFloorW, nCapW;         /* the floor and the cap, times nL */
+  PkSum *aQSum;               /* per query: the owp as of its round */
+  PkSum *aOwpSum;             /* per player: the owp (frozen: its query's) */
 } PkCache;
 
 static const char pkKey = 0;  /* its key in the term cache */
@@ -121,6 +134,8 @@ static void pk_free(void *pArg) {
   }
   sqlite3_free(c->aQExact);
   sqlite3_free(c->aQDone);
+  sqlite3_free(c->aQSum);
+  sqlite3_free(c->aOwpSum);
   sqlite3_free(c->aQFast);
   sqlite3_free(c->aTerm);
   sqlite3_free(c->aOwp);
@@ -556,10 +571,263 @@ done:
 }
 
 /*
+** Whole numbers.  A win % is (wins x tie den + ties x tie num) / (rounds x
+** tie den), floored and capped: with nL a common multiple of every such
+** denominator (rounds up to the most seats of any player) and of the
+** floor's and the cap's, each win % is w / nL for a whole w <= nL.  An owp
+** is then a sum of whole numbers over (opponents x nL): one addition a
+** term, and the value exact, so neither the sweep's doubles nor an exact
+** pass per player is needed.  Events whose denominators have no common
+** multiple small enough (long events: 40-odd rounds) keep the fractions.
+*/
+
+/* Per player while sweeping in whole numbers: what a read of an opponent
+** needs, in one place (opponents are read at random). */
+typedef struct PkRec {
+  int iNextRound;   /* round of the next seat to count (INT_MAX: none) */
+  int iCounted;     /* seats counted */
+  int iSeat, nSeat;
+  int iLast;        /* the player's last round */
+  int bDropped;     /* tb_dropped() */
+  PkCount n;        /* counts so far */
+  i64 nRaw;         /* their win % times nL, before floor and cap */
+} PkRec;
+
+/* Per player with queries: as PkOwner, the settled sum in whole numbers. */
+typedef struct PkOwnerInt {
+  i64 settled;
+  int iNext, nLive, nOpp;
+} PkOwnerInt;
+
+static i64 gcd64(i64 a, i64 b) {
+  while (b) {
+    i64 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* lcm(a, b) when at most nMax, else 0 (a, b > 0). */
+static i64 lcm_within(i64 a, i64 b, i64 nMax) {
+  i64 g = gcd64(a, b);
+  if (a / g > nMax / b) return 0;
+  return a / g * b;
+}
+
+/* Set c->nL and the floor and cap in its units, or leave nL 0 (the
+** fractions are kept): nMaxSeat is the most seats of any player. */
+static void pk_whole_units(PkCache *c, int nMaxSeat) {
+  const PkRule *r = &c->rule;
+  /* every sum is at most seats x nL: below 2^62 */
+  i64 nMax = ((i64)1 << 62) / ((i64)nMaxSeat + 1), L = 1;
+  int k;
+  c->nL = 0;
+  if (!r->bFast || r->nTieDen <= 0 || r->nTieNum < 0 || r->nTieNum > r->nTieDen ||
+      r->nFloorDen <= 0 || r->nFloorNum < 0 || r->nFloorNum > r->nFloorDen ||
+      r->nCapDen <= 0 || r->nCapNum < 0 || r->nCapNum > r->nCapDen) {
+    return;
+  }
+  for (k = 1; k <= nMaxSeat && L != 0; k++) {
+    if (r->nTieDen > nMax / k) return;
+    L = lcm_within(L, k * r->nTieDen, nMax);
+  }
+  if (L) L = lcm_within(L, r->nFloorDen, nMax);
+  if (L) L = lcm_within(L, r->nCapDen, nMax);
+  if (L == 0) return;
+  c->nL = L;
+  c->nFloorW = r->nFloorNum * (L / r->nFloorDen);
+  c->nCapW = r->nCapNum * (L / r->nCapDen);
+}
+
+/* A win % times nL from its raw value, as pct_of floors and caps it. */
+static i64 whole_pct(const PkCache *c, i64 nRaw, int bCap) {
+  if (nRaw < c->nFloorW) return c->nFloorW;
+  if (bCap && nRaw > c->nCapW) return c->nCapW;
+  return nRaw;
+}
+
+/* Count player x's seats up to iRound into its record (rounds only grow). */
+static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
+                        int iRound) {
+  const TbSeat *a;
+  PkCount n;
+  int j;
+  if (x->iNextRound > iRound) return;
+  a = &e->aSeat[x->iSeat];
+  n = x->n;
+  for (j = x->iCounted; j < x->nSeat && a[j].iRound <= iRound; j++) {
+    if (in_win_pct(&a[j], c->params.bLateLoss)) count_round(&n, a[j].eOutcome);
+  }
+  x->iCounted = j;
+  x->iNextRound = j < x->nSeat ? a[j].iRound : INT_MAX;
+  x->n = n;
+  if (n.nPlayed > 0) {
+    /* nL is a multiple of nPlayed x tie den */
+    x->nRaw = (n.nWin * c->rule.nTieDen + n.nTie * c->rule.nTieNum) *
+              (c->nL / (n.nPlayed * c->rule.nTieDen));
+  }
+}
+
+/* Query q of player o (as of iRound) in whole numbers: as owp_in_sweep. */
+static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
+                      PkOwnerInt *w, int *aLive, int o, int iRound, PkSum *pOut) {
+  const TbPlayer *pl = &e->aPlayer[o];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  i64 settled = w->settled, live = 0;
+  int k, h;
+  for (; w->iNext < pl->nSeat && a[w->iNext].iRound <= iRound; w->iNext++) {
+    const TbSeat *s = &a[w->iNext];
+    if (s->iOpp >= 0) {
+      aLive[w->nLive++] = s->iOpp;
+    } else if (is_late(s, c->params.bLateLoss)) {
+      settled += c->nFloorW; /* an opponent at the floor */
+    } else {
+      continue;
+    }
+    w->nOpp++;
+  }
+  for (k = h = 0; k < w->nLive; k++) {
+    PkRec *x = &aRec[aLive[k]];
+    rec_advance(c, e, x, iRound);
+    if (x->iLast < iRound) {
+      /* gone: these counts are final, and the cap applies from now on */
+      settled += whole_pct(c, x->nRaw, x->bDropped);
+    } else {
+      live += whole_pct(c, x->nRaw, 0);
+      aLive[h++] = aLive[k];
+    }
+  }
+  w->nLive = h;
+  w->settled = settled;
+  pOut->s = settled + live;
+  pOut->n = w->nOpp;
+}
+
+/* Every player's final win % times nL, then every owp not frozen at a drop
+** (those are queries); aFinal gets the final counts. */
+static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
+                          PkRec *aRec, i64 *aW) {
+  int i, j, rc;
+  for (i = 0; i < e->nPlayer; i++) {
+    rec_advance(c, e, &aRec[i], INT_MAX);
+    c->aFinal[i] = aRec[i].n;
+    aW[i] = whole_pct(c, aRec[i].nRaw, capped_at(e, i, e->iLastRound));
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    const TbSeat *a = &e->aSeat[pl->iSeat];
+    int iRound = frozen_round(e, p, i, e->iLastRound), nOpp = 0;
+    i64 sum = 0;
+    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    if (iRound < e->iLastRound) {
+      c->aOwpSum[i] = c->aQSum[pk_find(c, i, iRound)];
+      continue;
+    }
+    for (j = 0; j < pl->nSeat; j++) {
+      if (a[j].iOpp >= 0) {
+        sum += aW[a[j].iOpp];
+      } else if (is_late(&a[j], p->bLateLoss)) {
+        sum += c->nFloorW;
+      } else {
+        continue;
+      }
+      nOpp++;
+    }
+    c->aOwpSum[i].s = sum;
+    c->aOwpSum[i].n = nOpp;
+  }
+  return SQLITE_OK;
+}
+
+/* pk_sweep in whole numbers. */
+static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
+  sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
+  int *aOwner, *aQOrder, *aLive;
+  int i, k, rc = SQLITE_OK;
+  PkOwnerInt *aState;
+  PkRec *aRec;
+  c->aQSum = sqlite3_malloc64(sizeof(PkSum) * ((sqlite3_uint64)c->nQ + 1));
+  c->aOwpSum = sqlite3_malloc64(sizeof(PkSum) * nP);
+  aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
+  aState = sqlite3_malloc64(sizeof(PkOwnerInt) * nP);
+  aRec = sqlite3_malloc64(sizeof(PkRec) * nP);
+  aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
+  aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
+  if (c->aQSum == 0 || c->aOwpSum == 0 || aOwner == 0 || aState == 0 ||
+      aRec == 0 || aLive == 0 || aQOrder == 0) {
+    rc = SQLITE_NOMEM;
+    goto done;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    PkRec *x = &aRec[i];
+    if ((rc = tb_poll(e->pProbe, 1 + c->aQStart[i + 1] - c->aQStart[i])) != SQLITE_OK) {
+      goto done;
+    }
+    for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
+    memset(&aState[i], 0, sizeof(PkOwnerInt));
+    memset(x, 0, sizeof(*x));
+    x->iSeat = pl->iSeat;
+    x->nSeat = pl->nSeat;
+    x->iLast = pl->rec.iLastRound;
+    x->bDropped = tb_dropped(e, i);
+    x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
+  }
+  for (k = 0; k < c->nQ; k++) {
+    int q = aQOrder[k];
+    i = aOwner[q];
+    if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[i].nSeat)) != SQLITE_OK) goto done;
+    owp_whole(c, e, aRec, &aState[i], &aLive[e->aPlayer[i].iSeat], i,
+              c->aQRound[q], &c->aQSum[q]);
+  }
+  /* the final win %s (8 bytes each) in aState's room, done with */
+  rc = pk_final_whole(c, e, p, aRec, (i64 *)(void *)aState);
+done:
+  sqlite3_free(aOwner);
+  sqlite3_free(aState);
+  sqlite3_free(aRec);
+  sqlite3_free(aLive);
+  sqlite3_free(aQOrder);
+  return rc;
+}
+
+/* An owp in whole numbers into pAcc (bSet: pAcc is fresh and takes it as it
+** is, NULL included): exact, or its nearest double-double. */
+static void add_whole(TbAcc *pAcc, const PkCache *c, const PkSum *v, int bSet) {
+  double hi, lo, err;
+  if (v->n == 0) {
+    if (bSet) pAcc->bNull = 1;
+    return;
+  }
+  if (pAcc->bExact) {
+    tb_acc_add_exact(pAcc, v->s, v->n * c->nL);
+    return;
+  }
+  tb_quotient_dd(v->s, v->n * c->nL, &hi, &lo, &err);
+  if (bSet) {
+    pAcc->r = hi;
+    pAcc->lo = lo;
+    pAcc->err = err;
+  } else {
+    tb_acc_add_dd(pAcc, hi, lo, err);
+  }
+}
+
+/*
 ** The cache of this ranking, made on first use (its queries' fast values
 ** under p); NULL: compute directly.  No memory for it stops the ranking
 ** (pk_nomem) where there is one to stop.
 */
+/* The most seats of any player: at most so many rounds in a win %. */
+static int most_seats(const TbEvent *e) {
+  int i, n = 0;
+  for (i = 0; i < e->nPlayer; i++) {
+    if (e->aPlayer[i].nSeat > n) n = e->aPlayer[i].nSeat;
+  }
+  return n;
+}
+
 static int pk_nomem(const TbEvent *e);
 static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   PkCache *c = (PkCache *)tb_terms_extra(e, &pkKey);
@@ -577,7 +845,10 @@ static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   pk_rule(&c->rule, p);
   c->aFinal = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nPlayer + 1));
   rc = c->aFinal ? pk_queries(c, e) : SQLITE_NOMEM;
-  if (rc == SQLITE_OK) rc = pk_sweep(c, e, p);
+  if (rc == SQLITE_OK) {
+    pk_whole_units(c, most_seats(e));
+    rc = c->nL ? pk_sweep_whole(c, e, p) : pk_sweep(c, e, p);
+  }
   if (rc != SQLITE_OK) {
     pk_free(c);
     if (rc == SQLITE_NOMEM) pk_nomem(e);
@@ -784,6 +1055,10 @@ static int pk_query_value(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   /* none: stopped (out of memory, interrupted), or no ranking to keep it */
   if (c == 0) return tb_stopped(e->pProbe);
   if (!pk_same_params(c, p) || (q = pk_find(c, o, iRound)) < 0) return 0;
+  if (c->nL) {
+    add_whole(pAcc, c, &c->aQSum[q], bSet);
+    return 1;
+  }
   if (!pAcc->bExact) {
     const PkFast *f = &c->aQFast[q];
     if (f->err < 0) {
@@ -845,8 +1120,12 @@ void tb_pokemon_win_pct(const TbEvent *e, const TbParams *p, int i,
 /* Opponents' win %: the strength of the player's schedule. */
 static void owp_value(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   int iRound = frozen_round(e, p, i, e->iLastRound);
-  PkCache *c;
-  if (!pAcc->bExact && (c = pk_cache(e, p)) != 0 && pk_same_params(c, p)) {
+  PkCache *c = pk_cache(e, p);
+  if (c && c->nL && pk_same_params(c, p)) {
+    add_whole(pAcc, c, &c->aOwpSum[i], 1);
+    return;
+  }
+  if (!pAcc->bExact && c && pk_same_params(c, p)) {
     const PkFast *v = &c->aOwp[i];
     if (v->err < 0) {
       pAcc->bNull = 1;
