@@ -444,14 +444,33 @@ def pokemon_frozen_reference(rows):
     return out
 
 
-@pytest.mark.parametrize("n_players,n_rounds", [(40, 12), (24, 48)])
+def hub_with_drops(seed, n_rounds):
+    """Player 0 against a new player every round, each gone after it, beside six
+    players paired among themselves every round."""
+    rng = random.Random(seed)
+    rows = [(r, 0, 100 + r) + rng.choice(BO3) for r in range(1, n_rounds + 1)]
+    for r in range(1, n_rounds + 1):
+        six = list(range(1, 7))
+        rng.shuffle(six)
+        rows += [(r, six[i], six[i + 1]) + rng.choice(BO3) for i in (0, 2, 4)]
+    return rows
+
+
+@pytest.mark.parametrize("shape,n_players,n_rounds", [
+    ("swiss", 40, 12), ("swiss", 24, 48), ("hub", 0, 30)])
 @pytest.mark.parametrize("seed", range(4))
-def test_pokemon_frozen_drops_exact(db, n_players, n_rounds, seed):
-    """Drops frozen at their round, byes, against the reference above: the owps as
-    of a drop round are sums of whole numbers over a common denominator of every
-    win % when there is one small enough (12 rounds), kept as fractions when there
-    is none (48 rounds: lcm(1..48) x 2 is past 2^64); both exact."""
-    rows = swiss_with_drops(seed, n_players, n_rounds)
+def test_pokemon_frozen_drops_exact(db, shape, n_players, n_rounds, seed):
+    """Drops frozen at their round, byes, against the reference above.  The owps
+    as of a drop round are sums of whole numbers over a common denominator of
+    every win % when there is one small enough (12 and 30 rounds), computed by a
+    pass over the players at each drop round (swiss) or, where passes would cost
+    more than the seats (a player met by one new player a round), opponent by
+    opponent; kept as fractions when there is none (48 rounds: lcm(1..48) x 2 is
+    past 2^64).  All exact."""
+    if shape == "hub":
+        rows = hub_with_drops(seed, n_rounds)
+    else:
+        rows = swiss_with_drops(seed, n_players, n_rounds)
     insert(db, 1, rows)
     assert_exact(standings(db, 1, "pokemon"), pokemon_frozen_reference(rows),
                  f"pokemon drops seed {seed}")

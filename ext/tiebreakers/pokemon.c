@@ -593,10 +593,12 @@ typedef struct PkRec {
   i64 nRaw;         /* their win % times nL, before floor and cap */
 } PkRec;
 
-/* Per player with queries: as PkOwner, the settled sum in whole numbers. */
+/* Per player with queries: as PkOwner, the settled sum in whole numbers,
+** and the player's seats (read at every query, so kept on the same line). */
 typedef struct PkOwnerInt {
   i64 settled;
   int iNext, nLive, nOpp;
+  int iSeat, nSeat;
 } PkOwnerInt;
 
 static i64 gcd64(i64 a, i64 b) {
@@ -669,39 +671,119 @@ static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
   }
 }
 
-/* Query q of player o (as of iRound) in whole numbers: as owp_in_sweep. */
-static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
-                      PkOwnerInt *w, int *aLive, int o, int iRound, PkSum *pOut) {
-  const TbPlayer *pl = &e->aPlayer[o];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
-  i64 settled = w->settled, live = 0;
-  int k, h;
-  for (; w->iNext < pl->nSeat && a[w->iNext].iRound <= iRound; w->iNext++) {
+/* Player o's seats up to iRound into its owner state: opponents into
+** aLive (o's part of it), late losses settled at the floor. */
+static void owner_take(const PkCache *c, const TbEvent *e, PkOwnerInt *w,
+                       int *aLive, int iRound) {
+  const TbSeat *a = &e->aSeat[w->iSeat];
+  for (; w->iNext < w->nSeat && a[w->iNext].iRound <= iRound; w->iNext++) {
     const TbSeat *s = &a[w->iNext];
     if (s->iOpp >= 0) {
       aLive[w->nLive++] = s->iOpp;
     } else if (is_late(s, c->params.bLateLoss)) {
-      settled += c->nFloorW; /* an opponent at the floor */
+      w->settled += c->nFloorW; /* an opponent at the floor */
     } else {
       continue;
     }
     w->nOpp++;
   }
+}
+
+/* A query (player w as of iRound) in whole numbers, as owp_in_sweep, each
+** opponent's counts advanced when read. */
+static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
+                      PkOwnerInt *w, int *aLive, int iRound, PkSum *pOut) {
+  i64 live = 0;
+  int k, h;
+  owner_take(c, e, w, aLive, iRound);
   for (k = h = 0; k < w->nLive; k++) {
     PkRec *x = &aRec[aLive[k]];
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
       /* gone: these counts are final, and the cap applies from now on */
-      settled += whole_pct(c, x->nRaw, x->bDropped);
+      w->settled += whole_pct(c, x->nRaw, x->bDropped);
     } else {
       live += whole_pct(c, x->nRaw, 0);
       aLive[h++] = aLive[k];
     }
   }
   w->nLive = h;
+  pOut->s = w->settled + live;
+  pOut->n = w->nOpp;
+}
+
+/*
+** The same from aCur, where a pass over the players has put each one's
+** value as of iRound: the win % times nL, or ~ the final capped one for a
+** player gone before iRound.  An opponent is then one read of 8 bytes (a
+** compact array, mostly in cache) instead of its record and seats.
+*/
+static void owp_passed(const PkCache *c, const TbEvent *e, const i64 *aCur,
+                       PkOwnerInt *w, int *aLive, int iRound, PkSum *pOut) {
+  i64 live = 0, settled;
+  int k, h;
+  owner_take(c, e, w, aLive, iRound);
+  settled = w->settled;
+  for (k = h = 0; k < w->nLive; k++) {
+    int x = aLive[k];
+    i64 v = aCur[x];
+    if (v < 0) {
+      settled += ~v;
+    } else {
+      live += v;
+      aLive[h++] = x;
+    }
+  }
+  w->nLive = h;
   w->settled = settled;
   pOut->s = settled + live;
   pOut->n = w->nOpp;
+}
+
+/* Bring the players of aActive (those not yet gone) to iRound: their
+** counts, and their values in aCur; those gone drop out of the list. */
+static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
+                    int *aActive, int *pnActive, int iRound) {
+  int k, h, n = *pnActive;
+  for (k = h = 0; k < n; k++) {
+    int i = aActive[k];
+    PkRec *x = &aRec[i];
+    rec_advance(c, e, x, iRound);
+    if (x->iLast < iRound) {
+      aCur[i] = ~whole_pct(c, x->nRaw, x->bDropped);
+    } else {
+      aCur[i] = whole_pct(c, x->nRaw, 0);
+      aActive[h++] = i;
+    }
+  }
+  *pnActive = h;
+}
+
+/*
+** Whether passes cost at most about the seats: each distinct round asked
+** costs one step per player not gone before it (and one more as it goes).
+** Events where many players last long past a sparse set of drop rounds
+** (one player met by thousands, each gone after a round) read opponents
+** where they are instead.  aQOrder: the queries by round.
+*/
+static int passes_pay(const PkCache *c, const TbEvent *e, const int *aQOrder,
+                      int *aRound) {
+  sqlite3_uint64 nCost = 0;
+  int k, nRound = 0, i;
+  for (k = 0; k < c->nQ; k++) {
+    int r = c->aQRound[aQOrder[k]];
+    if (nRound == 0 || aRound[nRound - 1] != r) aRound[nRound++] = r;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    /* distinct rounds asked at or before the player's last */
+    int lo = 0, hi = nRound, iLast = e->aPlayer[i].rec.iLastRound;
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (aRound[mid] <= iLast) lo = mid + 1; else hi = mid;
+    }
+    nCost += (sqlite3_uint64)lo + 1;
+  }
+  return nCost <= 2 * (sqlite3_uint64)e->nSeat + (sqlite3_uint64)e->nPlayer;
 }
 
 /* Every player's final win % times nL, then every owp not frozen at a drop
@@ -740,22 +822,56 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
   return SQLITE_OK;
 }
 
+/* The queries in round order, each from its owner's state: by passes
+** (aCur) when passes_pay, else reading each opponent where it is. */
+static int pk_queries_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
+                            PkOwnerInt *aState, const int *aOwner,
+                            const int *aQOrder, int *aLive, i64 *aCur,
+                            int *aActive) {
+  int k, rc, nActive = 0, iPassed = 0, i;
+  int bPasses = passes_pay(c, e, aQOrder, aActive);
+  if (bPasses) {
+    for (i = 0; i < e->nPlayer; i++) aActive[nActive++] = i;
+  }
+  for (k = 0; k < c->nQ; k++) {
+    int q = aQOrder[k], iRound = c->aQRound[q];
+    PkOwnerInt *w = &aState[aOwner[q]];
+    if (bPasses && (iPassed == 0 || iRound != iPassed)) {
+      if ((rc = tb_poll(e->pProbe, 1 + nActive)) != SQLITE_OK) return rc;
+      pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
+      iPassed = iRound;
+    }
+    if ((rc = tb_poll(e->pProbe, 1 + w->nSeat)) != SQLITE_OK) return rc;
+    if (bPasses) {
+      owp_passed(c, e, aCur, w, &aLive[w->iSeat], iRound, &c->aQSum[q]);
+    } else {
+      owp_whole(c, e, aRec, w, &aLive[w->iSeat], iRound, &c->aQSum[q]);
+    }
+  }
+  return SQLITE_OK;
+}
+
 /* pk_sweep in whole numbers. */
 static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
   sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
-  int *aOwner, *aQOrder, *aLive;
+  int *aOwner, *aQOrder, *aLive, *aActive;
   int i, k, rc = SQLITE_OK;
   PkOwnerInt *aState;
   PkRec *aRec;
+  i64 *aCur;
   c->aQSum = sqlite3_malloc64(sizeof(PkSum) * ((sqlite3_uint64)c->nQ + 1));
   c->aOwpSum = sqlite3_malloc64(sizeof(PkSum) * nP);
   aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
   aState = sqlite3_malloc64(sizeof(PkOwnerInt) * nP);
   aRec = sqlite3_malloc64(sizeof(PkRec) * nP);
+  aCur = sqlite3_malloc64(sizeof(i64) * nP);
+  /* the players still in for passes, or the distinct rounds asked (at most
+  ** one a query) */
+  aActive = sqlite3_malloc64(sizeof(int) * (nP + (sqlite3_uint64)c->nQ));
   aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
   aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
   if (c->aQSum == 0 || c->aOwpSum == 0 || aOwner == 0 || aState == 0 ||
-      aRec == 0 || aLive == 0 || aQOrder == 0) {
+      aRec == 0 || aCur == 0 || aActive == 0 || aLive == 0 || aQOrder == 0) {
     rc = SQLITE_NOMEM;
     goto done;
   }
@@ -767,6 +883,8 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
     }
     for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
     memset(&aState[i], 0, sizeof(PkOwnerInt));
+    aState[i].iSeat = pl->iSeat;
+    aState[i].nSeat = pl->nSeat;
     memset(x, 0, sizeof(*x));
     x->iSeat = pl->iSeat;
     x->nSeat = pl->nSeat;
@@ -774,19 +892,14 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
     x->bDropped = tb_dropped(e, i);
     x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
   }
-  for (k = 0; k < c->nQ; k++) {
-    int q = aQOrder[k];
-    i = aOwner[q];
-    if ((rc = tb_poll(e->pProbe, 1 + e->aPlayer[i].nSeat)) != SQLITE_OK) goto done;
-    owp_whole(c, e, aRec, &aState[i], &aLive[e->aPlayer[i].iSeat], i,
-              c->aQRound[q], &c->aQSum[q]);
-  }
-  /* the final win %s (8 bytes each) in aState's room, done with */
-  rc = pk_final_whole(c, e, p, aRec, (i64 *)(void *)aState);
+  rc = pk_queries_whole(c, e, aRec, aState, aOwner, aQOrder, aLive, aCur, aActive);
+  if (rc == SQLITE_OK) rc = pk_final_whole(c, e, p, aRec, aCur);
 done:
   sqlite3_free(aOwner);
   sqlite3_free(aState);
   sqlite3_free(aRec);
+  sqlite3_free(aCur);
+  sqlite3_free(aActive);
   sqlite3_free(aLive);
   sqlite3_free(aQOrder);
   return rc;
