@@ -178,27 +178,34 @@ static int sort_unique(int *a, int n) {
 /* The rounds at which each player's owp is asked before their last: the
 ** drop rounds of opponents gone earlier, and their own if they dropped. */
 static int pk_queries(PkCache *c, const TbEvent *e) {
-  int i, j, n = 0;
-  int *aShrunk;
+  int i, j, n = 0, rc = SQLITE_OK;
+  int *aShrunk, *aLast;
   c->aQStart = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
   c->aQRound = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + e->nPlayer + 1));
-  if (c->aQStart == 0 || c->aQRound == 0) return SQLITE_NOMEM;
+  /* every player's last round, compactly: read once per seat, at random */
+  aLast = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
+  if (c->aQStart == 0 || c->aQRound == 0 || aLast == 0) {
+    sqlite3_free(aLast);
+    return SQLITE_NOMEM;
+  }
+  for (i = 0; i < e->nPlayer; i++) aLast[i] = e->aPlayer[i].rec.iLastRound;
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
-    int n0 = n, iLast = pl->rec.iLastRound, rc;
+    const TbSeat *a = &e->aSeat[pl->iSeat];
+    int n0 = n, iLast = aLast[i];
     c->aQStart[i] = n;
     if (!c->params.bFreezeDrops) continue;
-    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) break;
     for (j = 0; j < pl->nSeat; j++) {
-      int iOpp = e->aSeat[pl->iSeat + j].iOpp;
+      int iOpp = a[j].iOpp;
       if (iOpp < 0) continue;
-      if (e->aPlayer[iOpp].rec.iLastRound < iLast) {
-        c->aQRound[n++] = e->aPlayer[iOpp].rec.iLastRound;
-      }
+      if (aLast[iOpp] < iLast) c->aQRound[n++] = aLast[iOpp];
     }
     if (iLast < e->iLastRound) c->aQRound[n++] = iLast;
     n = n0 + sort_unique(&c->aQRound[n0], n - n0);
   }
+  sqlite3_free(aLast);
+  if (rc != SQLITE_OK) return rc;
   c->aQStart[e->nPlayer] = n;
   c->nQ = n;
   c->nPlayer = e->nPlayer;
@@ -724,15 +731,14 @@ static void owp_passed(const PkCache *c, const TbEvent *e, const i64 *aCur,
   int k, h;
   owner_take(c, e, w, aLive, iRound);
   settled = w->settled;
+  /* without branches: whether an opponent is gone goes either way */
   for (k = h = 0; k < w->nLive; k++) {
     int x = aLive[k];
-    i64 v = aCur[x];
-    if (v < 0) {
-      settled += ~v;
-    } else {
-      live += v;
-      aLive[h++] = x;
-    }
+    i64 v = aCur[x], bGone = v >> 63; /* all ones when gone */
+    settled += ~v & bGone;
+    live += v & ~bGone;
+    aLive[h] = x;
+    h += (int)(bGone + 1);
   }
   w->nLive = h;
   w->settled = settled;
