@@ -68,7 +68,9 @@ static int is_late(const TbSeat *s, int bLateLoss) {
 ** plus one read per opponent still playing at each query (the opponents
 ** gone by then are summed once).  Exact values (for the few players whose
 ** doubles are too close to order) are computed when asked, player by
-** player (pk_exact_sweep), from per-seat counts filled then.
+** player (pk_exact_sweep), from per-seat counts filled then.  Events of up
+** to about 40 rounds do all of this in whole numbers instead (see "Whole
+** numbers" below): one sum per owp, exact, and the doubles from it.
 */
 typedef struct PkCount {
   int nPlayed, nWin, nTie;
