@@ -119,6 +119,7 @@ typedef struct PkCache {
   ** aFinal, aQStart, aQRound. */
   i64 nL;                     /* a common multiple of every denominator */
   i64 nFloorW, nCapW;         /* the floor and the cap, times nL */
+  i64 *aUnit;                 /* [k]: nL / (k x tie den), k rounds played */
   PkSum *aQSum;               /* per query: the owp as of its round */
   PkSum *aOwpSum;             /* per player: the owp (frozen: its query's) */
 } PkCache;
@@ -138,6 +139,7 @@ static void pk_free(void *pArg) {
   sqlite3_free(c->aQDone);
   sqlite3_free(c->aQSum);
   sqlite3_free(c->aOwpSum);
+  sqlite3_free(c->aUnit);
   sqlite3_free(c->aQFast);
   sqlite3_free(c->aTerm);
   sqlite3_free(c->aOwp);
@@ -627,8 +629,9 @@ static i64 lcm_within(i64 a, i64 b, i64 nMax) {
 }
 
 /* Set c->nL and the floor and cap in its units, or leave nL 0 (the
-** fractions are kept): nMaxSeat is the most seats of any player. */
-static void pk_whole_units(PkCache *c, int nMaxSeat) {
+** fractions are kept): nMaxSeat is the most seats of any player.
+** SQLITE_NOMEM: no room for aUnit. */
+static int pk_whole_units(PkCache *c, int nMaxSeat) {
   const PkRule *r = &c->rule;
   /* every sum is at most seats x nL: below 2^62 */
   i64 nMax = ((i64)1 << 62) / ((i64)nMaxSeat + 1), L = 1;
@@ -637,18 +640,24 @@ static void pk_whole_units(PkCache *c, int nMaxSeat) {
   if (!r->bFast || r->nTieDen <= 0 || r->nTieNum < 0 || r->nTieNum > r->nTieDen ||
       r->nFloorDen <= 0 || r->nFloorNum < 0 || r->nFloorNum > r->nFloorDen ||
       r->nCapDen <= 0 || r->nCapNum < 0 || r->nCapNum > r->nCapDen) {
-    return;
+    return SQLITE_OK;
   }
   for (k = 1; k <= nMaxSeat && L != 0; k++) {
-    if (r->nTieDen > nMax / k) return;
+    if (r->nTieDen > nMax / k) return SQLITE_OK;
     L = lcm_within(L, k * r->nTieDen, nMax);
   }
   if (L) L = lcm_within(L, r->nFloorDen, nMax);
   if (L) L = lcm_within(L, r->nCapDen, nMax);
-  if (L == 0) return;
+  if (L == 0) return SQLITE_OK;
+  /* a division per count otherwise, each time a player's counts change */
+  c->aUnit = sqlite3_malloc64(sizeof(i64) * ((sqlite3_uint64)nMaxSeat + 1));
+  if (c->aUnit == 0) return SQLITE_NOMEM;
+  c->aUnit[0] = 0;
+  for (k = 1; k <= nMaxSeat; k++) c->aUnit[k] = L / (k * r->nTieDen);
   c->nL = L;
   c->nFloorW = r->nFloorNum * (L / r->nFloorDen);
   c->nCapW = r->nCapNum * (L / r->nCapDen);
+  return SQLITE_OK;
 }
 
 /* A win % times nL from its raw value, as pct_of floors and caps it. */
@@ -676,7 +685,7 @@ static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
   if (n.nPlayed > 0) {
     /* nL is a multiple of nPlayed x tie den */
     x->nRaw = (n.nWin * c->rule.nTieDen + n.nTie * c->rule.nTieNum) *
-              (c->nL / (n.nPlayed * c->rule.nTieDen));
+              c->aUnit[n.nPlayed];
   }
 }
 
@@ -966,8 +975,8 @@ static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   pk_rule(&c->rule, p);
   c->aFinal = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nPlayer + 1));
   rc = c->aFinal ? pk_queries(c, e) : SQLITE_NOMEM;
+  if (rc == SQLITE_OK) rc = pk_whole_units(c, most_seats(e));
   if (rc == SQLITE_OK) {
-    pk_whole_units(c, most_seats(e));
     rc = c->nL ? pk_sweep_whole(c, e, p) : pk_sweep(c, e, p);
   }
   if (rc != SQLITE_OK) {
