@@ -5,6 +5,7 @@
     /usr/bin/python3 bench/policies.py M XL --build-dir ../build-main --build-dir build
     /usr/bin/python3 bench/policies.py XL --memory --build-dir ../build-main --build-dir build
     /usr/bin/python3 bench/policies.py M XL --compare --build-dir ../build-main --build-dir build
+    /usr/bin/python3 bench/policies.py M XL --cpu --build-dir ../build-main --build-dir build
 
 On run.py's events (gen.py), in one process: each build loaded into its own
 connection, then, round after round, the scan and `SELECT count(*) FROM
@@ -47,10 +48,10 @@ def standings_sql(policy):
     return f"SELECT count(*) FROM standings(1, '{policy}')"
 
 
-def timed(conn, sql):
-    t0 = time.perf_counter()
+def timed(conn, sql, clock=time.perf_counter):
+    t0 = clock()
     conn.execute(sql).fetchall()
-    return time.perf_counter() - t0
+    return clock() - t0
 
 
 def bench_time(size, args):
@@ -65,11 +66,12 @@ def bench_time(size, args):
     samples = {(k, b): [] for k, b, _ in queries}
     for _ in range(args.reps):
         for k, b, sql in queries:
-            samples[(k, b)].append(timed(conns[b or 0], sql))
+            samples[(k, b)].append(timed(conns[b or 0], sql, args.clock))
     med = {k: statistics.median(v) for k, v in samples.items()}
     scan = med[("scan", None)]
     names = [os.path.basename(os.path.dirname(e)) for e in args.exts]
-    print(f"{size}: scan {scan * 1000:.1f} ms (median of {args.reps}); standings / scan:")
+    kind = "CPU" if args.cpu else "wall"
+    print(f"{size}: scan {scan * 1000:.1f} ms {kind} (median of {args.reps}); standings / scan:")
     print(f"  {'policy':<9}" + "".join(f" {n:>22}" for n in names))
     for p in args.policies:
         cells = [f"{med[(p, b)] * 1000:9.1f} ms {med[(p, b)] / scan:6.2f}x"
@@ -127,6 +129,9 @@ def main():
     ap.add_argument("--cache-dir", help="generated databases (default: build/bench)")
     ap.add_argument("--reps", type=int, default=5, help="timed runs of each query")
     ap.add_argument("--policy", action="append", help="only these policies")
+    ap.add_argument("--cpu", action="store_true",
+                    help="CPU time of the process instead of wall time (steadier on a "
+                         "loaded machine: waiting for a core is left out, cache misses not)")
     ap.add_argument("--memory", action="store_true", help="peak memory instead")
     ap.add_argument("--compare", action="store_true", help="compare the builds' values")
     args = ap.parse_args()
@@ -134,6 +139,7 @@ def main():
     args.exts = [os.path.join(os.path.abspath(d), "tiebreak") for d in dirs]
     args.cache_dir = args.cache_dir or os.path.join(ROOT, "build", "bench")
     args.policies = args.policy or POLICIES
+    args.clock = time.process_time if args.cpu else time.perf_counter
     for size in args.sizes:
         if args.compare:
             bench_compare(size, args)

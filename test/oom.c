@@ -556,6 +556,35 @@ static const char *azTomQuery[] = {
   "SELECT tom_policy(substr(x, 1, 60)) FROM t;",
 };
 
+/* pokemon_drops: owps as of a drop round, in whole numbers by passes over
+** the players (event 1: drops after rounds 2 and 3), opponent by opponent
+** (event 2: one player met by a new one each round), and as fractions (event
+** 3: 45 rounds, past a common denominator of 64 bits). */
+static const char *azPokemonSetup[] = {
+  "CREATE TABLE pk (event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws);",
+  "WITH RECURSIVE r(r) AS (SELECT 1 UNION ALL SELECT r + 1 FROM r WHERE r < 5),"
+  " t(t) AS (SELECT 0 UNION ALL SELECT t + 1 FROM t WHERE t < 3)"
+  " INSERT INTO pk SELECT 1, r, (t * 2 + r) % 8, (t * 2 + r * 3 + 1) % 8,"
+  " (t + r) % 3, (t * r) % 3, 0 FROM r, t"
+  " WHERE (t * 2 + r) % 8 != (t * 2 + r * 3 + 1) % 8"
+  " AND NOT (r > 2 AND 5 IN ((t * 2 + r) % 8, (t * 2 + r * 3 + 1) % 8))"
+  " AND NOT (r > 3 AND 6 IN ((t * 2 + r) % 8, (t * 2 + r * 3 + 1) % 8));",
+  "WITH RECURSIVE r(r) AS (SELECT 1 UNION ALL SELECT r + 1 FROM r WHERE r < 12)"
+  " INSERT INTO pk SELECT 2, r, 'hub', 'p' || r, r % 3, (r + 1) % 3, 0 FROM r;",
+  "WITH RECURSIVE r(r) AS (SELECT 1 UNION ALL SELECT r + 1 FROM r WHERE r < 45)"
+  " INSERT INTO pk SELECT 3, r, 'a', CASE WHEN r < 3 THEN 'c' ELSE 'b' END,"
+  " r % 3, (r + 1) % 3, 0 FROM r;",
+};
+static const char *azPokemonQuery[] = {
+  "SELECT rank, player, owp, oowp FROM standings(1, 'pokemon', NULL, NULL,"
+  " 'pk', '');",
+  "SELECT rank, player, owp, oowp FROM standings(2, 'pokemon', NULL, NULL,"
+  " 'pk', '');",
+  "SELECT rank, player, owp, oowp FROM standings(3, 'pokemon_2023', NULL,"
+  " NULL, 'pk', '');",
+};
+
 /* pairings(): berger with a free round, a bracket with byes and its next
 ** round, pairing_check() over a round off the table, errors. */
 static const char *azPairSetup[] = {
@@ -715,6 +744,8 @@ static const struct Workload {
   {"pair_swiss", azSwissSetup, COUNT(azSwissSetup), azSwissQuery, COUNT(azSwissQuery)},
   {"pair_baku", azBakuSetup, COUNT(azBakuSetup), azBakuQuery, COUNT(azBakuQuery)},
   {"check", azCheckSetup, COUNT(azCheckSetup), azCheckQuery, COUNT(azCheckQuery)},
+  {"pokemon_drops", azPokemonSetup, COUNT(azPokemonSetup), azPokemonQuery,
+   COUNT(azPokemonQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

@@ -389,3 +389,88 @@ def test_pokemon_late_losses_exact(db, seed):
         a, b = got[p], got[p + 10 ** 6]
         assert [a[c] for c in ("win_pct", "owp", "oowp")] == \
             [b[c] for c in ("win_pct", "owp", "oowp")], (seed, p)
+
+
+def swiss_with_drops(seed, n_players, n_rounds):
+    """Random pairings of the players still in, a bye (2-0-0) for the odd one out;
+    from round 2 on, each player still in drops with probability 1/8.  Rows as
+    round_robinish's, a bye with opponent None."""
+    rng = random.Random(seed)
+    active = list(range(n_players))
+    rows = []
+    for rnd in range(1, n_rounds + 1):
+        rng.shuffle(active)
+        for i in range(0, len(active) - 1, 2):
+            rows.append((rnd, active[i], active[i + 1]) + rng.choice(BO3))
+        if len(active) % 2:
+            rows.append((rnd, active[-1], None, 2, 0, 0))
+        if rnd >= 2 and rnd < n_rounds:
+            active = [p for p in active if rng.random() >= 1 / 8 or len(active) <= 4]
+    return rows
+
+
+def pokemon_frozen_reference(rows):
+    """Pokemon's win %, owp and oowp with frozen drops (docs/policy-pokemon.md):
+    a player who left after round L is valued as in the standings after round L;
+    a win % as of round R counts the rounds up to R against an opponent (byes
+    out), at least 1/4, and at most 3/4 for a player gone before R."""
+    last_round = max(r[0] for r in rows)
+    last, games = {}, {}
+    for rnd, a, b, aw, bw, _ in rows:
+        for p in (a, b):
+            if p is not None:
+                last[p] = max(last.get(p, 0), rnd)
+        if b is not None:
+            oa = "W" if aw > bw else "L" if aw < bw else "D"
+            games.setdefault(a, []).append((rnd, b, oa))
+            games.setdefault(b, []).append((rnd, a, {"W": "L", "L": "W", "D": "D"}[oa]))
+
+    def frozen(p, rnd):
+        return min(last[p], rnd)
+
+    def win_pct(p, rnd):
+        s = [o for r, _, o in games[p] if r <= rnd]
+        v = max((s.count("W") + Fraction(1, 2) * s.count("D")) / len(s), Fraction(1, 4))
+        return min(v, Fraction(3, 4)) if last[p] < rnd else v
+
+    def owp(p, rnd):
+        return mean([win_pct(x, rnd) for r, x, _ in games[p] if r <= rnd])
+
+    out = {}
+    for p in last:
+        own = frozen(p, last_round)
+        out[p] = dict(win_pct=win_pct(p, last_round), owp=owp(p, own),
+                      oowp=mean([owp(x, frozen(x, own)) for r, x, _ in games[p] if r <= own]))
+    return out
+
+
+def hub_with_drops(seed, n_rounds):
+    """Player 0 against a new player every round, each gone after it, beside six
+    players paired among themselves every round."""
+    rng = random.Random(seed)
+    rows = [(r, 0, 100 + r) + rng.choice(BO3) for r in range(1, n_rounds + 1)]
+    for r in range(1, n_rounds + 1):
+        six = list(range(1, 7))
+        rng.shuffle(six)
+        rows += [(r, six[i], six[i + 1]) + rng.choice(BO3) for i in (0, 2, 4)]
+    return rows
+
+
+@pytest.mark.parametrize("shape,n_players,n_rounds", [
+    ("swiss", 40, 12), ("swiss", 24, 48), ("hub", 0, 30)])
+@pytest.mark.parametrize("seed", range(4))
+def test_pokemon_frozen_drops_exact(db, shape, n_players, n_rounds, seed):
+    """Drops frozen at their round, byes, against the reference above.  The owps
+    as of a drop round are sums of whole numbers over a common denominator of
+    every win % when there is one small enough (12 and 30 rounds), computed by a
+    pass over the players at each drop round (swiss) or, where passes would cost
+    more than the seats (a player met by one new player a round), opponent by
+    opponent; kept as fractions when there is none (48 rounds: lcm(1..48) x 2 is
+    past 2^64).  All exact."""
+    if shape == "hub":
+        rows = hub_with_drops(seed, n_rounds)
+    else:
+        rows = swiss_with_drops(seed, n_players, n_rounds)
+    insert(db, 1, rows)
+    assert_exact(standings(db, 1, "pokemon"), pokemon_frozen_reference(rows),
+                 f"pokemon drops seed {seed}")

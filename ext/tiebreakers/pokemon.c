@@ -68,7 +68,9 @@ static int is_late(const TbSeat *s, int bLateLoss) {
 ** plus one read per opponent still playing at each query (the opponents
 ** gone by then are summed once).  Exact values (for the few players whose
 ** doubles are too close to order) are computed when asked, player by
-** player (pk_exact_sweep), from per-seat counts filled then.
+** player (pk_exact_sweep), from per-seat counts filled then.  Events of up
+** to about 40 rounds do all of this in whole numbers instead (see "Whole
+** numbers" below): one sum per owp, exact, and the doubles from it.
 */
 typedef struct PkCount {
   int nPlayed, nWin, nTie;
@@ -84,6 +86,12 @@ typedef struct PkRule {
   int bFast;
   i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
 } PkRule;
+
+/* An owp in integers: s / (n x the cache's nL); n == 0: NULL. */
+typedef struct PkSum {
+  i64 s;
+  int n;
+} PkSum;
 
 typedef struct PkCache {
   TbParams params;            /* the queries' values are under these ... */
@@ -106,6 +114,14 @@ typedef struct PkCache {
   int *aNextRound;            /* ... and the round of the next (INT_MAX) */
   TbAcc *aQExact;             /* per query, exact: NULL until asked */
   unsigned char *aQDone;      /* per player: its aQExact computed */
+  /* Whole numbers (nL != 0): every win % is w / nL exactly, so an owp is
+  ** a sum of integers, exact and cheap, and replaces all of the above but
+  ** aFinal, aQStart, aQRound. */
+  i64 nL;                     /* a common multiple of every denominator */
+  i64 nFloorW, nCapW;         /* the floor and the cap, times nL */
+  i64 *aUnit;                 /* [k]: nL / (k x tie den), k rounds played */
+  PkSum *aQSum;               /* per query: the owp as of its round */
+  PkSum *aOwpSum;             /* per player: the owp (frozen: its query's) */
 } PkCache;
 
 static const char pkKey = 0;  /* its key in the term cache */
@@ -121,6 +137,9 @@ static void pk_free(void *pArg) {
   }
   sqlite3_free(c->aQExact);
   sqlite3_free(c->aQDone);
+  sqlite3_free(c->aQSum);
+  sqlite3_free(c->aOwpSum);
+  sqlite3_free(c->aUnit);
   sqlite3_free(c->aQFast);
   sqlite3_free(c->aTerm);
   sqlite3_free(c->aOwp);
@@ -163,27 +182,34 @@ static int sort_unique(int *a, int n) {
 /* The rounds at which each player's owp is asked before their last: the
 ** drop rounds of opponents gone earlier, and their own if they dropped. */
 static int pk_queries(PkCache *c, const TbEvent *e) {
-  int i, j, n = 0;
-  int *aShrunk;
+  int i, j, n = 0, rc = SQLITE_OK;
+  int *aShrunk, *aLast;
   c->aQStart = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
   c->aQRound = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + e->nPlayer + 1));
-  if (c->aQStart == 0 || c->aQRound == 0) return SQLITE_NOMEM;
+  /* every player's last round, compactly: read once per seat, at random */
+  aLast = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
+  if (c->aQStart == 0 || c->aQRound == 0 || aLast == 0) {
+    sqlite3_free(aLast);
+    return SQLITE_NOMEM;
+  }
+  for (i = 0; i < e->nPlayer; i++) aLast[i] = e->aPlayer[i].rec.iLastRound;
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
-    int n0 = n, iLast = pl->rec.iLastRound, rc;
+    const TbSeat *a = &e->aSeat[pl->iSeat];
+    int n0 = n, iLast = aLast[i];
     c->aQStart[i] = n;
     if (!c->params.bFreezeDrops) continue;
-    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) break;
     for (j = 0; j < pl->nSeat; j++) {
-      int iOpp = e->aSeat[pl->iSeat + j].iOpp;
+      int iOpp = a[j].iOpp;
       if (iOpp < 0) continue;
-      if (e->aPlayer[iOpp].rec.iLastRound < iLast) {
-        c->aQRound[n++] = e->aPlayer[iOpp].rec.iLastRound;
-      }
+      if (aLast[iOpp] < iLast) c->aQRound[n++] = aLast[iOpp];
     }
     if (iLast < e->iLastRound) c->aQRound[n++] = iLast;
     n = n0 + sort_unique(&c->aQRound[n0], n - n0);
   }
+  sqlite3_free(aLast);
+  if (rc != SQLITE_OK) return rc;
   c->aQStart[e->nPlayer] = n;
   c->nQ = n;
   c->nPlayer = e->nPlayer;
@@ -556,10 +582,382 @@ done:
 }
 
 /*
+** Whole numbers.  A win % is (wins x tie den + ties x tie num) / (rounds x
+** tie den), floored and capped: with nL a common multiple of every such
+** denominator (rounds up to the most seats of any player) and of the
+** floor's and the cap's, each win % is w / nL for a whole w <= nL.  An owp
+** is then a sum of whole numbers over (opponents x nL): one addition a
+** term, and the value exact, so neither the sweep's doubles nor an exact
+** pass per player is needed.  Events whose denominators have no common
+** multiple small enough (long events: 40-odd rounds) keep the fractions.
+*/
+
+/* Per player while sweeping in whole numbers: what a read of an opponent
+** needs, in one place (opponents are read at random). */
+typedef struct PkRec {
+  int iNextRound;   /* round of the next seat to count (INT_MAX: none) */
+  int iCounted;     /* seats counted */
+  int iSeat, nSeat;
+  int iLast;        /* the player's last round */
+  int bDropped;     /* tb_dropped() */
+  PkCount n;        /* counts so far */
+  i64 nRaw;         /* their win % times nL, before floor and cap */
+} PkRec;
+
+/* Per player with queries: as PkOwner, the settled sum in whole numbers,
+** and the player's seats (read at every query, so kept on the same line). */
+typedef struct PkOwnerInt {
+  i64 settled;
+  int iNext, nLive, nOpp;
+  int iSeat, nSeat;
+} PkOwnerInt;
+
+static i64 gcd64(i64 a, i64 b) {
+  while (b) {
+    i64 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* lcm(a, b) when at most nMax, else 0 (a, b > 0). */
+static i64 lcm_within(i64 a, i64 b, i64 nMax) {
+  i64 g = gcd64(a, b);
+  if (a / g > nMax / b) return 0;
+  return a / g * b;
+}
+
+/* Set c->nL and the floor and cap in its units, or leave nL 0 (the
+** fractions are kept): nMaxSeat is the most seats of any player.
+** SQLITE_NOMEM: no room for aUnit. */
+static int pk_whole_units(PkCache *c, int nMaxSeat) {
+  const PkRule *r = &c->rule;
+  /* every sum is at most seats x nL: below 2^62 */
+  i64 nMax = ((i64)1 << 62) / ((i64)nMaxSeat + 1), L = 1;
+  int k;
+  c->nL = 0;
+  if (!r->bFast || r->nTieDen <= 0 || r->nTieNum < 0 || r->nTieNum > r->nTieDen ||
+      r->nFloorDen <= 0 || r->nFloorNum < 0 || r->nFloorNum > r->nFloorDen ||
+      r->nCapDen <= 0 || r->nCapNum < 0 || r->nCapNum > r->nCapDen) {
+    return SQLITE_OK;
+  }
+  for (k = 1; k <= nMaxSeat && L != 0; k++) {
+    if (r->nTieDen > nMax / k) return SQLITE_OK;
+    L = lcm_within(L, k * r->nTieDen, nMax);
+  }
+  if (L) L = lcm_within(L, r->nFloorDen, nMax);
+  if (L) L = lcm_within(L, r->nCapDen, nMax);
+  if (L == 0) return SQLITE_OK;
+  /* a division per count otherwise, each time a player's counts change */
+  c->aUnit = sqlite3_malloc64(sizeof(i64) * ((sqlite3_uint64)nMaxSeat + 1));
+  if (c->aUnit == 0) return SQLITE_NOMEM;
+  c->aUnit[0] = 0;
+  for (k = 1; k <= nMaxSeat; k++) c->aUnit[k] = L / (k * r->nTieDen);
+  c->nL = L;
+  c->nFloorW = r->nFloorNum * (L / r->nFloorDen);
+  c->nCapW = r->nCapNum * (L / r->nCapDen);
+  return SQLITE_OK;
+}
+
+/* A win % times nL from its raw value, as pct_of floors and caps it. */
+static i64 whole_pct(const PkCache *c, i64 nRaw, int bCap) {
+  if (nRaw < c->nFloorW) return c->nFloorW;
+  if (bCap && nRaw > c->nCapW) return c->nCapW;
+  return nRaw;
+}
+
+/* Count player x's seats up to iRound into its record (rounds only grow). */
+static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
+                        int iRound) {
+  const TbSeat *a;
+  PkCount n;
+  int j;
+  if (x->iNextRound > iRound) return;
+  a = &e->aSeat[x->iSeat];
+  n = x->n;
+  for (j = x->iCounted; j < x->nSeat && a[j].iRound <= iRound; j++) {
+    if (in_win_pct(&a[j], c->params.bLateLoss)) count_round(&n, a[j].eOutcome);
+  }
+  x->iCounted = j;
+  x->iNextRound = j < x->nSeat ? a[j].iRound : INT_MAX;
+  x->n = n;
+  if (n.nPlayed > 0) {
+    /* nL is a multiple of nPlayed x tie den */
+    x->nRaw = (n.nWin * c->rule.nTieDen + n.nTie * c->rule.nTieNum) *
+              c->aUnit[n.nPlayed];
+  }
+}
+
+/* Player o's seats up to iRound into its owner state: opponents into
+** aLive (o's part of it), late losses settled at the floor. */
+static void owner_take(const PkCache *c, const TbEvent *e, PkOwnerInt *w,
+                       int *aLive, int iRound) {
+  const TbSeat *a = &e->aSeat[w->iSeat];
+  for (; w->iNext < w->nSeat && a[w->iNext].iRound <= iRound; w->iNext++) {
+    const TbSeat *s = &a[w->iNext];
+    if (s->iOpp >= 0) {
+      aLive[w->nLive++] = s->iOpp;
+    } else if (is_late(s, c->params.bLateLoss)) {
+      w->settled += c->nFloorW; /* an opponent at the floor */
+    } else {
+      continue;
+    }
+    w->nOpp++;
+  }
+}
+
+/* A query (player w as of iRound) in whole numbers, as owp_in_sweep, each
+** opponent's counts advanced when read. */
+static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
+                      PkOwnerInt *w, int *aLive, int iRound, PkSum *pOut) {
+  i64 live = 0;
+  int k, h;
+  owner_take(c, e, w, aLive, iRound);
+  for (k = h = 0; k < w->nLive; k++) {
+    PkRec *x = &aRec[aLive[k]];
+    rec_advance(c, e, x, iRound);
+    if (x->iLast < iRound) {
+      /* gone: these counts are final, and the cap applies from now on */
+      w->settled += whole_pct(c, x->nRaw, x->bDropped);
+    } else {
+      live += whole_pct(c, x->nRaw, 0);
+      aLive[h++] = aLive[k];
+    }
+  }
+  w->nLive = h;
+  pOut->s = w->settled + live;
+  pOut->n = w->nOpp;
+}
+
+/*
+** The same from aCur, where a pass over the players has put each one's
+** value as of iRound: the win % times nL, or ~ the final capped one for a
+** player gone before iRound.  An opponent is then one read of 8 bytes (a
+** compact array, mostly in cache) instead of its record and seats.
+*/
+static void owp_passed(const PkCache *c, const TbEvent *e, const i64 *aCur,
+                       PkOwnerInt *w, int *aLive, int iRound, PkSum *pOut) {
+  i64 live = 0, settled;
+  int k, h;
+  owner_take(c, e, w, aLive, iRound);
+  settled = w->settled;
+  /* without branches: whether an opponent is gone goes either way */
+  for (k = h = 0; k < w->nLive; k++) {
+    int x = aLive[k];
+    i64 v = aCur[x], bGone = v >> 63; /* all ones when gone */
+    settled += ~v & bGone;
+    live += v & ~bGone;
+    aLive[h] = x;
+    h += (int)(bGone + 1);
+  }
+  w->nLive = h;
+  w->settled = settled;
+  pOut->s = settled + live;
+  pOut->n = w->nOpp;
+}
+
+/* Bring the players of aActive (those not yet gone) to iRound: their
+** counts, and their values in aCur; those gone drop out of the list. */
+static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
+                    int *aActive, int *pnActive, int iRound) {
+  int k, h, n = *pnActive;
+  for (k = h = 0; k < n; k++) {
+    int i = aActive[k];
+    PkRec *x = &aRec[i];
+    rec_advance(c, e, x, iRound);
+    if (x->iLast < iRound) {
+      aCur[i] = ~whole_pct(c, x->nRaw, x->bDropped);
+    } else {
+      aCur[i] = whole_pct(c, x->nRaw, 0);
+      aActive[h++] = i;
+    }
+  }
+  *pnActive = h;
+}
+
+/*
+** Whether passes cost at most about the seats: each distinct round asked
+** costs one step per player not gone before it (and one more as it goes).
+** Events where many players last long past a sparse set of drop rounds
+** (one player met by thousands, each gone after a round) read opponents
+** where they are instead.  aQOrder: the queries by round.
+*/
+static int passes_pay(const PkCache *c, const TbEvent *e, const int *aQOrder,
+                      int *aRound) {
+  sqlite3_uint64 nCost = 0;
+  int k, nRound = 0, i;
+  for (k = 0; k < c->nQ; k++) {
+    int r = c->aQRound[aQOrder[k]];
+    if (nRound == 0 || aRound[nRound - 1] != r) aRound[nRound++] = r;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    /* distinct rounds asked at or before the player's last */
+    int lo = 0, hi = nRound, iLast = e->aPlayer[i].rec.iLastRound;
+    while (lo < hi) {
+      int mid = (lo + hi) / 2;
+      if (aRound[mid] <= iLast) lo = mid + 1; else hi = mid;
+    }
+    nCost += (sqlite3_uint64)lo + 1;
+  }
+  return nCost <= 2 * (sqlite3_uint64)e->nSeat + (sqlite3_uint64)e->nPlayer;
+}
+
+/* Every player's final win % times nL, then every owp not frozen at a drop
+** (those are queries); aFinal gets the final counts. */
+static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
+                          PkRec *aRec, i64 *aW) {
+  int i, j, rc;
+  for (i = 0; i < e->nPlayer; i++) {
+    rec_advance(c, e, &aRec[i], INT_MAX);
+    c->aFinal[i] = aRec[i].n;
+    aW[i] = whole_pct(c, aRec[i].nRaw, capped_at(e, i, e->iLastRound));
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    const TbSeat *a = &e->aSeat[pl->iSeat];
+    int iRound = frozen_round(e, p, i, e->iLastRound), nOpp = 0;
+    i64 sum = 0;
+    if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    if (iRound < e->iLastRound) {
+      c->aOwpSum[i] = c->aQSum[pk_find(c, i, iRound)];
+      continue;
+    }
+    for (j = 0; j < pl->nSeat; j++) {
+      if (a[j].iOpp >= 0) {
+        sum += aW[a[j].iOpp];
+      } else if (is_late(&a[j], p->bLateLoss)) {
+        sum += c->nFloorW;
+      } else {
+        continue;
+      }
+      nOpp++;
+    }
+    c->aOwpSum[i].s = sum;
+    c->aOwpSum[i].n = nOpp;
+  }
+  return SQLITE_OK;
+}
+
+/* The queries in round order, each from its owner's state: by passes
+** (aCur) when passes_pay, else reading each opponent where it is. */
+static int pk_queries_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
+                            PkOwnerInt *aState, const int *aOwner,
+                            const int *aQOrder, int *aLive, i64 *aCur,
+                            int *aActive) {
+  int k, rc, nActive = 0, iPassed = 0, i;
+  int bPasses = passes_pay(c, e, aQOrder, aActive);
+  if (bPasses) {
+    for (i = 0; i < e->nPlayer; i++) aActive[nActive++] = i;
+  }
+  for (k = 0; k < c->nQ; k++) {
+    int q = aQOrder[k], iRound = c->aQRound[q];
+    PkOwnerInt *w = &aState[aOwner[q]];
+    if (bPasses && (iPassed == 0 || iRound != iPassed)) {
+      if ((rc = tb_poll(e->pProbe, 1 + nActive)) != SQLITE_OK) return rc;
+      pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
+      iPassed = iRound;
+    }
+    if ((rc = tb_poll(e->pProbe, 1 + w->nSeat)) != SQLITE_OK) return rc;
+    if (bPasses) {
+      owp_passed(c, e, aCur, w, &aLive[w->iSeat], iRound, &c->aQSum[q]);
+    } else {
+      owp_whole(c, e, aRec, w, &aLive[w->iSeat], iRound, &c->aQSum[q]);
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* pk_sweep in whole numbers. */
+static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
+  sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
+  int *aOwner, *aQOrder, *aLive, *aActive;
+  int i, k, rc = SQLITE_OK;
+  PkOwnerInt *aState;
+  PkRec *aRec;
+  i64 *aCur;
+  c->aQSum = sqlite3_malloc64(sizeof(PkSum) * ((sqlite3_uint64)c->nQ + 1));
+  c->aOwpSum = sqlite3_malloc64(sizeof(PkSum) * nP);
+  aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
+  aState = sqlite3_malloc64(sizeof(PkOwnerInt) * nP);
+  aRec = sqlite3_malloc64(sizeof(PkRec) * nP);
+  aCur = sqlite3_malloc64(sizeof(i64) * nP);
+  /* the players still in for passes, or the distinct rounds asked (at most
+  ** one a query) */
+  aActive = sqlite3_malloc64(sizeof(int) * (nP + (sqlite3_uint64)c->nQ));
+  aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
+  aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
+  if (c->aQSum == 0 || c->aOwpSum == 0 || aOwner == 0 || aState == 0 ||
+      aRec == 0 || aCur == 0 || aActive == 0 || aLive == 0 || aQOrder == 0) {
+    rc = SQLITE_NOMEM;
+    goto done;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    PkRec *x = &aRec[i];
+    if ((rc = tb_poll(e->pProbe, 1 + c->aQStart[i + 1] - c->aQStart[i])) != SQLITE_OK) {
+      goto done;
+    }
+    for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
+    memset(&aState[i], 0, sizeof(PkOwnerInt));
+    aState[i].iSeat = pl->iSeat;
+    aState[i].nSeat = pl->nSeat;
+    memset(x, 0, sizeof(*x));
+    x->iSeat = pl->iSeat;
+    x->nSeat = pl->nSeat;
+    x->iLast = pl->rec.iLastRound;
+    x->bDropped = tb_dropped(e, i);
+    x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
+  }
+  rc = pk_queries_whole(c, e, aRec, aState, aOwner, aQOrder, aLive, aCur, aActive);
+  if (rc == SQLITE_OK) rc = pk_final_whole(c, e, p, aRec, aCur);
+done:
+  sqlite3_free(aOwner);
+  sqlite3_free(aState);
+  sqlite3_free(aRec);
+  sqlite3_free(aCur);
+  sqlite3_free(aActive);
+  sqlite3_free(aLive);
+  sqlite3_free(aQOrder);
+  return rc;
+}
+
+/* An owp in whole numbers into pAcc (bSet: pAcc is fresh and takes it as it
+** is, NULL included): exact, or its nearest double-double. */
+static void add_whole(TbAcc *pAcc, const PkCache *c, const PkSum *v, int bSet) {
+  double hi, lo, err;
+  if (v->n == 0) {
+    if (bSet) pAcc->bNull = 1;
+    return;
+  }
+  if (pAcc->bExact) {
+    tb_acc_add_exact(pAcc, v->s, v->n * c->nL);
+    return;
+  }
+  tb_quotient_dd(v->s, v->n * c->nL, &hi, &lo, &err);
+  if (bSet) {
+    pAcc->r = hi;
+    pAcc->lo = lo;
+    pAcc->err = err;
+  } else {
+    tb_acc_add_dd(pAcc, hi, lo, err);
+  }
+}
+
+/*
 ** The cache of this ranking, made on first use (its queries' fast values
 ** under p); NULL: compute directly.  No memory for it stops the ranking
 ** (pk_nomem) where there is one to stop.
 */
+/* The most seats of any player: at most so many rounds in a win %. */
+static int most_seats(const TbEvent *e) {
+  int i, n = 0;
+  for (i = 0; i < e->nPlayer; i++) {
+    if (e->aPlayer[i].nSeat > n) n = e->aPlayer[i].nSeat;
+  }
+  return n;
+}
+
 static int pk_nomem(const TbEvent *e);
 static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   PkCache *c = (PkCache *)tb_terms_extra(e, &pkKey);
@@ -577,7 +975,10 @@ static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   pk_rule(&c->rule, p);
   c->aFinal = sqlite3_malloc64(sizeof(PkCount) * ((sqlite3_uint64)e->nPlayer + 1));
   rc = c->aFinal ? pk_queries(c, e) : SQLITE_NOMEM;
-  if (rc == SQLITE_OK) rc = pk_sweep(c, e, p);
+  if (rc == SQLITE_OK) rc = pk_whole_units(c, most_seats(e));
+  if (rc == SQLITE_OK) {
+    rc = c->nL ? pk_sweep_whole(c, e, p) : pk_sweep(c, e, p);
+  }
   if (rc != SQLITE_OK) {
     pk_free(c);
     if (rc == SQLITE_NOMEM) pk_nomem(e);
@@ -784,6 +1185,10 @@ static int pk_query_value(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   /* none: stopped (out of memory, interrupted), or no ranking to keep it */
   if (c == 0) return tb_stopped(e->pProbe);
   if (!pk_same_params(c, p) || (q = pk_find(c, o, iRound)) < 0) return 0;
+  if (c->nL) {
+    add_whole(pAcc, c, &c->aQSum[q], bSet);
+    return 1;
+  }
   if (!pAcc->bExact) {
     const PkFast *f = &c->aQFast[q];
     if (f->err < 0) {
@@ -845,8 +1250,12 @@ void tb_pokemon_win_pct(const TbEvent *e, const TbParams *p, int i,
 /* Opponents' win %: the strength of the player's schedule. */
 static void owp_value(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   int iRound = frozen_round(e, p, i, e->iLastRound);
-  PkCache *c;
-  if (!pAcc->bExact && (c = pk_cache(e, p)) != 0 && pk_same_params(c, p)) {
+  PkCache *c = pk_cache(e, p);
+  if (c && c->nL && pk_same_params(c, p)) {
+    add_whole(pAcc, c, &c->aOwpSum[i], 1);
+    return;
+  }
+  if (!pAcc->bExact && c && pk_same_params(c, p)) {
     const PkFast *v = &c->aOwp[i];
     if (v->err < 0) {
       pAcc->bNull = 1;
