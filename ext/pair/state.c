@@ -139,7 +139,7 @@ static int record_int(const char *z, int *pv) {
 ** pairings).
 */
 static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
-                            TbPairBuild *b, int bRoundsGiven) {
+                            TbPairBuild *b, int bRoundsGiven, char **pzErr) {
   TbPairState *s = &b->state;
   sqlite3_stmt *pStmt = 0;
   sqlite3_str *pKept;
@@ -170,7 +170,16 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
   if (sqlite3_str_errcode(pKept) == SQLITE_NOMEM) rc = SQLITE_NOMEM;
   b->zRoundRecords = sqlite3_str_finish(pKept);
-  return rc == SQLITE_NOMEM ? rc : SQLITE_OK; /* the file was read already */
+  /* the file was read already: what fails here is the function itself, a
+  ** table named trf_records hiding it (its records would go unread) */
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && rc != SQLITE_INTERRUPT) {
+    *pzErr = sqlite3_mprintf("the file's records (XXR, XXC, 240, 260) cannot "
+                             "be read: %s (is a table or view named "
+                             "trf_records hiding the function?)",
+                             sqlite3_errmsg(pReader->db));
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  return rc;
 }
 
 /* The state index of start number iStart (a TRF's players are in start
@@ -187,13 +196,18 @@ static int start_index(const TbPairBuild *b, i64 iStart) {
   return -1;
 }
 
-/* The start numbers of a record's line from *pz on, as state indexes. */
+/* The start numbers of a record's line from *pz on, as state indexes: up
+** to the line's end (strtol would skip the newline into the next record,
+** whose round numbers would read as players). */
 static int record_players(const TbPairBuild *b, const char *z, int *aOut,
                           int nMax) {
   int n = 0;
   char *zEnd;
   while (n < nMax) {
-    long v = strtol(z, &zEnd, 10);
+    long v;
+    while (*z == ' ' || *z == '\t') z++;
+    if (*z == '\n' || *z == 0) break;
+    v = strtol(z, &zEnd, 10);
     if (zEnd == z) break;
     z = zEnd;
     if ((aOut[n] = start_index(b, v)) >= 0) n++;
@@ -290,7 +304,7 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.eFirstColour = TB_COLOUR_WHITE;
   b->state.nRounds = pSpec->nRounds;
   if (rc == SQLITE_OK) {
-    rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0);
+    rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0, pzErr);
   }
   b->state.nPointScale = pSpec->policy.params.nPointScale;
   b->state.nWin = pSpec->policy.params.nMatchWin;
