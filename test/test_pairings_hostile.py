@@ -172,6 +172,54 @@ def test_extreme_integer_ids(db):
                       ).fetchall() == []
 
 
+def test_everyone_met_everyone(db):
+    """Four players after three rounds of a round robin: no pairing without a rematch.
+    The match-point Swiss pairs the rematches it cannot avoid and says so; Dutch finds no
+    pairing under its absolute criteria; berger's round robin is over."""
+    players(db, 4)
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+                   "VALUES (1, ?, ?, ?, 2)",
+                   [(1, 1, 4), (1, 2, 3), (2, 4, 3), (2, 1, 2), (3, 2, 4), (3, 3, 1)])
+    for system in ("mtg", "pokemon"):
+        rows = db.execute(f"SELECT player_a, player_b, why FROM pairings(1, '{system}')"
+                          ).fetchall()
+        assert len(rows) == 2 and {r[2] for r in rows} == {"rematch: no pairing avoids it"}
+    assert "dutch: no pairing meets the absolute criteria (C1-C3)" in \
+        error_of(db, "SELECT * FROM pairings(1, 'dutch')")
+    assert error_of(db, "SELECT * FROM pairings(1, 'berger')") == (
+        "pairings(): event 1: berger: round 4 is past the last round (3) of a round robin "
+        "of 4 players; rounds=N for a double round robin")
+    for system in ("mtg", "pokemon", "berger"):
+        assert db.execute(f"SELECT * FROM pairing_check(1, '{system}')").fetchall() == []
+
+
+def test_everyone_dropped(db):
+    """No one to pair in a Swiss; a round robin keeps its schedule (the arbiter enters
+    the forfeits)."""
+    db.execute("CREATE TABLE players (event_id, player, rating, status)")
+    db.executemany("INSERT INTO players VALUES (1, ?, ?, 'dropped')",
+                   [(i, 3000 - i) for i in range(1, 5)])
+    for system in ("mtg", "pokemon", "dutch"):
+        assert db.execute(f"SELECT * FROM pairings(1, '{system}')").fetchall() == []
+    assert db.execute("SELECT player_a, player_b FROM pairings(1, 'berger')").fetchall() == \
+        [(1, 4), (2, 3)]
+    assert error_of(db, "SELECT * FROM pairings(1, 'bracket(top=4)')") == \
+        "pairings(): event 1: bracket: top=4, but 0 players are present"
+
+
+def test_views_and_missing_columns(db):
+    players(db, 4)
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+               "VALUES (1, 1, 1, 2, 2), (1, 1, 3, 4, 2)")
+    db.execute("CREATE VIEW v AS SELECT * FROM matches")
+    want = db.execute("SELECT * FROM pairings(1, 'mtg')").fetchall()
+    assert db.execute("SELECT * FROM pairings(1, 'mtg', NULL, 'v')").fetchall() == want
+    assert db.execute("SELECT * FROM pairing_check(1, 'mtg', 'v')").fetchall() == []
+    db.execute("CREATE TABLE m2 (event_id, round, player_a)")
+    assert error_of(db, "SELECT * FROM pairing_check(1, 'mtg', 'm2')") == \
+        "pairing_check(): event 1: table m2 has no column player_b"
+
+
 # --------------------------------------------------------------- TRF records
 
 def trf_line(start, rating, rounds=()):
