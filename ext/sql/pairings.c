@@ -311,27 +311,48 @@ static int int_before(void *pCtx, const void *a, const void *b) {
   return *(const int *)a < *(const int *)b;
 }
 
+/* The round of row i of the event: its seats, then its playoff matches. */
+static int row_round(const TbEvent *e, int i) {
+  return i < e->nSeat ? e->aSeat[i].iRound : e->aPlayoff[i - e->nSeat].iRound;
+}
+
 /*
 ** The rounds before iBefore that have a row of the event (a seat or a
 ** playoff match), sorted, each once: *paRound (sqlite3_free), *pn.  A gap
 ** among them would make the state O(players x rounds) of nothing (one row
-** of round 10^6) and every player absent in it.
+** of round 10^6) and every player absent in it.  With no more rounds than
+** rows (no gap is possible otherwise) a mark per round; else a sort.
 */
 static int rounds_with_rows(const TbEvent *e, int iBefore, TbProbe *pProbe,
                             int **paRound, int *pn) {
-  int *a = sqlite3_malloc64(sizeof(int) *
-                            ((sqlite3_uint64)e->nSeat + e->nPlayoff + 1));
-  int i, n = 0, rc;
+  int nRow = e->nSeat + e->nPlayoff, i, n = 0, rc = SQLITE_OK;
+  int *a = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nRow + 1));
+  unsigned char *aMark = 0;
   *paRound = 0;
   *pn = 0;
-  if (a == 0) return SQLITE_NOMEM;
-  for (i = 0; i < e->nSeat; i++) {
-    if (e->aSeat[i].iRound < iBefore) a[n++] = e->aSeat[i].iRound;
+  if (a && iBefore - 1 <= nRow) {
+    aMark = sqlite3_malloc64((sqlite3_uint64)iBefore + 1);
+    if (aMark == 0) rc = SQLITE_NOMEM;
   }
-  for (i = 0; i < e->nPlayoff; i++) {
-    if (e->aPlayoff[i].iRound < iBefore) a[n++] = e->aPlayoff[i].iRound;
+  if (a == 0 || rc != SQLITE_OK) {
+    sqlite3_free(a);
+    return SQLITE_NOMEM;
   }
-  rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(int), int_before, pProbe);
+  if (aMark) {
+    memset(aMark, 0, (size_t)iBefore + 1);
+    for (i = 0; i < nRow; i++) {
+      if (row_round(e, i) < iBefore) aMark[row_round(e, i)] = 1;
+    }
+    for (i = 1; i < iBefore; i++) {
+      if (aMark[i]) a[n++] = i;
+    }
+    sqlite3_free(aMark);
+  } else {
+    for (i = 0; i < nRow; i++) {
+      if (row_round(e, i) < iBefore) a[n++] = row_round(e, i);
+    }
+    rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(int), int_before, pProbe);
+  }
   if (rc != SQLITE_OK) {
     sqlite3_free(a);
     return rc;
