@@ -123,6 +123,11 @@ def test_rows_entered_ahead_of_the_round_to_pair_are_no_gap(db):
     rows = db.execute("SELECT round, player_a, player_b FROM pairings(1, 'mtg')").fetchall()
     assert {r[0] for r in rows} == {2} and len(rows) == 2
     assert db.execute("SELECT * FROM pairing_check(1, 'mtg')").fetchall() == []
+    # IS is =, as in standings(): the integer event alone, not also the text '1'
+    one = db.execute("SELECT player_a, player_b FROM pairings(1, 'mtg')").fetchall()
+    assert sorted(p for r in one for p in r) == ["x", "y"]
+    assert db.execute("SELECT player_a, player_b FROM pairings WHERE event_id IS 1 "
+                      "AND system IS 'mtg'").fetchall() == one
 
 
 def test_a_player_against_themself(db):
