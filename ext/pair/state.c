@@ -149,6 +149,15 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
                           "SELECT upper(record), value FROM trf_records(?1) "
                           "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
                           " '240', '260')", -1, &pStmt, 0);
+  /* the function hidden by a table or view of its name: the records would
+  ** go unread (a prohibited pairing paired) */
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    *pzErr = sqlite3_mprintf("the file's records (XXR, XXC, 240, 260) cannot "
+                             "be read: %s (is a table or view named "
+                             "trf_records hiding the function?)",
+                             sqlite3_errmsg(pReader->db));
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
   pKept = sqlite3_str_new(pReader->db);
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
@@ -170,16 +179,9 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
   if (sqlite3_str_errcode(pKept) == SQLITE_NOMEM) rc = SQLITE_NOMEM;
   b->zRoundRecords = sqlite3_str_finish(pKept);
-  /* the file was read already: what fails here is the function itself, a
-  ** table named trf_records hiding it (its records would go unread) */
-  if (rc != SQLITE_OK && rc != SQLITE_NOMEM && rc != SQLITE_INTERRUPT) {
-    *pzErr = sqlite3_mprintf("the file's records (XXR, XXC, 240, 260) cannot "
-                             "be read: %s (is a table or view named "
-                             "trf_records hiding the function?)",
-                             sqlite3_errmsg(pReader->db));
-    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  return rc;
+  /* the file was read already; text that is no file (a table of the
+  ** user's named trf_matches) has no records */
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
 }
 
 /* The state index of start number iStart (a TRF's players are in start
