@@ -609,7 +609,11 @@ static const char *azPairSetup[] = {
   " 'playoff');",
   /* event 4: a player twice in a round */
   "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
-  " (4, 1, 'x', 'y', 'a'), (4, 1, 'x', 'z', 'a');",
+  " (4, 1, 'x', 'y', 'a'), (4, 1, 'x', 'z', 'a'), (4, 2, 'y', 'y', 'a');",
+  /* event 5: gaps in the rounds (2, then 5 to 6) */
+  "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
+  " (5, 1, 'x', 'y', 'a'), (5, 3, 'x', 'y', 'a'), (5, 4, 'y', 'x', 'a'),"
+  " (5, 7, 'x', 'y', 'a');",
 };
 static const char *azPairQuery[] = {
   "SELECT table_number, player_a, player_b, score_a, colours_b, result"
@@ -623,6 +627,8 @@ static const char *azPairQuery[] = {
   "SELECT * FROM pairings(1, 'berger', 1);",
   "SELECT * FROM pairings(9, 'berger');",
   "SELECT * FROM pairing_check(4, 'berger');",
+  "SELECT * FROM pairings(5, 'mtg');",
+  "SELECT * FROM pairing_check(5, 'mtg');",
   /* a TRF file: start numbers, XXR, 152, 240 and 260 records */
   "SELECT * FROM pairing_check('XXR 6' || char(10) || '152 B' || char(10) ||"
   " '260 001 002    1    4' || char(10) || '240 H 001    2' || char(10) ||"

@@ -146,7 +146,7 @@ static int record_int(const char *z, int *pv) {
 ** _BAKU, as FIDE_DUTCH_2025_BAKU).
 */
 static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
-                            TbPairBuild *b, int bRoundsGiven) {
+                            TbPairBuild *b, int bRoundsGiven, char **pzErr) {
   TbPairState *s = &b->state;
   sqlite3_stmt *pStmt = 0;
   sqlite3_str *pKept;
@@ -157,6 +157,15 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
                           "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
                           " '192', '240', '250', '260', 'XXA')", -1, &pStmt,
                           0);
+  /* the function hidden by a table or view of its name: the records would
+  ** go unread (a prohibited pairing paired) */
+  if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
+    *pzErr = sqlite3_mprintf("the file's records (XXR, XXC, 192, 240, 250, "
+                             "260, XXA) cannot be read: %s (is a table or view "
+                             "named trf_records hiding the function?)",
+                             sqlite3_errmsg(pReader->db));
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pSrc->pEvent);
   pKept = sqlite3_str_new(pReader->db);
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
@@ -181,7 +190,9 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
   if (sqlite3_str_errcode(pKept) == SQLITE_NOMEM) rc = SQLITE_NOMEM;
   b->zRoundRecords = sqlite3_str_finish(pKept);
-  return rc == SQLITE_NOMEM ? rc : SQLITE_OK; /* the file was read already */
+  /* the file was read already; text that is no file (a table of the
+  ** user's named trf_matches) has no records */
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
 }
 
 /* The state index of start number iStart (a TRF's players are in start
@@ -198,13 +209,18 @@ static int start_index(const TbPairBuild *b, i64 iStart) {
   return -1;
 }
 
-/* The start numbers of a record's line from *pz on, as state indexes. */
+/* The start numbers of a record's line from *pz on, as state indexes: up
+** to the line's end (strtol would skip the newline into the next record,
+** whose round numbers would read as players). */
 static int record_players(const TbPairBuild *b, const char *z, int *aOut,
                           int nMax) {
   int n = 0;
   char *zEnd;
   while (n < nMax) {
-    long v = strtol(z, &zEnd, 10);
+    long v;
+    while (*z == ' ' || *z == '\t') z++;
+    if (*z == '\n' || *z == 0) break;
+    v = strtol(z, &zEnd, 10);
     if (zEnd == z) break;
     z = zEnd;
     if ((aOut[n] = start_index(b, v)) >= 0) n++;
@@ -466,7 +482,7 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.eFirstColour = TB_COLOUR_WHITE;
   b->state.nRounds = pSpec->nRounds;
   if (rc == SQLITE_OK) {
-    rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0);
+    rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0, pzErr);
   }
   b->state.nPointScale = pSpec->policy.params.nPointScale;
   b->state.nWin = pSpec->policy.params.nMatchWin;

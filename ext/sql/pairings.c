@@ -252,7 +252,7 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
     if (!tb_value_whole(pRound, &r, &rc) || r < 1 || r > 1000000000) {
       if (rc != SQLITE_OK) return rc;
       return set_error(pzErr, sqlite3_mprintf("round must be a positive "
-                                              "integer"));
+                                              "integer (1 to 1000000000)"));
     }
     *piRound = (int)r;
   }
@@ -308,6 +308,104 @@ static int round_to_pair(const TbPairBuild *b, int iAsked, int *piRound,
                                           "(%d)", iAsked, iNext));
 }
 
+/* ---------------------------------------------------- rounds without rows */
+
+/* TbBefore of ints, ascending. */
+static int int_before(void *pCtx, const void *a, const void *b) {
+  (void)pCtx;
+  return *(const int *)a < *(const int *)b;
+}
+
+/* The round of row i of the event: its seats, then its playoff matches. */
+static int row_round(const TbEvent *e, int i) {
+  return i < e->nSeat ? e->aSeat[i].iRound : e->aPlayoff[i - e->nSeat].iRound;
+}
+
+/*
+** The rounds before iBefore that have a row of the event (a seat or a
+** playoff match), sorted, each once: *paRound (sqlite3_free), *pn.  A gap
+** among them would make the state O(players x rounds) of nothing (one row
+** of round 10^6) and every player absent in it.  With no more rounds than
+** rows (no gap is possible otherwise) a mark per round; else a sort.
+*/
+static int rounds_with_rows(const TbEvent *e, int iBefore, TbProbe *pProbe,
+                            int **paRound, int *pn) {
+  int nRow = e->nSeat + e->nPlayoff, i, n = 0, rc = SQLITE_OK;
+  int *a = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)nRow + 1));
+  unsigned char *aMark = 0;
+  *paRound = 0;
+  *pn = 0;
+  if (a && iBefore - 1 <= nRow) {
+    aMark = sqlite3_malloc64((sqlite3_uint64)iBefore + 1);
+    if (aMark == 0) rc = SQLITE_NOMEM;
+  }
+  if (a == 0 || rc != SQLITE_OK) {
+    sqlite3_free(a);
+    return SQLITE_NOMEM;
+  }
+  if (aMark) {
+    memset(aMark, 0, (size_t)iBefore + 1);
+    for (i = 0; i < nRow; i++) {
+      if (row_round(e, i) < iBefore) aMark[row_round(e, i)] = 1;
+    }
+    for (i = 1; i < iBefore; i++) {
+      if (aMark[i]) a[n++] = i;
+    }
+    sqlite3_free(aMark);
+  } else {
+    for (i = 0; i < nRow; i++) {
+      if (row_round(e, i) < iBefore) a[n++] = row_round(e, i);
+    }
+    rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(int), int_before, pProbe);
+  }
+  if (rc != SQLITE_OK) {
+    sqlite3_free(a);
+    return rc;
+  }
+  for (i = 0, *pn = 0; i < n; i++) {
+    if (*pn == 0 || a[*pn - 1] != a[i]) a[(*pn)++] = a[i];
+  }
+  *paRound = a;
+  return SQLITE_OK;
+}
+
+/* Why rounds iFrom to iNext - 1 are a problem: no row in them. */
+static char *gap_message(int iFrom, int iNext) {
+  if (iFrom == iNext - 1) {
+    return sqlite3_mprintf("round %d has no rows, round %d has: rounds are "
+                           "numbered 1, 2, 3 ... without a gap", iFrom, iNext);
+  }
+  return sqlite3_mprintf("rounds %d to %d have no rows, round %d has: rounds "
+                         "are numbered 1, 2, 3 ... without a gap", iFrom,
+                         iNext - 1, iNext);
+}
+
+/*
+** The gaps among the rounds before iBefore (the rounds paired): xGap is
+** called with each (first round without rows, next round with rows) and
+** pCtx until it returns other than SQLITE_OK.  *pnGap: gaps found.
+*/
+static int each_gap(const TbPairBuild *b, int iBefore,
+                    int (*xGap)(void *, int, int), void *pCtx, int *pnGap) {
+  int *aRound = 0, n = 0, i, iExpect = 1, rc;
+  *pnGap = 0;
+  rc = rounds_with_rows(&b->event, iBefore, b->state.pProbe, &aRound, &n);
+  for (i = 0; rc == SQLITE_OK && i < n; i++) {
+    if (aRound[i] > iExpect) {
+      (*pnGap)++;
+      rc = xGap(pCtx, iExpect, aRound[i]);
+    }
+    iExpect = aRound[i] + 1;
+  }
+  sqlite3_free(aRound);
+  return rc;
+}
+
+/* pairings(): the first gap is the error. */
+static int gap_error(void *pCtx, int iFrom, int iNext) {
+  return set_error((char **)pCtx, gap_message(iFrom, iNext));
+}
+
 /* Run the system on the state; its error names the system. */
 static int run_system(PairCursor *pCur, TbPairRound *pRound, char **pzErr) {
   char *zSys = 0;
@@ -346,9 +444,13 @@ static int check_round(const TbPairState *s, const TbPairRound *r,
 static int pairings_filter(PairCursor *pCur, TbConn *pConn, int iAsked,
                            char **pzErr) {
   int iRound, rc;
+  int nGap;
   rc = tb_pair_build_open(pConn, &pCur->reader, &pCur->src, &pCur->spec,
                           &pCur->build, pzErr);
   if (rc == SQLITE_OK) rc = round_to_pair(&pCur->build, iAsked, &iRound, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = each_gap(&pCur->build, iRound, gap_error, pzErr, &nGap);
+  }
   if (rc == SQLITE_OK) {
     rc = tb_pair_build_round(pConn, &pCur->reader, &pCur->src, &pCur->spec,
                              iRound, &pCur->build, pzErr);
@@ -589,6 +691,17 @@ static int ev(const TbPairBuild *b, int i) {
   return i < 0 ? -1 : b->state.aPlayer[i].iPlayer;
 }
 
+/* Whether a 260 record prohibits i and j (one problem, however many
+** records say so). */
+static int is_forbidden(const TbPairState *s, int i, int j) {
+  int k;
+  for (k = 0; k < s->nForbidden; k++) {
+    int x = s->aForbidden[2 * k], y = s->aForbidden[2 * k + 1];
+    if ((x == i && y == j) || (x == j && y == i)) return 1;
+  }
+  return 0;
+}
+
 /* The absolute rules over round r's actual pairing. */
 static int check_rules(PairCursor *pCur, int iRound, const int *aOpp,
                        const unsigned char *aWhite) {
@@ -605,13 +718,9 @@ static int check_rules(PairCursor *pCur, int iRound, const int *aOpp,
                      sqlite3_mprintf("player paired while absent (a bye "
                                      "requested, dropped or disqualified)"));
     }
-    for (k = 0; rc == SQLITE_OK && j > i && k < s->nForbidden; k++) {
-      int x = s->aForbidden[2 * k], y = s->aForbidden[2 * k + 1];
-      if ((x == i && y == j) || (x == j && y == i)) {
-        rc = check_add(pCur, iRound, ev(b, i), ev(b, j),
-                       sqlite3_mprintf("a prohibited pairing (TRF record "
-                                       "260)"));
-      }
+    if (j > i && is_forbidden(s, i, j)) {
+      rc = check_add(pCur, iRound, ev(b, i), ev(b, j),
+                     sqlite3_mprintf("a prohibited pairing (TRF record 260)"));
     }
     if (rc != SQLITE_OK || !(pCur->spec.mFlags & TB_PAIR_SWISS)) continue;
     for (k = 0; rc == SQLITE_OK && k < iRound - 1; k++) {
@@ -679,35 +788,53 @@ static int players_paired(const TbPairState *s, const int *aOpp) {
 /*
 ** Players paired twice in a round, found in the rows themselves: the event
 ** cannot be read with them (tb_event_seats), so each is a problem row and
-** the rest is not checked.  *pnFound: how many.
+** the rest is not checked.  The event's id is taken as the reader takes
+** it: in its other form ('1' for 1) when the matches have no row of it.
+** *pnFound: how many.
 */
+static const char zTwiceSql[] =
+    "WITH ev(id) AS (SELECT CASE WHEN ?2 IS NULL OR EXISTS (SELECT 1 FROM "
+    "\"%w\" WHERE event_id = ?1) THEN ?1 ELSE ?2 END) "
+    "SELECT round, player, count(*), max(self) FROM ("
+    "SELECT round, player_a AS player, player_a IS player_b AS self FROM "
+    "\"%w\" WHERE event_id = (SELECT id FROM ev) UNION ALL "
+    "SELECT round, player_b, 0 FROM \"%w\" WHERE event_id = (SELECT id FROM "
+    "ev) AND player_b IS NOT NULL) "
+    "GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY 1, 2";
+
+/* The reason of a twice-paired row: nTimes, or against themself. */
+static char *twice_reason(int nTimes, int bSelf) {
+  if (bSelf && nTimes == 2) {
+    return sqlite3_mprintf("paired with themself (player_a is player_b)");
+  }
+  return sqlite3_mprintf("paired %d times in the round", nTimes);
+}
+
 static int check_twice_paired(PairCursor *pCur, TbConn *pConn, int *pnFound,
                               char **pzErr) {
+  sqlite3 *db = ((PairVtab *)pCur->base.pVtab)->db;
+  const char *zT = pCur->src.zMatches;
   sqlite3_stmt *pStmt = 0;
+  sqlite3_value *pOther = 0;
   char *zSql;
   int rc = tb_enter(pConn, pzErr);
   *pnFound = 0;
   if (rc != SQLITE_OK) return rc;
-  zSql = sqlite3_mprintf(
-      "SELECT round, player, count(*) FROM (SELECT round, player_a AS player "
-      "FROM \"%w\" WHERE event_id = ?1 UNION ALL SELECT round, player_b "
-      "FROM \"%w\" WHERE event_id = ?1 AND player_b IS NOT NULL) "
-      "GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY 1, 2",
-      pCur->src.zMatches, pCur->src.zMatches);
-  rc = zSql ? sqlite3_prepare_v2(((PairVtab *)pCur->base.pVtab)->db, zSql, -1,
-                                 &pStmt, 0)
-            : SQLITE_NOMEM;
+  zSql = sqlite3_mprintf(zTwiceSql, zT, zT, zT);
+  rc = zSql ? sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0) : SQLITE_NOMEM;
   sqlite3_free(zSql);
   /* no such table or column: the reader says so, in its words */
   if (rc != SQLITE_OK) {
     tb_leave(pConn);
     return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
   }
-  rc = sqlite3_bind_value(pStmt, 1, pCur->src.pEvent);
+  rc = tb_id_other_form(db, pCur->src.pEvent, &pOther);
+  if (rc == SQLITE_OK) rc = sqlite3_bind_value(pStmt, 1, pCur->src.pEvent);
+  if (rc == SQLITE_OK && pOther) rc = sqlite3_bind_value(pStmt, 2, pOther);
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
     rc = check_add(pCur, sqlite3_column_int(pStmt, 0), -1, -1,
-                   sqlite3_mprintf("paired %d times in the round",
-                                   sqlite3_column_int(pStmt, 2)));
+                   twice_reason(sqlite3_column_int(pStmt, 2),
+                                sqlite3_column_int(pStmt, 3)));
     if (rc == SQLITE_OK) {
       CheckRow *r = &pCur->aCheck[pCur->nCheck - 1];
       r->pA = sqlite3_value_dup(sqlite3_column_value(pStmt, 1));
@@ -716,24 +843,35 @@ static int check_twice_paired(PairCursor *pCur, TbConn *pConn, int *pnFound,
     (*pnFound)++;
   }
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  sqlite3_value_free(pOther);
   tb_leave(pConn);
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM) {
-    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(((PairVtab *)pCur->base.pVtab)->db));
+    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
     if (*pzErr == 0) rc = SQLITE_NOMEM;
   }
   return rc;
 }
 
-/* Every round played: the state before it, then its problems. */
+/* pairing_check(): a gap is a problem row, at its first round. */
+static int gap_row(void *pCtx, int iFrom, int iNext) {
+  return check_add((PairCursor *)pCtx, iFrom, -1, -1,
+                   gap_message(iFrom, iNext));
+}
+
+/* Every round played: the state before it, then its problems (none past
+** a gap: the rounds' numbers are to be fixed first). */
 static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
   TbPairBuild *b = &pCur->build;
-  int *aOpp = 0, iRound, rc, nTwice;
+  int *aOpp = 0, iRound, rc, nTwice, nGap = 0;
   unsigned char *aWhite = 0;
   rc = check_twice_paired(pCur, pConn, &nTwice, pzErr);
   if (rc != SQLITE_OK || nTwice > 0) return rc;
   rc = tb_pair_build_open(pConn, &pCur->reader, &pCur->src, &pCur->spec, b,
                           pzErr);
-  if (rc != SQLITE_OK) return rc;
+  if (rc == SQLITE_OK) {
+    rc = each_gap(b, b->iLastPlayed + 1, gap_row, pCur, &nGap);
+  }
+  if (rc != SQLITE_OK || nGap > 0) return rc;
   aOpp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)b->state.nPlayer + 1));
   aWhite = sqlite3_malloc64((sqlite3_uint64)b->state.nPlayer + 1);
   if (aOpp == 0 || aWhite == 0) rc = SQLITE_NOMEM;

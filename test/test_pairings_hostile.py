@@ -1,0 +1,465 @@
+"""pairings() and pairing_check() used as a demanding user would: arguments of every
+type, rows that no tournament should have (a gap in the rounds, a player against
+themself, ids in their other form), TRF records read line by line, a table that hides
+a reader function, joins and nested loops, interrupts and the progress handler in the
+middle of a pairing, and nothing written.
+
+Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_pairings_hostile.py -q
+"""
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SCHEMA = (REPO / "sql" / "schema.sql").read_text()
+SYSTEMS = ["mtg", "pokemon", "dutch", "berger", "bracket(top=4)"]
+
+
+@pytest.fixture
+def db(connect):
+    conn = connect(isolation_level=None)
+    conn.executescript(SCHEMA)
+    return conn
+
+
+def loose_matches(conn):
+    """A matches table without the schema's NOT NULL constraints."""
+    conn.execute("CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, "
+                 "b_wins, draws, result)")
+
+
+def error_of(conn, sql, params=()):
+    with pytest.raises(sqlite3.Error) as info:
+        conn.execute(sql, params).fetchall()
+    return str(info.value)
+
+
+def players(conn, n, event=1):
+    conn.execute("CREATE TABLE IF NOT EXISTS players (event_id, player, rating)")
+    conn.executemany("INSERT INTO players VALUES (?, ?, ?)",
+                     [(event, i, 3000 - i) for i in range(1, n + 1)])
+
+
+# ------------------------------------------------------------ arguments
+
+@pytest.mark.parametrize("sql, message", [
+    ("SELECT * FROM pairings(1, 'mtg', NULL, 'matches', 'players', 'x')",
+     "too many arguments on pairings() - max 5"),
+    ("SELECT * FROM pairing_check(1, 'mtg', 'matches', 'players', 'x')",
+     "too many arguments on pairing_check() - max 4"),
+    ("SELECT * FROM pairings(x'01', 'mtg')", "pairings(): event_id must be INTEGER or TEXT"),
+    ("SELECT * FROM pairings(1, x'6d7467')", "pairings(): system must be text"),
+    ("SELECT * FROM pairings(1, '')", "pairings(): unknown system ''"),
+    ("SELECT * FROM pairings(1, 'mtg(seed=1, SEED=2)')",
+     "pairings(): option seed is given twice in system 'mtg(seed=1, SEED=2)'"),
+    ("SELECT * FROM pairings(1, 'mtg(seed=9223372036854775808)')",
+     "pairings(): seed must be an integer from 0 to 9223372036854775807"),
+    ("SELECT * FROM pairings(1, 'mtg(seed=NaN)')", "pairings(): seed must be an integer"),
+    ("SELECT * FROM pairings(1, 'dutch(seed=1)')", "pairings(): unknown option 'seed'"),
+    ("SELECT * FROM pairings(1, 'mtg' || char(0) || '(seed=1)')", "NUL byte"),
+    ("SELECT * FROM pairings(1, 'berger', NULL, 'matches' || char(0) || 'x')",
+     "pairings(): matches_table contains a NUL byte"),
+    ("SELECT * FROM pairings(1, 'berger', NULL, NULL, x'00')",
+     "pairings(): players_table must be text"),
+    # a positive integer, but past any round: the message says how far rounds go
+    ("SELECT * FROM pairings(1, 'berger', 9223372036854775807)",
+     "pairings(): round must be a positive integer (1 to 1000000000)"),
+    ("SELECT * FROM pairings(1, 'berger', 1e300)", "round must be a positive integer"),
+    ("SELECT * FROM pairings(1, 'berger', ' 1')", "round must be a positive integer"),
+])
+def test_argument_errors(db, sql, message):
+    players(db, 4)
+    assert message in error_of(db, sql)
+
+
+def test_whole_real_and_text_event_ids_pair_the_integer_event(db):
+    players(db, 4)
+    want = db.execute("SELECT * FROM pairings(1, 'berger')").fetchall()
+    assert len(want) == 2
+    for event in (1.0, "1"):
+        assert db.execute("SELECT * FROM pairings(?, 'berger')", (event,)).fetchall() == want
+    assert "event 01: no rows" in error_of(db, "SELECT * FROM pairings('01', 'berger')")
+
+
+# ------------------------------------------------------- rows of the event
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_gap_in_the_rounds_is_an_error_not_a_state_of_a_million_rounds(db, system):
+    """One row of round 10^6 (a typo for round 2) made the state of round 10^6 + 1:
+    every player absent in 999,998 rounds, players x rounds of memory, and
+    pairing_check() built a state per round (quadratic: it did not end)."""
+    db.execute("DROP TABLE matches")
+    loose_matches(db)
+    db.executemany("INSERT INTO matches VALUES (1, ?, ?, ?, 2, 0, 0, NULL)",
+                   [(1, "a", "b"), (1, "c", "d"), (1000000, "a", "c")])
+    assert error_of(db, f"SELECT * FROM pairings(1, '{system}')") == (
+        "pairings(): event 1: rounds 2 to 999999 have no rows, round 1000000 has: "
+        "rounds are numbered 1, 2, 3 ... without a gap")
+    assert db.execute(f"SELECT * FROM pairing_check(1, '{system}')").fetchall() == [
+        (2, None, None, "rounds 2 to 999999 have no rows, round 1000000 has: "
+                        "rounds are numbered 1, 2, 3 ... without a gap")]
+
+
+def test_every_gap_is_a_problem_of_pairing_check(db):
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+                   "VALUES (1, ?, 'a', 'b', 2)", [(1,), (3,), (4,), (7,)])
+    assert db.execute("SELECT round, reason FROM pairing_check(1, 'mtg')").fetchall() == [
+        (2, "round 2 has no rows, round 3 has: rounds are numbered 1, 2, 3 ... without a gap"),
+        (5, "rounds 5 to 6 have no rows, round 7 has: rounds are numbered 1, 2, 3 ... "
+            "without a gap")]
+    assert "event 1: round 2 has no rows, round 3 has" in \
+        error_of(db, "SELECT * FROM pairings(1, 'mtg')")
+
+
+def test_rows_entered_ahead_of_the_round_to_pair_are_no_gap(db):
+    """A bye requested for round 3 while round 2 is the round to pair."""
+    players(db, 4)
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins, result) "
+                   "VALUES (1, ?, ?, ?, ?, ?)",
+                   [(1, 1, 2, 2, None), (1, 3, 4, 2, None), (3, 1, None, 0, "zero_bye")])
+    rows = db.execute("SELECT round, player_a, player_b FROM pairings(1, 'mtg')").fetchall()
+    assert {r[0] for r in rows} == {2} and len(rows) == 2
+    assert db.execute("SELECT * FROM pairing_check(1, 'mtg')").fetchall() == []
+
+
+def test_a_player_against_themself(db):
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+                   "VALUES (1, 1, ?, ?, 2)", [("a", "a"), ("b", "c")])
+    assert error_of(db, "SELECT * FROM pairings(1, 'mtg')") == \
+        "pairings(): event 1: player 'a' is paired with themself in round 1"
+    assert db.execute("SELECT * FROM pairing_check(1, 'mtg')").fetchall() == [
+        (1, "a", None, "paired with themself (player_a is player_b)")]
+
+
+def test_pairing_check_finds_the_event_in_its_other_form(db):
+    """Rows stored with the text id '1': pairings(1, ...) reads them (the other form);
+    pairing_check(1, ...) failed on the reader's error instead of listing the problem."""
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+                   "VALUES ('1', 1, ?, ?, 2)", [("a", "b"), ("a", "c")])
+    want = [(1, "a", None, "paired 2 times in the round")]
+    assert db.execute("SELECT * FROM pairing_check('1', 'mtg')").fetchall() == want
+    assert db.execute("SELECT * FROM pairing_check(1, 'mtg')").fetchall() == want
+    # where both forms have rows, each finds its own
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+               "VALUES (1, 1, 'x', 'y', 2)")
+    assert db.execute("SELECT * FROM pairing_check(1, 'mtg')").fetchall() == []
+    # IS is =, as in standings(): the integer event alone, not also the text '1'
+    one = db.execute("SELECT player_a, player_b FROM pairings(1, 'mtg')").fetchall()
+    assert sorted(p for r in one for p in r) == ["x", "y"]
+    assert db.execute("SELECT player_a, player_b FROM pairings WHERE event_id IS 1 "
+                      "AND system IS 'mtg'").fetchall() == one
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_null_and_blob_players_are_errors(db, system):
+    db.execute("DROP TABLE matches")
+    loose_matches(db)
+    db.execute("INSERT INTO matches VALUES (1, 1, NULL, 'b', 2, 0, 0, NULL)")
+    assert error_of(db, f"SELECT * FROM pairings(1, '{system}')") == \
+        "pairings(): event 1: NULL player_a in round 1"
+    db.execute("UPDATE matches SET player_a = x'00'")
+    assert "event 1: player_a must be an INTEGER or TEXT id" in \
+        error_of(db, f"SELECT * FROM pairing_check(1, '{system}')")
+
+
+def test_extreme_integer_ids(db):
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+                   "VALUES (9223372036854775807, 1, ?, ?, 2)",
+                   [(9223372036854775807, -9223372036854775808), ("x", "y")])
+    rows = db.execute("SELECT player_a, player_b FROM pairings(9223372036854775807, "
+                      "'mtg')").fetchall()
+    assert sorted(p for r in rows for p in r if isinstance(p, int)) == \
+        [-9223372036854775808, 9223372036854775807]
+    assert db.execute("SELECT * FROM pairing_check(9223372036854775807, 'mtg')"
+                      ).fetchall() == []
+
+
+def test_everyone_met_everyone(db):
+    """Four players after three rounds of a round robin: no pairing without a rematch.
+    The match-point Swiss pairs the rematches it cannot avoid and says so; Dutch finds no
+    pairing under its absolute criteria; berger's round robin is over."""
+    players(db, 4)
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+                   "VALUES (1, ?, ?, ?, 2)",
+                   [(1, 1, 4), (1, 2, 3), (2, 4, 3), (2, 1, 2), (3, 2, 4), (3, 3, 1)])
+    for system in ("mtg", "pokemon"):
+        rows = db.execute(f"SELECT player_a, player_b, why FROM pairings(1, '{system}')"
+                          ).fetchall()
+        assert len(rows) == 2 and {r[2] for r in rows} == {"rematch: no pairing avoids it"}
+    assert "dutch: no pairing meets the absolute criteria (C1-C3)" in \
+        error_of(db, "SELECT * FROM pairings(1, 'dutch')")
+    assert error_of(db, "SELECT * FROM pairings(1, 'berger')") == (
+        "pairings(): event 1: berger: round 4 is past the last round (3) of a round robin "
+        "of 4 players; rounds=N for a double round robin")
+    for system in ("mtg", "pokemon", "berger"):
+        assert db.execute(f"SELECT * FROM pairing_check(1, '{system}')").fetchall() == []
+
+
+def test_everyone_dropped(db):
+    """No one to pair in a Swiss; a round robin keeps its schedule (the arbiter enters
+    the forfeits)."""
+    db.execute("CREATE TABLE players (event_id, player, rating, status)")
+    db.executemany("INSERT INTO players VALUES (1, ?, ?, 'dropped')",
+                   [(i, 3000 - i) for i in range(1, 5)])
+    for system in ("mtg", "pokemon", "dutch"):
+        assert db.execute(f"SELECT * FROM pairings(1, '{system}')").fetchall() == []
+    assert db.execute("SELECT player_a, player_b FROM pairings(1, 'berger')").fetchall() == \
+        [(1, 4), (2, 3)]
+    assert error_of(db, "SELECT * FROM pairings(1, 'bracket(top=4)')") == \
+        "pairings(): event 1: bracket: top=4, but 0 players are present"
+
+
+def test_views_and_missing_columns(db):
+    players(db, 4)
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, a_wins) "
+               "VALUES (1, 1, 1, 2, 2), (1, 1, 3, 4, 2)")
+    db.execute("CREATE VIEW v AS SELECT * FROM matches")
+    want = db.execute("SELECT * FROM pairings(1, 'mtg')").fetchall()
+    assert db.execute("SELECT * FROM pairings(1, 'mtg', NULL, 'v')").fetchall() == want
+    assert db.execute("SELECT * FROM pairing_check(1, 'mtg', 'v')").fetchall() == []
+    db.execute("CREATE TABLE m2 (event_id, round, player_a)")
+    assert error_of(db, "SELECT * FROM pairing_check(1, 'mtg', 'm2')") == \
+        "pairing_check(): event 1: table m2 has no column player_b"
+
+
+# --------------------------------------------------------------- TRF records
+
+def trf_line(start, rating, rounds=()):
+    line = ("001 %4d      %-33s %4d" % (start, "P%d" % start, rating)).ljust(89)
+    for opp, col, res in rounds:
+        line += "  %4s %s %s" % (opp, col, res)
+    return line
+
+
+TRF_TAIL = ", NULL, 'trf_matches', 'trf_players')"
+
+
+def six_players(*records):
+    return "\n".join(["012 Six"] + list(records) +
+                     [trf_line(i, 2500 - i) for i in range(1, 7)]) + "\n"
+
+
+@pytest.mark.parametrize("system", ["mtg", "dutch"])
+def test_a_trf_record_ends_at_its_line(db, system):
+    """240 H 001 2 (player 2 asked for a bye in round 1) followed by 260 001 003 5 6: the
+    240 record read on into the next line, so 260, 1, 3, 5 and 6 were absent as well, and
+    round 1 was player 4's bye alone."""
+    text = six_players("240 H 001 2", "260 001 003 5 6")
+    rows = db.execute(f"SELECT player_a, player_b FROM pairings(?, '{system}'{TRF_TAIL}",
+                      (text,)).fetchall()
+    paired = sorted(p for r in rows for p in r if p is not None)
+    assert paired == [1, 3, 4, 5, 6]
+    assert (5, 6) not in rows and (6, 5) not in rows
+
+
+def test_a_prohibited_pairing_is_one_problem_however_many_records_say_it(db):
+    body = [trf_line(1, 1500, [("4", "w", "1")]), trf_line(2, 2400, [("3", "w", "=")]),
+            trf_line(3, 2300, [("2", "b", "=")]), trf_line(4, 2200, [("1", "b", "0")])]
+    text = "\n".join(["012 X", "260 001 002 1 4", "260 001 009 4 1"] + body) + "\n"
+    assert db.execute("SELECT * FROM pairing_check(?, 'mtg', 'trf_matches', 'trf_players')",
+                      (text,)).fetchall() == [(1, 1, 4, "a prohibited pairing (TRF record 260)")]
+
+
+@pytest.mark.parametrize("hide", ["CREATE TABLE trf_records (event_id, record, value)",
+                                  "CREATE TEMP VIEW trf_records AS SELECT 1 AS x"])
+def test_a_table_named_trf_records_is_an_error_not_records_ignored(db, hide):
+    """The records are read with trf_records(); a table of that name hid the function
+    and the 260 record went unread: the prohibited pairing was not reported."""
+    body = [trf_line(1, 1500, [("2", "w", "1")]), trf_line(2, 2400, [("1", "b", "0")])]
+    text = "\n".join(["012 X", "260 001 001 1 2"] + body) + "\n"
+    sql = "SELECT reason FROM pairing_check(?, 'mtg', 'trf_matches', 'trf_players')"
+    assert db.execute(sql, (text,)).fetchall() == [("a prohibited pairing (TRF record 260)",)]
+    db.execute(hide)
+    assert error_of(db, sql, (text,)) == (
+        "pairing_check(): the event of the file: the file's records (XXR, XXC, 192, 240, 250, 260, XXA) "
+        "cannot be read: 'trf_records' is not a function (is a table or view named "
+        "trf_records hiding the function?)")
+
+
+def test_a_table_of_ones_own_named_trf_matches_has_no_records(db):
+    """A table named trf_matches hides the reader: its events are no file's text, so
+    there are no records to read (trf_records() refuses them), and no error for that."""
+    db.execute("CREATE TABLE trf_matches (event_id, round, player_a, player_b, a_wins, "
+               "b_wins, draws, result)")
+    db.execute("INSERT INTO trf_matches VALUES (1, 1, 1, 2, 0, 0, 0, 'a'), "
+               "(1, 1, 3, 4, 0, 0, 0, 'b')")
+    # start numbers are the ids, as a TRF file's: round 2 of four is 4-3, 1-2
+    assert db.execute("SELECT player_a, player_b FROM pairings(1, 'berger', NULL, "
+                      "'trf_matches')").fetchall() == [(4, 3), (1, 2)]
+
+
+def test_malformed_trf_text_is_the_readers_error(db):
+    for text, message in [("", "not a TRF file"), ("001 " + "x" * 200, "start number"),
+                          (six_players() + "\x00", "NUL byte")]:
+        assert message in error_of(db, f"SELECT * FROM pairings(?, 'dutch'{TRF_TAIL}",
+                                   (text,))
+
+
+# ------------------------------------------------------------ the SQL surface
+
+def test_nested_loop_calls_xfilter_again_for_each_outer_row(db):
+    players(db, 8, event=1)
+    players(db, 6, event=2)
+    alone = {e: db.execute("SELECT table_number, player_a, player_b FROM "
+                           "pairings(?, 'berger')", (e,)).fetchall() for e in (1, 2)}
+    rows = db.execute("WITH e(e) AS (VALUES (1), (2), (1), (2), (2)) "
+                      "SELECT e.e, p.table_number, p.player_a, p.player_b "
+                      "FROM e, pairings(e.e, 'berger') AS p").fetchall()
+    assert rows == [(e, *r) for e in (1, 2, 1, 2, 2) for r in alone[e]]
+    counts = db.execute("WITH v(s) AS (VALUES ('mtg'), ('berger'), ('dutch'), "
+                        "('pokemon'), ('bracket(top=4)')) "
+                        "SELECT s, count(*) FROM v JOIN pairings(1, v.s) GROUP BY s "
+                        "ORDER BY s").fetchall()
+    assert counts == [("berger", 4), ("bracket(top=4)", 2), ("dutch", 4), ("mtg", 4),
+                      ("pokemon", 4)]
+
+
+def test_two_cursors_at_once_and_constraints_in_any_order(db):
+    players(db, 8, event=1)
+    players(db, 6, event=2)
+    one = db.execute("SELECT player_a FROM pairings(1, 'mtg')").fetchall()
+    two = db.execute("SELECT player_a FROM pairings(2, 'mtg')").fetchall()
+    c1 = db.execute("SELECT player_a FROM pairings(1, 'mtg')")
+    c2 = db.execute("SELECT player_a FROM pairings(2, 'mtg')")
+    got1, got2 = [c1.fetchone()], [c2.fetchone()]
+    got1 += c1.fetchall()
+    got2 += c2.fetchall()
+    assert (got1, got2) == (one, two)
+    named = db.execute("SELECT player_a FROM pairings WHERE round = 1 AND system = 'mtg' "
+                       "AND players_table = 'players' AND event_id = 1").fetchall()
+    assert named == one
+    assert db.execute("SELECT player_a FROM pairings WHERE event_id IS 1 AND system IS "
+                      "'mtg'").fetchall() == one
+    assert db.execute("SELECT player_a FROM pairings(1, 'mtg') LIMIT 2 OFFSET 1"
+                      ).fetchall() == one[1:3]
+    assert db.execute("SELECT count(*) FROM pairings WHERE event_id IN (1, 2) AND "
+                      "system = 'mtg'").fetchone() == (len(one) + len(two),)
+    assert db.execute("SELECT count(*) FROM pairings(1, 'mtg') a, pairings(1, 'mtg') b"
+                      ).fetchone() == (len(one) ** 2,)
+
+
+READ_ACTIONS = (sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
+                sqlite3.SQLITE_RECURSIVE, sqlite3.SQLITE_PRAGMA)
+
+
+def test_nothing_is_written_and_no_file_is_opened(connect, tmp_path):
+    """Every statement the functions run is a read (the authorizer sees them); the
+    database file is unchanged and no other file appears beside it."""
+    path = tmp_path / "event.db"
+    conn = connect(str(path))
+    conn.executescript(SCHEMA)
+    players(conn, 6)
+    conn.commit()
+    before = path.read_bytes()
+    writes = []
+
+    def authorizer(action, arg1, arg2, dbname, source):
+        # pragma_table_xinfo() (the columns of a table) reports its read of the schema
+        # table as an UPDATE of sqlite_master's columns: SQLite's own, no write
+        schema_read = action == sqlite3.SQLITE_UPDATE and arg1 == "sqlite_master"
+        if action not in READ_ACTIONS and not schema_read:
+            writes.append((action, arg1, arg2))
+        return sqlite3.SQLITE_OK
+
+    conn.set_authorizer(authorizer)
+    for system in SYSTEMS:
+        conn.execute(f"SELECT * FROM pairings(1, '{system}')").fetchall()
+        conn.execute(f"SELECT * FROM pairing_check(1, '{system}')").fetchall()
+    conn.set_authorizer(None)
+    assert writes == []
+    assert not conn.in_transaction
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.db"]
+
+
+# --------------------------------------------------------------- interrupts
+
+def swiss_event(conn, n, rounds):
+    """n players paired by 'mtg' round after round; the lower id wins unless one in
+    three, in a pattern."""
+    conn.executemany("INSERT INTO players VALUES (1, ?, ?)", [(i, 1000 + i) for i in range(n)])
+    for _ in range(rounds):
+        rows = conn.execute("SELECT round, player_a, player_b FROM pairings(1, 'mtg')"
+                            ).fetchall()
+        conn.executemany(
+            "INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins) "
+            "VALUES (1, ?, ?, ?, ?, ?)",
+            [(r, a, b, 0 if b is not None and (a * 7 + b + r) % 3 == 0 else 2,
+              2 if b is not None and (a * 7 + b + r) % 3 == 0 else 0) for r, a, b in rows])
+    conn.commit()
+
+
+@pytest.fixture(scope="module")
+def big(connect, tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("pairings") / "swiss.db")
+    conn = connect(path)
+    conn.executescript(SCHEMA)
+    conn.execute("CREATE TABLE players (event_id, player, rating)")
+    swiss_event(conn, 4000, 4)
+    conn.close()
+    return path
+
+
+def progress_calls(conn, sql):
+    """How many times the progress handler (every 1000 steps) runs during sql."""
+    calls = [0]
+
+    def handler():
+        calls[0] += 1
+        return 0
+
+    conn.set_progress_handler(handler, 1000)
+    conn.execute(sql).fetchall()
+    conn.set_progress_handler(None, 0)
+    return calls[0]
+
+
+@pytest.mark.parametrize("sql", ["SELECT count(*) FROM pairings(1, 'mtg')",
+                                 "SELECT count(*) FROM pairings(1, 'pokemon')",
+                                 "SELECT count(*) FROM pairings(1, 'berger')",
+                                 "SELECT count(*) FROM pairing_check(1, 'mtg')"])
+def test_interrupt_in_the_middle_of_a_pairing(connect, big, sql):
+    """sqlite3_interrupt() from the progress handler's call halfway through the
+    statement (a point in the work, not in time: the same on any machine)."""
+    conn = connect(big)
+    half = progress_calls(conn, sql) // 2
+    assert half > 5
+    calls, fired = [0], []
+
+    def handler():
+        calls[0] += 1
+        if calls[0] == half:
+            fired.append(time.perf_counter())
+            conn.interrupt()
+        return 0
+
+    conn.set_progress_handler(handler, 1000)
+    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+        conn.execute(sql).fetchall()
+    late = time.perf_counter() - fired[0]
+    conn.set_progress_handler(None, 0)
+    print(f"{sql}: stopped {late * 1000:.1f} ms after the interrupt")
+    # the connection is still usable
+    assert conn.execute("SELECT count(*) FROM players").fetchone() == (4000,)
+
+
+def test_progress_handler_stops_a_pairing(connect, big):
+    """A handler that says stop halfway: the pairing stops at that call, not later."""
+    conn = connect(big)
+    sql = "SELECT count(*) FROM pairings(1, 'mtg')"
+    stop_at = progress_calls(conn, sql) // 2
+    assert stop_at > 5
+    calls = [0]
+
+    def stopping():
+        calls[0] += 1
+        return 1 if calls[0] >= stop_at else 0
+
+    conn.set_progress_handler(stopping, 1000)
+    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
+        conn.execute(sql).fetchall()
+    assert calls[0] == stop_at  # stopped at the first call that asked
+    conn.set_progress_handler(None, 0)
