@@ -346,9 +346,9 @@ def test_check_bracket_that_left_the_bracket(db):
     ("SELECT * FROM pairings(1, 'bracket(policy=nope)')",
      r"^pairings\(\): event 1: unknown policy 'nope'"),
     ("SELECT * FROM pairings(1, 'berger', 0)",
-     r"^pairings\(\): event 1: round must be a positive integer$"),
+     r"^pairings\(\): event 1: round must be a positive integer \(1 to 1000000000\)$"),
     ("SELECT * FROM pairings('club', 'berger', 'x')",
-     r"^pairings\(\): event club: round must be a positive integer$"),
+     r"^pairings\(\): event club: round must be a positive integer \(1 to 1000000000\)$"),
     ("SELECT * FROM pairings(1, 'berger', 1)", r"^pairings\(\): event 1: round 1 was paired already"),
     ("SELECT * FROM pairings(1, 'berger', 3)",
      r"^pairings\(\): event 1: round 3 is beyond the next round \(2\)$"),
@@ -534,4 +534,4 @@ def test_a_file_as_the_event_is_named_as_such(db):
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute("SELECT * FROM pairings(?, 'mtg', 0, 'tom_matches')", (tdf,)).fetchall()
     assert str(e.value) == ("pairings(): the event of the file: round must be a positive "
-                            "integer")
+                            "integer (1 to 1000000000)")
