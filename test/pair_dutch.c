@@ -121,6 +121,8 @@ static int first_colour(void) {
   return TB_COLOUR_WHITE;
 }
 
+static sqlite3_int64 nPeak;   /* the most memory one round's pairing held */
+
 /* Pairs round k (1-based); returns 1 if identical to the file. */
 static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   static TbPairPlayer aP[MAXP];
@@ -130,6 +132,7 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   char *zErr = 0;
   int i, rc, ok = 1, nExpected = 0;
   clock_t t0;
+  sqlite3_int64 nBase;
   memset(&s, 0, sizeof s);
   memset(&r, 0, sizeof r);
   for (i = 0; i < trf.nPlayer; i++) {
@@ -151,9 +154,12 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   s.eFirstColour = first_colour();
   s.nPointScale = 2;
   s.nWin = 2; s.nDraw = 1; s.nLoss = 0; s.nPab = 2;
+  nBase = sqlite3_memory_used();
+  sqlite3_memory_highwater(1);
   t0 = clock();
   rc = tb_pair_dutch(&s, &r, &zErr);
   *pSec += (double)(clock() - t0) / CLOCKS_PER_SEC;
+  if (sqlite3_memory_highwater(0) - nBase > nPeak) nPeak = sqlite3_memory_highwater(0) - nBase;
   if (rc != SQLITE_OK) {
     if (bVerbose) printf("%s round %d: error %d %s\n", zFile, k, rc, zErr ? zErr : "");
     sqlite3_free(zErr);
@@ -330,7 +336,7 @@ int main(int argc, char **argv) {
     printf("%s: %d / %d rounds identical\n", argv[i], same, trf.nCols);
     fflush(stdout);
   }
-  printf("total: %d / %d rounds identical, %d / %d tournaments; %.2f s pairing\n",
-         nSame, nRounds, nFilesSame, nFiles, sec);
+  printf("total: %d / %d rounds identical, %d / %d tournaments; %.2f s pairing;"
+         " peak %lld KiB\n", nSame, nRounds, nFilesSame, nFiles, sec, (long long)(nPeak >> 10));
   return nSame == nRounds ? 0 : 1;
 }

@@ -50,19 +50,11 @@ typedef struct Dutch {
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
   DmWord *aMat;               /* n*n weights as the matcher sees them */
-  DmWord *aMax;               /* the weight of a pair made final */
   DmWord *aTmp;
-  DmWord *aCompact;           /* the weights of the players still open */
-  int *aIdx, *aMateC;
+  DmSolver *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
-  DmWord *aDual;              /* its optimal duals, per player ... */
-  int *aInZ;                  /* ... and their innermost blossom with a
-                              ** dual (-1: none), dutch_matching.h */
-  DmWord *aDualC;             /* the same for the open players, compact */
-  int *aInZC;
-  int bCert;                  /* aStable with aDual prove the optimum */
-  int iCenter;                /* -1: no weight changed since; >= 0: only
-                              ** this player's pairs; -2: more */
+  unsigned char *aDirty;      /* whose pairs changed since the last solve */
+  int nDirty;
   int *aFinal;                /* the mate fixed for good, or -1 */
   i64 nByeScore;
   int bSingleBye;             /* C9's ranks of unplayed games count */
@@ -112,17 +104,13 @@ static void wsub(const Dutch *p, DmWord *x, DmWord v) {
     x[i] -= v; v = b;
   }
 }
-static void wset_raw(Dutch *p, int i, int j, const DmWord *w) {
-  memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
-  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
-}
-/* Sets the weight of {i,j}, noting whose pairs changed since the matching
-** was last solved (i: the player whose pairs a step rewrites). */
+/* Sets the weight of {i,j}; i is the player whose pairs a step rewrites,
+** the one the matching reconsiders at the next solve. */
 static void wset(Dutch *p, int i, int j, const DmWord *w) {
   if (memcmp(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW) == 0) return;
-  wset_raw(p, i, j, w);
-  if (p->iCenter == -1) p->iCenter = i;
-  else if (p->iCenter != i && p->iCenter != j) p->iCenter = -2;
+  memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
+  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
+  if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
 }
 
 static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
@@ -240,97 +228,30 @@ static int weight_bits(const Dutch *p) {
 
 /* ---------------------------------------------------------- the matching */
 
-/* Signed comparison of wide values. */
-static int wcmp(const Dutch *p, const DmWord *a, const DmWord *b) {
-  int i = p->nW - 1;
-  if (a[i] != b[i]) return (sqlite3_int64)a[i] < (sqlite3_int64)b[i] ? -1 : 1;
-  for (i--; i >= 0; i--) if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
-}
-/* r = 2w - d. */
-static void wtwice_minus(const Dutch *p, DmWord *r, const DmWord *w, const DmWord *d) {
-  DmWord carry = 0, borrow = 0;
-  int i;
-  for (i = 0; i < p->nW; i++) {
-    DmWord twice = (w[i] << 1) | carry, y = d[i] + borrow;
-    carry = w[i] >> 63;
-    borrow = (y < borrow) || (twice < y);
-    r[i] = twice - y;
-  }
-}
-
-/* After a step changed only player v's pairs, the last matching is still
-** the best if its duals can be mended at v alone: with no blossom dual
-** over v, v's dual becomes the largest 2w - dual over its pairs (or 0),
-** and the matching stands if v's mate reaches it (LP optimality: every
-** slack >= 0, matched pairs tight, an unmatched player's dual 0). */
-static int still_optimal(Dutch *p, int v) {
-  int j, m = p->aStable[v], bMateTight = 0;
-  DmWord *best = p->aTmp + p->nW, *val = best + p->nW;
-  if (p->aFinal[v] >= 0 || p->aInZ[v] >= 0) return 0;
-  wz(p, best);
-  for (j = 0; j < p->n; j++) {
-    const DmWord *w;
-    if (j == v || p->aFinal[j] >= 0) continue;
-    w = mat(p, v, j);
-    if (wiszero(p, w)) continue;
-    wtwice_minus(p, val, w, p->aDual + (size_t)j * p->nW);
-    if (wcmp(p, val, best) > 0) { memcpy(best, val, sizeof(DmWord) * (size_t)p->nW); bMateTight = j == m; }
-    else if (j == m && wcmp(p, val, best) == 0) bMateTight = 1;
-  }
-  if (m == v) { if (!wiszero(p, best)) return 0; }
-  else {
-    if (wiszero(p, mat(p, v, m)) || !bMateTight) return 0;
-    /* The mate must reach the maximum itself, not only tie a zero floor. */
-    wtwice_minus(p, val, mat(p, v, m), p->aDual + (size_t)m * p->nW);
-    if (wcmp(p, val, best) != 0) return 0;
-  }
-  memcpy(p->aDual + (size_t)v * p->nW, best, sizeof(DmWord) * (size_t)p->nW);
-  return 1;
-}
-
-/* Solves for the players not yet fixed; aStable[v]: mate or v itself. */
+/* Solves for the players not yet fixed; aStable[v]: mate or v itself.
+** The matching starts from the last one: each player whose pairs changed
+** leaves it and comes back by augmentation; when most changed, afresh. */
 static int solve(Dutch *p) {
-  int n = p->n, m = 0, i, j, rc;
-  if (p->bCert && p->iCenter == -1) return SQLITE_OK;
-  if (p->bCert && p->iCenter >= 0 && still_optimal(p, p->iCenter)) {
-    p->iCenter = -1;
-    return SQLITE_OK;
+  int n = p->n, i, rc;
+  if (2 * p->nDirty > n) dm_restart(p->pSolver);
+  for (i = 0; i < n; i++) {
+    if (!p->aDirty[i]) continue;
+    p->aDirty[i] = 0;
+    dm_touch(p->pSolver, i);
   }
-  for (i = 0; i < n; i++) if (p->aFinal[i] < 0) p->aIdx[m++] = i;
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < m; j++) {
-      DmWord *d = p->aCompact + ((size_t)i * m + j) * p->nW;
-      if (i == j) wz(p, d);
-      else memcpy(d, mat(p, p->aIdx[i], p->aIdx[j]), sizeof(DmWord) * (size_t)p->nW);
-    }
+  p->nDirty = 0;
+  if ((rc = dm_solve(p->pSolver)) != 0) return rc;
+  for (i = 0; i < n; i++) {
+    int m = p->aFinal[i] >= 0 ? p->aFinal[i] : dm_mate(p->pSolver, i);
+    p->aStable[i] = m >= 0 ? m : i;
   }
-  rc = dm_max_weight_matching(m, p->nW, p->aCompact, p->aMateC, p->aDualC, p->aInZC,
-                              p->pProbe);
-  if (rc) return rc;
-  for (i = 0; i < n; i++) p->aStable[i] = p->aFinal[i] >= 0 ? p->aFinal[i] : i;
-  for (i = 0; i < m; i++) {
-    int v = p->aIdx[i];
-    if (p->aMateC[i] >= 0) p->aStable[v] = p->aIdx[p->aMateC[i]];
-    memcpy(p->aDual + (size_t)v * p->nW, p->aDualC + (size_t)i * p->nW,
-           sizeof(DmWord) * (size_t)p->nW);
-    p->aInZ[v] = p->aInZC[i];
-  }
-  p->bCert = 1;
-  p->iCenter = -1;
   return SQLITE_OK;
 }
 
-/* Fixes v and u as a pair: they leave the matching.  The proof of the
-** optimum holds for the others if the two were matched to each other and
-** every blossom with a dual holds both or neither (it stays odd and full). */
+/* Fixes v and u as a pair: they leave the matching. */
 static void finalize(Dutch *p, int v, int u) {
-  int i;
-  if (p->iCenter != -1 || p->aStable[v] != u || p->aInZ[v] != p->aInZ[u]) p->bCert = 0;
-  for (i = 0; i < p->n; i++) {
-    if (i != v) { if (i == u) wset_raw(p, v, i, p->aMax); else { wz(p, p->aTmp); wset_raw(p, v, i, p->aTmp); } }
-    if (i != u && i != v) { wz(p, p->aTmp); wset_raw(p, u, i, p->aTmp); }
-  }
+  dm_remove(p->pSolver, v);
+  dm_remove(p->pSolver, u);
   p->aFinal[v] = u;
   p->aFinal[u] = v;
 }
@@ -861,14 +782,15 @@ static int setup(Dutch *p, const TbPairState *s) {
   p->pState = s;
   p->pProbe = s->pProbe;
   p->a = sqlite3_malloc64(sizeof(DutchPlayer) * (size_t)(n + 1));
-  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(6 * n + s->iRound + 2));
+  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(4 * n + s->iRound + 2) + (size_t)n);
   p->aNoMeet = sqlite3_malloc64((size_t)n * n + 1);
   if (!p->a || !p->aShift || !p->aNoMeet) return SQLITE_NOMEM;
-  p->aIdx = p->aShift + n;
-  p->aMateC = p->aIdx + n;
-  p->aStable = p->aMateC + n;
+  p->aStable = p->aShift + n;
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
+  p->aDirty = (unsigned char *)(p->aGameRank + s->iRound + 2);
+  memset(p->aDirty, 0, (size_t)n);
+  p->nDirty = 0;
   for (i = 0, j = 0; i < s->nPlayer; i++) {
     if (!s->aPlayer[i].bAbsent) { describe(s, i, &p->a[j]); p->a[j++].iNumber = nNumber; }
     if (takes_part(s, i)) nNumber++;
@@ -876,10 +798,8 @@ static int setup(Dutch *p, const TbPairState *s) {
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
   /* Who may not meet: earlier games, forbidden pairs. */
   {
-    int *aPos = p->aIdx;   /* scratch: aPlayer index -> sorted index */
     int *aPosAll = sqlite3_malloc64(sizeof(int) * (size_t)(s->nPlayer + 1));
     if (aPosAll == 0) return SQLITE_NOMEM;
-    (void)aPos;
     for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
     for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
     memset(p->aNoMeet, 0, (size_t)n * n);
@@ -918,23 +838,11 @@ static int setup(Dutch *p, const TbPairState *s) {
   nBits = weight_bits(p) + 2;
   p->nW = (nBits + 2 + 64 + 63) / 64 + 1;
   nn = (size_t)n * n;
-  p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn * 2 + 2 * (size_t)n + 4) * p->nW
-                             + 2 * sizeof(int) * (size_t)n);
+  p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);
   if (p->aMat == 0) return SQLITE_NOMEM;
   memset(p->aMat, 0, sizeof(DmWord) * nn * p->nW);
-  p->aCompact = p->aMat + nn * p->nW;
-  p->aMax = p->aCompact + nn * p->nW;
-  p->aTmp = p->aMax + p->nW;              /* three values of scratch */
-  p->aDual = p->aTmp + 3 * (size_t)p->nW;
-  p->aDualC = p->aDual + (size_t)n * p->nW;
-  p->aInZ = (int *)(p->aDualC + (size_t)n * p->nW);
-  p->aInZC = p->aInZ + n;
-  p->bCert = 0;
-  p->iCenter = -1;
-  /* A final pair weighs all ones over the weights' width: more than any. */
-  wz(p, p->aMax);
-  wadd(p, p->aMax, 1, nBits);
-  wsub(p, p->aMax, 1);
+  p->aTmp = p->aMat + nn * p->nW;         /* three values of scratch */
+  if (dm_open(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
@@ -945,6 +853,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aShift);
   sqlite3_free(p->aNoMeet);
   sqlite3_free(p->aMat);
+  dm_close(p->pSolver);
 }
 
 int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) {
