@@ -233,7 +233,6 @@ static int weight_bits(const Dutch *p) {
 ** leaves it and comes back by augmentation; when most changed, afresh. */
 static int solve(Dutch *p) {
   int n = p->n, i, rc;
-  if (2 * p->nDirty > n) dm_restart(p->pSolver);
   for (i = 0; i < n; i++) {
     if (!p->aDirty[i]) continue;
     p->aDirty[i] = 0;
@@ -835,8 +834,10 @@ static int setup(Dutch *p, const TbPairState *s) {
     }
   }
   p->nSizeBits = bits_for(maxGroup);
-  nBits = weight_bits(p) + 2;
-  p->nW = (nBits + 2 + 64 + 63) / 64 + 1;
+  /* Duals stay below twice the largest weight and slacks within four
+  ** times it either way: five bits over the weights are room enough. */
+  nBits = weight_bits(p);
+  p->nW = (nBits + 5 + 63) / 64;
   nn = (size_t)n * n;
   p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);
   if (p->aMat == 0) return SQLITE_NOMEM;

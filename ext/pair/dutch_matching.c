@@ -24,6 +24,7 @@ struct DmSolver {
   int *unused, nUnused;
   DmWord *dual;                     /* 2n values of nW words */
   unsigned char *allow;             /* per edge k */
+  int *aAllowed, nAllowed;          /* the edges allowed this stage */
   int *queue, nQueue;
   int *nNb, *aNb;                   /* neighbours with a nonzero weight */
   int *leaves, *bestto;
@@ -109,11 +110,13 @@ static DmWord *dual_of(const Dm *p, int b) {
 #ifdef __SIZEOF_INT128__
 __extension__ typedef __int128 DmWide;
 #endif
-static void slack(const Dm *p, int k, DmWord *r) {
-  int i = k / p->n, j = k % p->n;
+/* slack({i,j}) = dual(i) + dual(j) - 2 w(i,j), into r; the matrix is
+** symmetric, so row i is read in order. */
+static void slack_ij(const Dm *p, int i, int j, DmWord *r) {
+  const DmWord *w = p->aWeight + ((size_t)i * p->n + j) * p->nW;
 #ifdef __SIZEOF_INT128__
   /* One pass, a signed 128-bit carry per word: the hot spot of the solve. */
-  const DmWord *a = dual_of(p, i), *b = dual_of(p, j), *w = weight_of(p, k);
+  const DmWord *a = dual_of(p, i), *b = dual_of(p, j);
   DmWide c = 0;
   int t;
   for (t = 0; t < p->nW; t++) {
@@ -124,9 +127,26 @@ static void slack(const Dm *p, int k, DmWord *r) {
 #else
   w_copy(p, r, dual_of(p, i));
   w_add(p, r, dual_of(p, j));
-  w_sub(p, r, weight_of(p, k));
-  w_sub(p, r, weight_of(p, k));
+  w_sub(p, r, w);
+  w_sub(p, r, w);
 #endif
+}
+static void slack(const Dm *p, int k, DmWord *r) {
+  slack_ij(p, k / p->n, k % p->n, r);
+}
+/* Marks edge k usable for the stage; the list lets the next stage clear
+** only what was set (a full clear once it overflows). */
+static void set_allow(Dm *p, int k) {
+  if (p->allow[k]) return;
+  p->allow[k] = 1;
+  if (p->nAllowed < 8 * p->n) p->aAllowed[p->nAllowed] = k;
+  p->nAllowed++;
+}
+static void clear_allow(Dm *p) {
+  int i;
+  if (p->nAllowed > 8 * p->n) memset(p->allow, 0, (size_t)p->n * (size_t)p->n);
+  else for (i = 0; i < p->nAllowed; i++) p->allow[p->aAllowed[i]] = 0;
+  p->nAllowed = 0;
 }
 /* Whether slack(k) < slack(k2). */
 static int slack_less(Dm *p, int k, int k2) {
@@ -305,10 +325,10 @@ static void expand_blossom(Dm *p, int b, int endstage) {
       p->label[endpoint(p, e ^ 1)] = 0;
       p->label[endpoint(p, ep[cyc(j - trick, nc)] ^ trick ^ 1)] = 0;
       assign_label(p, endpoint(p, e ^ 1), 2, e);
-      p->allow[ep[cyc(j - trick, nc)] >> 1] = 1;
+      set_allow(p, ep[cyc(j - trick, nc)] >> 1);
       j += jstep;
       e = ep[cyc(j - trick, nc)] ^ trick;
-      p->allow[e >> 1] = 1;
+      set_allow(p, e >> 1);
       j += jstep;
     }
     bv = ch[cyc(j, nc)];
@@ -406,8 +426,8 @@ static int grow_trees(Dm *p) {
       int kslackSet = 0;
       if (p->inblossom[v] == p->inblossom[w] || p->dead[w] || weight_is_zero(p, k)) continue;
       if (!p->allow[k]) {
-        slack(p, k, p->t1); kslackSet = 1;
-        if (w_sign(p, p->t1) <= 0) p->allow[k] = 1;
+        slack_ij(p, v, w, p->t1); kslackSet = 1;
+        if (w_sign(p, p->t1) <= 0) set_allow(p, k);
       }
       if (p->allow[k]) {
         if (p->label[p->inblossom[w]] == 0
@@ -487,7 +507,7 @@ static int dual_step(Dm *p) {
   }
   if (type == 2 || type == 3) {
     int i = dedge / n, j = dedge % n;
-    p->allow[dedge] = 1;
+    set_allow(p, dedge);
     if (type == 2 && p->label[p->inblossom[i]] == 0) { int t = i; i = j; j = t; }
     p->queue[p->nQueue++] = i;
   } else {
@@ -511,7 +531,7 @@ static int run(Dm *p) {
     int nRoot = 0;
     for (b = 0; b < 2 * n; b++) { p->label[b] = 0; p->labelend[b] = -1; p->bestedge[b] = -1; }
     for (b = n; b < 2 * n; b++) p->nBest[b] = -1;
-    memset(p->allow, 0, (size_t)n * (size_t)n);
+    clear_allow(p);
     p->nQueue = 0;
     for (v = 0; v < n; v++) {
       if (is_root(p, v) && p->label[p->inblossom[v]] == 0) { assign_label(p, v, 1, -1); nRoot++; }
@@ -647,7 +667,7 @@ int dm_open(int n, int nW, const DmWord *aWeight, TbProbe *pProbe, DmSolver **pp
   /* One block: the struct, the int arrays, the duals and scratch, flags. */
   nInt = (size_t)n * 1 + 2 * (size_t)n * 5 + (size_t)n + 2 * (size_t)n
        + 3 * nn + 2 * (size_t)n + (size_t)n + 4 * (size_t)n + (size_t)n + nn
-       + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n;
+       + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 8 * (size_t)n;
   p = sqlite3_malloc64(sizeof(Dm) + nInt * sizeof(int)
                        + (4 * (size_t)n + 4) * (size_t)nW * sizeof(DmWord) + nn + (size_t)n);
   if (p == 0) return SQLITE_NOMEM;
@@ -674,6 +694,7 @@ int dm_open(int n, int nW, const DmWord *aWeight, TbProbe *pProbe, DmSolver **pp
   p->bestto = q; q += 2 * n;
   p->cacheEdge = q; q += 2 * n;
   p->cacheEpoch = q; q += 2 * n;
+  p->aAllowed = q; q += 8 * n;
   p->dual = (DmWord *)q;
   p->t1 = p->dual + 2 * (size_t)n * nW;
   p->t2 = p->t1 + nW;          /* t2, then two more values for dual_step */
@@ -681,6 +702,7 @@ int dm_open(int n, int nW, const DmWord *aWeight, TbProbe *pProbe, DmSolver **pp
   p->allow = (unsigned char *)(p->bestSlack + 2 * (size_t)n * nW);
   p->dead = p->allow + nn;
   memset(p->dead, 0, (size_t)n);
+  memset(p->allow, 0, nn);
   *ppOut = p;
   return SQLITE_OK;
 }
