@@ -49,6 +49,8 @@ typedef struct Dutch {
   int *aShift;                /* per player: the bit of their score group */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
+  int nAt;                    /* edge_weight's cursor: bits below */
+  int nWeightBits;            /* the weights' width, weight_bits() */
   DmWord *aMat;               /* n*n weights as the matcher sees them */
   DmWord *aTmp;
   DmSolver *pSolver;          /* the matching, kept between solves */
@@ -133,14 +135,20 @@ static int is_bye_candidate(const Dutch *p, int x) {
   return p->a[x].bByeEligible && p->a[x].nScore <= p->nByeScore;
 }
 
+/* Adds v << s to the field at the cursor: the weights are written from
+** their top field down, nAt the bits still below. */
+static void wput(Dutch *p, DmWord *w, DmWord v, int s) {
+  wadd(p, w, v, p->nAt + s);
+}
+
 /* The colour criteria C10-C13 between lower player l and higher h. */
 static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
   const DutchPlayer *a = &p->a[l], *b = &p->a[h];
   int B = p->nSizeBits, v;
-  wshl(p, w, B);
+  p->nAt -= B;
   v = bCur && (a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref);
-  wadd(p, w, (DmWord)v, 0);
-  wshl(p, w, B);
+  wput(p, w, (DmWord)v, 0);
+  p->nAt -= B;
   if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
     v = 1;
   } else if (a->nImbalance == b->nImbalance) {
@@ -149,14 +157,14 @@ static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
     const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
     v = c->eRepeated != -a->ePref;
   }
-  wadd(p, w, (DmWord)(bCur && v), 0);
-  wshl(p, w, B);
+  wput(p, w, (DmWord)(bCur && v), 0);
+  p->nAt -= B;
   v = a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE;
-  wadd(p, w, (DmWord)(bCur && v), 0);
-  wshl(p, w, B);
+  wput(p, w, (DmWord)(bCur && v), 0);
+  p->nAt -= B;
   v = (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
       || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref;
-  wadd(p, w, (DmWord)(bCur && v), 0);
+  wput(p, w, (DmWord)(bCur && v), 0);
 }
 
 /* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
@@ -166,26 +174,26 @@ static void float_counts(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack)
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
   int B = p->nSizeBits;
-  wshl(p, w, B);
+  p->nAt -= B;
   if (bCur) {
-    wadd(p, w, (DmWord)(fl == FLOAT_DOWN), 0);
-    wadd(p, w, (DmWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
+    wput(p, w, (DmWord)(fl == FLOAT_DOWN), 0);
+    wput(p, w, (DmWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
   }
-  wshl(p, w, B);
-  if (bCur) wadd(p, w, (DmWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
+  p->nAt -= B;
+  if (bCur) wput(p, w, (DmWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
 }
 static void float_scores(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
   int G = p->nGroupBits;
-  wshl(p, w, G);
+  p->nAt -= G;
   if (bCur) {
-    wadd(p, w, (DmWord)(fl == FLOAT_DOWN), p->aShift[l]);
-    wadd(p, w, (DmWord)(fh == FLOAT_DOWN), p->aShift[h]);
+    wput(p, w, (DmWord)(fl == FLOAT_DOWN), p->aShift[l]);
+    wput(p, w, (DmWord)(fh == FLOAT_DOWN), p->aShift[h]);
   }
-  wshl(p, w, G);
-  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wadd(p, w, 1, p->aShift[h]);
+  p->nAt -= G;
+  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
 }
 
 /* The weight of the pair (h, l), h above l in the order of the round; l in
@@ -194,27 +202,28 @@ static void edge_weight(Dutch *p, DmWord *w, int h, int l, int bCur, int bNext) 
   int B = p->nSizeBits, G = p->nGroupBits;
   wz(p, w);
   if (!compatible(p, h, l)) return;
+  p->nAt = p->nWeightBits;
   /* C4, C5: as many pairs as possible, the bye to an eligible player. */
-  wadd(p, w, (DmWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
+  wput(p, w, (DmWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
   /* C6, C7: the most pairs in the bracket, the highest scores paired. */
-  wshl(p, w, B); wadd(p, w, (DmWord)bCur, 0);
-  wshl(p, w, G); if (bCur) wadd(p, w, 1, p->aShift[h]);
+  p->nAt -= B; wput(p, w, (DmWord)bCur, 0);
+  p->nAt -= G; if (bCur) wput(p, w, 1, p->aShift[h]);
   /* The same for the next bracket (the completion of this one). */
-  wshl(p, w, B); wadd(p, w, (DmWord)bNext, 0);
-  wshl(p, w, G); if (bNext) wadd(p, w, 1, p->aShift[h]);
+  p->nAt -= B; wput(p, w, (DmWord)bNext, 0);
+  p->nAt -= G; if (bNext) wput(p, w, 1, p->aShift[h]);
   /* C9: the bye's player with the fewest unplayed games. */
-  wshl(p, w, B); wshl(p, w, B);
+  p->nAt -= B; p->nAt -= B;
   if (p->bSingleBye) {
-    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (DmWord)p->aGameRank[p->a[h].nPlayed], 0);
-    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (DmWord)p->aGameRank[p->a[l].nPlayed], 0);
+    if (p->a[h].nScore == p->nByeScore) wput(p, w, (DmWord)p->aGameRank[p->a[h].nPlayed], 0);
+    if (p->a[l].nScore == p->nByeScore) wput(p, w, (DmWord)p->aGameRank[p->a[l].nPlayed], 0);
   }
   colour_fields(p, w, l, h, bCur);
   if (p->nPlayedRounds >= 1) float_counts(p, w, h, l, bCur, 1);
   if (p->nPlayedRounds >= 2) float_counts(p, w, h, l, bCur, 2);
   if (p->nPlayedRounds >= 1) float_scores(p, w, h, l, bCur, 1);
   if (p->nPlayedRounds >= 2) float_scores(p, w, h, l, bCur, 2);
-  /* Room for the order of transpositions and exchanges (C.04.3 4.2-4.3). */
-  wshl(p, w, B); wshl(p, w, B); wshl(p, w, B); wshl(p, w, 1);
+  /* The lowest 3B+1 bits (nAt now) are room for the order of
+  ** transpositions and exchanges (C.04.3 4.2-4.3). */
 }
 
 /* The total shift edge_weight applies: the weights' width. */
@@ -836,7 +845,7 @@ static int setup(Dutch *p, const TbPairState *s) {
   p->nSizeBits = bits_for(maxGroup);
   /* Duals stay below twice the largest weight and slacks within four
   ** times it either way: five bits over the weights are room enough. */
-  nBits = weight_bits(p);
+  nBits = p->nWeightBits = weight_bits(p);
   p->nW = (nBits + 5 + 63) / 64;
   nn = (size_t)n * n;
   p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);

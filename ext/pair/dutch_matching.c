@@ -614,10 +614,11 @@ void dm_remove(DmSolver *p, int v) {
 
 void dm_restart(DmSolver *p) { p->bStarted = 0; }
 
-/* From scratch: nobody matched, no blossom, every dual the largest weight. */
+/* From scratch: no blossom, each vertex's dual its largest weight (every
+** slack >= 0), and the pairs tight at once (each the other's largest
+** weight) matched greedily, so that the stages start near the optimum. */
 static void cold_start(Dm *p) {
   int n = p->n, v, u, nW = p->nW;
-  DmWord *top = p->t1;
   for (v = 0; v < n; v++) { p->mate[v] = -1; p->inblossom[v] = v; p->nNb[v] = 0; }
   for (v = 0; v < 2 * n; v++) {
     p->blossomparent[v] = -1;
@@ -632,7 +633,6 @@ static void cold_start(Dm *p) {
   p->nUnused = 0;
   for (v = 2 * n - 1; v >= n; v--) p->unused[p->nUnused++] = v;
   memset(p->dual, 0, 2 * (size_t)n * nW * sizeof(DmWord));
-  memset(top, 0, sizeof(DmWord) * (size_t)nW);
   for (v = 0; v < n; v++) {
     if (p->dead[v]) continue;
     for (u = v + 1; u < n; u++) {
@@ -640,10 +640,24 @@ static void cold_start(Dm *p) {
       if (p->dead[u] || weight_is_zero(p, k)) continue;
       p->aNb[(size_t)v * n + p->nNb[v]++] = u;
       p->aNb[(size_t)u * n + p->nNb[u]++] = v;
-      if (w_cmp(p, weight_of(p, k), top) > 0) w_copy(p, top, weight_of(p, k));
+      if (w_cmp(p, weight_of(p, k), dual_of(p, v)) > 0) w_copy(p, dual_of(p, v), weight_of(p, k));
+      if (w_cmp(p, weight_of(p, k), dual_of(p, u)) > 0) w_copy(p, dual_of(p, u), weight_of(p, k));
     }
   }
-  for (v = 0; v < n; v++) if (!p->dead[v]) w_copy(p, dual_of(p, v), top);
+  for (v = 0; v < n; v++) {
+    int m;
+    if (p->mate[v] != -1) continue;
+    for (m = 0; m < p->nNb[v]; m++) {
+      int w = p->aNb[(size_t)v * n + m];
+      if (p->mate[w] != -1) continue;
+      slack_ij(p, v, w, p->t1);
+      if (w_sign(p, p->t1) == 0) {
+        p->mate[v] = remote_end(p, v, w);
+        p->mate[w] = remote_end(p, w, v);
+        break;
+      }
+    }
+  }
   p->bStarted = 1;
 }
 
