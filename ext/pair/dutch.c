@@ -399,19 +399,32 @@ typedef struct Bracket {
   int nBegin;                 /* moved-down players: aVtx[0 .. nBegin) */
   int nNextBegin;             /* next score group: aVtx[nNextBegin ..) */
   int iBeginV, iNextBeginV;   /* the same as player indexes */
-  DmWord *aBase;              /* base weights, by positions (row > col) */
+  unsigned char *aDropped;    /* bits, by positions (row > col): pairs a
+                              ** step ruled out (base weight 0) */
   int *aRem;
   unsigned char *aMatched;
 } Bracket;
 
-static DmWord *base(Dutch *p, Bracket *k, int iRow, int iCol) {
-  return k->aBase + ((size_t)iRow * k->nVtx + iCol) * p->nW;
+/* The base weight of the pair at positions iRow > iCol of the bracket, into
+** out: the criteria's weight (the row in the bracket, or in the next score
+** group), computed when needed rather than stored (n^2 wide values), or 0
+** once a step ruled the pair out. */
+static DmWord *base(Dutch *p, Bracket *k, int iRow, int iCol, DmWord *out) {
+  size_t bit = (size_t)iRow * k->nVtx + iCol;
+  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) wz(p, out);
+  else edge_weight(p, out, k->aVtx[iCol], k->aVtx[iRow], iRow < k->nNextBegin,
+                   iRow >= k->nNextBegin);
+  return out;
+}
+static void base_drop(Bracket *k, int iRow, int iCol) {
+  size_t bit = (size_t)iRow * k->nVtx + iCol;
+  k->aDropped[bit >> 3] |= (unsigned char)(1 << (bit & 7));
 }
 
 /* base(l, s) with the order of the exchanges: S1 players of the remainder
 ** first, the smaller their remainder index the better (4.3). */
 static void exchange_weight(Dutch *p, Bracket *k, DmWord *w, int s, int l, int iRemS, int nRemPairs) {
-  memcpy(w, base(p, k, l, s), sizeof(DmWord) * (size_t)p->nW);
+  base(p, k, l, s, w);
   if (wiszero(p, w)) return;
   if (iRemS < nRemPairs) wadd(p, w, 1, 2 * p->nSizeBits + 1);
   wsub(p, w, (DmWord)iRemS * 2);
@@ -428,10 +441,11 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   i64 mdScore = 0;
   int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
 
+  memset(k->aDropped, 0, ((size_t)nV * nV + 7) / 8);
+
   for (i = nb; i < nV; i++) {
     for (j = 0; j < i; j++) {
-      edge_weight(p, base(p, k, i, j), vtx[j], vtx[i], i < nn, i >= nn);
-      wset(p, vtx[i], vtx[j], base(p, k, i, j));
+      wset(p, vtx[i], vtx[j], base(p, k, i, j, w));
     }
   }
   if ((rc = solve(p)) != 0) return rc;
@@ -452,7 +466,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     remAll--;
     if (!in_cur(k, p->aStable[v])) {
       for (j = nb; j < nn; j++) {
-        memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+        base(p, k, j, i, w);
         if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[j], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
@@ -461,7 +475,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       k->aMatched[v] = 1;
       remMatched--;
       for (j = nb; j < nn; j++) {
-        memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+        base(p, k, j, i, w);
         if (!wiszero(p, w)) { wadd(p, w, (DmWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
       }
     }
@@ -474,7 +488,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     if (!k->aMatched[v]) continue;
     for (j = nn - 1; j >= nb; j--) {
       if (k->aMatched[vtx[j]]) continue;
-      memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+      base(p, k, j, i, w);
       if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[j], w); addend++; }
     }
     if ((rc = solve(p)) != 0) return rc;
@@ -521,7 +535,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     ex = p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV;
     left -= ex;
     for (o = i + 1; o < nRem; o++) {
-      if (ex) wz(p, base(p, k, k->aRem[o], k->aRem[i]));
+      if (ex) base_drop(k, k->aRem[o], k->aRem[i]);
       exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
       wset(p, v, vtx[k->aRem[o]], w);
     }
@@ -544,12 +558,12 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     if (ex) {
       left--;
       for (o = 0; o < i; o++) {
-        wz(p, base(p, k, k->aRem[i], k->aRem[o]));
-        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
+        base_drop(k, k->aRem[i], k->aRem[o]);
+        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o], w));
       }
       for (o = nn; o < nV; o++) {
-        wz(p, base(p, k, o, k->aRem[i]));
-        wset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
+        base_drop(k, o, k->aRem[i]);
+        wset(p, v, vtx[o], base(p, k, o, k->aRem[i], w));
       }
     }
     if (!already) {
@@ -567,8 +581,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       int u = vtx[k->aRem[o]];
       if (p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV
           || (p->aStable[u] > u && p->aStable[u] < k->iNextBeginV))
-        wz(p, base(p, k, k->aRem[o], k->aRem[i]));
-      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i]));
+        base_drop(k, k->aRem[o], k->aRem[i]);
+      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i], w));
     }
   }
 
@@ -580,7 +594,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     for (o = nRem - 1; o >= 0; o--) {
       int oi = k->aRem[o];
       if (oi <= pi || k->aMatched[vtx[oi]]) continue;
-      memcpy(w, base(p, k, oi, pi), sizeof(DmWord) * (size_t)p->nW);
+      base(p, k, oi, pi, w);
       if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[oi], w); }
       addend++;
     }
@@ -668,10 +682,10 @@ static int pair_all(Dutch *p, int *aPartner) {
   void *pMem;
   memset(&k, 0, sizeof k);
   pMem = sqlite3_malloc64((size_t)n * 3 * sizeof(int) + (size_t)n
-                          + (size_t)n * n * p->nW * sizeof(DmWord));
+                          + ((size_t)n * n + 7) / 8);
   if (pMem == 0) return SQLITE_NOMEM;
-  k.aBase = (DmWord *)pMem;
-  k.aVtx = (int *)(k.aBase + (size_t)n * n * p->nW);
+  k.aVtx = (int *)pMem;
+  k.aDropped = (unsigned char *)(k.aVtx + 3 * (size_t)n) + n;
   k.aRem = k.aVtx + n;
   {
     int *aNew = k.aRem + n;
