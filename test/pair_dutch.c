@@ -4,7 +4,8 @@
 ** tb_pair_dutch() makes each round again: the same pairs, the same colours,
 ** the same pairing-allocated bye.
 **
-**   test_pair_dutch [-v] FILE.trf ...     prints "rounds identical / total"
+**   test_pair_dutch [-v|-vv] FILE.trf ...  prints "rounds identical / total"
+**                                         (-vv: and each round's CPU time)
 **   test_pair_dutch --cases               small rounds computed by hand
 **   test_pair_dutch --oom FILE.trf K      every allocation of pairing round K
 **                                         fails in turn (persistent, then
@@ -159,6 +160,7 @@ static int check_round(int k, int bVerbose, const char *zFile, double *pSec) {
   t0 = clock();
   rc = tb_pair_dutch(&s, &r, &zErr);
   *pSec += (double)(clock() - t0) / CLOCKS_PER_SEC;
+  if (bVerbose > 1) printf("%s round %d: %.3f s\n", zFile, k, (double)(clock() - t0) / CLOCKS_PER_SEC);
   if (sqlite3_memory_highwater(0) - nBase > nPeak) nPeak = sqlite3_memory_highwater(0) - nBase;
   if (rc != SQLITE_OK) {
     if (bVerbose) printf("%s round %d: error %d %s\n", zFile, k, rc, zErr ? zErr : "");
@@ -324,6 +326,7 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     int k, same = 0;
     if (strcmp(argv[i], "-v") == 0) { bVerbose = 1; continue; }
+    if (strcmp(argv[i], "-vv") == 0) { bVerbose = 2; continue; }
     if (read_trf(argv[i])) { printf("%s: cannot read\n", argv[i]); return 2; }
     for (k = 1; k <= trf.nCols; k++) {
       int ok = check_round(k, bVerbose, argv[i], &sec);
