@@ -444,6 +444,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   memset(k->aDropped, 0, ((size_t)nV * nV + 7) / 8);
 
   for (i = nb; i < nV; i++) {
+    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       wset(p, vtx[i], vtx[j], base(p, k, i, j, w));
     }
@@ -615,10 +616,11 @@ static int set_error(char **pzErr, const char *zMsg) {
 
 /* The first weights: the round must be completable (C1-C5); with an odd
 ** count, the lowest score that can take the bye. */
-static void initial_weights(Dutch *p) {
+static int initial_weights(Dutch *p) {
   int n = p->n, i, j;
   DmWord *w = p->aTmp;
   for (i = 0; i < n; i++) {
+    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       if (n & 1) {
         wz(p, w);
@@ -635,10 +637,11 @@ static void initial_weights(Dutch *p) {
       wset(p, i, j, w);
     }
   }
+  return SQLITE_OK;
 }
 
 /* With an odd count: the bye's score, and whether C9 applies at once. */
-static void bye_setup(Dutch *p) {
+static int bye_setup(Dutch *p) {
   int n = p->n, i, j, b = -1;
   for (i = 0; i < n; i++) if (p->aStable[i] == i) { b = i; break; }
   p->nByeScore = p->a[b].nScore;
@@ -659,11 +662,13 @@ static void bye_setup(Dutch *p) {
     }
   }
   for (i = 0; i < n; i++) {
+    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       edge_weight(p, p->aTmp, j, i, 0, 0);
       wset(p, i, j, p->aTmp);
     }
   }
+  return SQLITE_OK;
 }
 
 static int round_complete(const Dutch *p) {
@@ -892,15 +897,15 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) 
   }
   if (rc == SQLITE_OK && d.n > 0) {
     for (i = 0; i < d.n; i++) aPartner[i] = -1;
-    initial_weights(&d);
-    rc = solve(&d);
+    rc = initial_weights(&d);
+    if (rc == SQLITE_OK) rc = solve(&d);
     if (rc == SQLITE_OK && !round_complete(&d)) {
       rc = set_error(pzErr, "no pairing meets the absolute criteria (C1-C3)");
     }
     if (rc == SQLITE_OK) {
-      if (d.n & 1) bye_setup(&d);
+      if (d.n & 1) rc = bye_setup(&d);
       else { d.nByeScore = 0; d.bSingleBye = 0; }
-      rc = pair_all(&d, aPartner);
+      if (rc == SQLITE_OK) rc = pair_all(&d, aPartner);
     }
     if (rc == SQLITE_OK) rc = emit(&d, aPartner, pRound);
   }

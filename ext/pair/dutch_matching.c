@@ -621,7 +621,7 @@ void dm_restart(DmSolver *p) { p->bStarted = 0; }
 /* From scratch: no blossom, each vertex's dual its largest weight (every
 ** slack >= 0), and the pairs tight at once (each the other's largest
 ** weight) matched greedily, so that the stages start near the optimum. */
-static void cold_start(Dm *p) {
+static int cold_start(Dm *p) {
   int n = p->n, v, u, nW = p->nW;
   for (v = 0; v < n; v++) { p->mate[v] = -1; p->inblossom[v] = v; p->nNb[v] = 0; }
   for (v = 0; v < 2 * n; v++) {
@@ -638,6 +638,7 @@ static void cold_start(Dm *p) {
   for (v = 2 * n - 1; v >= n; v--) p->unused[p->nUnused++] = v;
   memset(p->dual, 0, 2 * (size_t)n * nW * sizeof(DmWord));
   for (v = 0; v < n; v++) {
+    if (tb_poll(p->pProbe, n - v)) return p->pProbe->rc;
     if (p->dead[v]) continue;
     for (u = v + 1; u < n; u++) {
       int k = v * n + u;
@@ -650,6 +651,7 @@ static void cold_start(Dm *p) {
   }
   for (v = 0; v < n; v++) {
     int m;
+    if (tb_poll(p->pProbe, p->nNb[v] + 1)) return p->pProbe->rc;
     if (p->mate[v] != -1) continue;
     for (m = 0; m < p->nNb[v]; m++) {
       int w = p->aNb[(size_t)v * n + m];
@@ -663,10 +665,11 @@ static void cold_start(Dm *p) {
     }
   }
   p->bStarted = 1;
+  return SQLITE_OK;
 }
 
 int dm_solve(DmSolver *p) {
-  if (!p->bStarted) cold_start(p);
+  if (!p->bStarted && cold_start(p)) return p->pProbe->rc;
   p->rc = SQLITE_OK;
   return run(p);
 }
