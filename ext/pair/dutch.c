@@ -51,7 +51,7 @@ typedef struct Dutch {
   int nW;                     /* words of a weight */
   int nAt;                    /* edge_weight's cursor: bits below */
   int nWeightBits;            /* the weights' width, weight_bits() */
-  DmWord *aMat;               /* the pairs' weights, lower triangle */
+  DmWord *aMat;               /* n*n weights as the matcher sees them */
   DmWord *aTmp;
   DmSolver *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
@@ -66,11 +66,10 @@ typedef struct Dutch {
 
 /* ------------------------------------------------------------ the weights */
 
-/* The weight of {i,j} as the matcher reads it (dutch_matching.h). */
 static DmWord *mat(Dutch *p, int i, int j) {
-  if (i < j) { int t = i; i = j; j = t; }
-  return p->aMat + ((size_t)i * (size_t)(i - 1) / 2 + (size_t)j) * p->nW;
-}static void wz(const Dutch *p, DmWord *x) { memset(x, 0, sizeof(DmWord) * (size_t)p->nW); }
+  return p->aMat + ((size_t)i * p->n + j) * p->nW;
+}
+static void wz(const Dutch *p, DmWord *x) { memset(x, 0, sizeof(DmWord) * (size_t)p->nW); }
 static int wiszero(const Dutch *p, const DmWord *x) {
   int i;
   for (i = 0; i < p->nW; i++) if (x[i]) return 0;
@@ -112,6 +111,7 @@ static void wsub(const Dutch *p, DmWord *x, DmWord v) {
 static void wset(Dutch *p, int i, int j, const DmWord *w) {
   if (memcmp(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW) == 0) return;
   memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
+  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
   if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
 }
 
@@ -866,7 +866,7 @@ static int setup(Dutch *p, const TbPairState *s) {
   ** times it either way: five bits over the weights are room enough. */
   nBits = p->nWeightBits = weight_bits(p);
   p->nW = (nBits + 5 + 63) / 64;
-  nn = (size_t)n * (n - (n > 0)) / 2;
+  nn = (size_t)n * n;
   p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);
   if (p->aMat == 0) return SQLITE_NOMEM;
   memset(p->aMat, 0, sizeof(DmWord) * nn * p->nW);

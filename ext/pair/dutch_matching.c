@@ -82,13 +82,8 @@ static void w_half(const Dm *p, DmWord *r) {   /* arithmetic shift right 1 */
 
 /* ------------------------------------------------------------------ graph */
 
-/* The weight of {i,j}: the lower triangle, packed by rows. */
-static const DmWord *weight_ij(const Dm *p, int i, int j) {
-  if (i < j) { int t = i; i = j; j = t; }
-  return p->aWeight + ((size_t)i * (size_t)(i - 1) / 2 + (size_t)j) * (size_t)p->nW;
-}
 static const DmWord *weight_of(const Dm *p, int k) {
-  return weight_ij(p, k / p->n, k % p->n);
+  return p->aWeight + (size_t)k * (size_t)p->nW;
 }
 static int weight_is_zero(const Dm *p, int k) {
   const DmWord *w = weight_of(p, k);
@@ -115,9 +110,10 @@ static DmWord *dual_of(const Dm *p, int b) {
 #ifdef __SIZEOF_INT128__
 __extension__ typedef __int128 DmWide;
 #endif
-/* slack({i,j}) = dual(i) + dual(j) - 2 w(i,j), into r. */
+/* slack({i,j}) = dual(i) + dual(j) - 2 w(i,j), into r; the matrix is
+** symmetric, so row i is read in order. */
 static void slack_ij(const Dm *p, int i, int j, DmWord *r) {
-  const DmWord *w = weight_ij(p, i, j);
+  const DmWord *w = p->aWeight + ((size_t)i * p->n + j) * p->nW;
 #ifdef __SIZEOF_INT128__
   /* One pass, a signed 128-bit carry per word: the hot spot of the solve. */
   const DmWord *a = dual_of(p, i), *b = dual_of(p, j);

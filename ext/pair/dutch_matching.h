@@ -11,8 +11,7 @@
 typedef sqlite3_uint64 DmWord;
 
 /* A maximum-weight matching of the complete graph on n vertices whose edge
-** {i,j}, i > j, weighs aWeight[(i*(i-1)/2 + j)*nW ...] (the lower triangle
-** packed by rows; zero: no edge), kept
+** {i,j} weighs aWeight[(i*n + j)*nW ...] (symmetric; zero: no edge), kept
 ** with its optimal duals between solves so that a change at a few vertices
 ** costs a few augmentations, not a solve from scratch.  The weights must
 ** leave their two top bits clear (room for the duals).  The matrix is the
