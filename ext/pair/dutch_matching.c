@@ -85,10 +85,12 @@ static void w_half(const Dm *p, DmWord *r) {   /* arithmetic shift right 1 */
 static const DmWord *weight_of(const Dm *p, int k) {
   return p->aWeight + (size_t)k * (size_t)p->nW;
 }
-static int weight_is_zero(const Dm *p, int k) {
-  const DmWord *w = weight_of(p, k);
-  int i;
-  for (i = 0; i < p->nW; i++) if (w[i]) return 0;
+/* Whether {i,j} weighs 0 (no edge), read in row i (the matrix is
+** symmetric, so a scan of i's pairs reads memory in order). */
+static int weight_is_zero(const Dm *p, int i, int j) {
+  const DmWord *w = p->aWeight + ((size_t)i * p->n + j) * p->nW;
+  int t;
+  for (t = 0; t < p->nW; t++) if (w[t]) return 0;
   return 1;
 }
 
@@ -278,7 +280,7 @@ static void add_blossom(Dm *p, int base, int k) {
         int x = p->leaves[l], m;
         for (m = 0; m < p->nNb[x]; m++) {
           int z = p->aNb[(size_t)x * p->n + m], kk = edge_of(p, x, z), bj;
-          if (p->dead[z] || weight_is_zero(p, kk)) continue;
+          if (p->dead[z] || weight_is_zero(p, x, z)) continue;
           bj = p->inblossom[z];
           if (bj != b && p->label[bj] == 1
               && (p->bestto[bj] == -1 || slack_less(p, kk, p->bestto[bj])))
@@ -297,6 +299,16 @@ static void add_blossom(Dm *p, int base, int k) {
     bests(p, b)[p->nBest[b]++] = kk;
     if (p->bestedge[b] == -1 || slack_less(p, kk, p->bestedge[b])) p->bestedge[b] = kk;
   }
+}
+
+/* Returns blossom b's number to the unused ones, its fields cleared. */
+static void release_blossom(Dm *p, int b) {
+  p->label[b] = p->labelend[b] = -1;
+  p->nChild[b] = 0;
+  p->blossombase[b] = -1;
+  p->nBest[b] = -1;
+  p->bestedge[b] = -1;
+  p->unused[p->nUnused++] = b;
 }
 
 static void expand_blossom(Dm *p, int b, int endstage) {
@@ -350,12 +362,7 @@ static void expand_blossom(Dm *p, int b, int endstage) {
       j += jstep;
     }
   }
-  p->label[b] = p->labelend[b] = -1;
-  p->nChild[b] = 0;
-  p->blossombase[b] = -1;
-  p->nBest[b] = -1;
-  p->bestedge[b] = -1;
-  p->unused[p->nUnused++] = b;
+  release_blossom(p, b);
 }
 
 /* Swaps matched and unmatched edges on the even path round blossom b from
@@ -424,7 +431,7 @@ static int grow_trees(Dm *p) {
       int w = p->aNb[(size_t)v * p->n + m];
       int k = edge_of(p, v, w), e = remote_end(p, v, w);
       int kslackSet = 0;
-      if (p->inblossom[v] == p->inblossom[w] || p->dead[w] || weight_is_zero(p, k)) continue;
+      if (p->inblossom[v] == p->inblossom[w] || p->dead[w] || weight_is_zero(p, v, w)) continue;
       if (!p->allow[k]) {
         slack_ij(p, v, w, p->t1); kslackSet = 1;
         if (w_sign(p, p->t1) <= 0) set_allow(p, k);
@@ -566,12 +573,7 @@ static void dissolve(Dm *p, int b) {
     nl = blossom_leaves(p, c, p->leaves, 0);
     for (l = 0; l < nl; l++) p->inblossom[p->leaves[l]] = c;
   }
-  p->label[b] = p->labelend[b] = -1;
-  p->nChild[b] = 0;
-  p->blossombase[b] = -1;
-  p->nBest[b] = -1;
-  p->bestedge[b] = -1;
-  p->unused[p->nUnused++] = b;
+  release_blossom(p, b);
 }
 
 void dm_touch(DmSolver *p, int v) {
@@ -596,10 +598,11 @@ void dm_touch(DmSolver *p, int v) {
   /* v's dual: the least that covers each of its pairs, 2w - dual(j). */
   memset(best, 0, sizeof(DmWord) * (size_t)p->nW);
   for (j = 0; j < p->nNb[v]; j++) {
-    int u = p->aNb[(size_t)v * p->n + j], k = edge_of(p, v, u);
-    if (p->dead[u] || weight_is_zero(p, k)) continue;
-    w_copy(p, val, weight_of(p, k));
-    w_add(p, val, weight_of(p, k));
+    int u = p->aNb[(size_t)v * p->n + j];
+    const DmWord *w = p->aWeight + ((size_t)v * p->n + u) * p->nW;
+    if (p->dead[u] || weight_is_zero(p, v, u)) continue;
+    w_copy(p, val, w);
+    w_add(p, val, w);
     w_sub(p, val, dual_of(p, u));
     if (w_cmp(p, val, best) > 0) w_copy(p, best, val);
   }
@@ -638,7 +641,7 @@ static int cold_start(Dm *p) {
     if (p->dead[v]) continue;
     for (u = v + 1; u < n; u++) {
       int k = v * n + u;
-      if (p->dead[u] || weight_is_zero(p, k)) continue;
+      if (p->dead[u] || weight_is_zero(p, v, u)) continue;
       p->aNb[(size_t)v * n + p->nNb[v]++] = u;
       p->aNb[(size_t)u * n + p->nNb[u]++] = v;
       if (w_cmp(p, weight_of(p, k), dual_of(p, v)) > 0) w_copy(p, dual_of(p, v), weight_of(p, k));
