@@ -139,15 +139,20 @@ static void slack(const Dm *p, int k, DmWord *r) {
 /* Marks edge k usable for the stage; the list lets the next stage clear
 ** only what was set (a full clear once it overflows). */
 static void set_allow(Dm *p, int k) {
+  int i = k / p->n, j = k % p->n;
   if (p->allow[k]) return;
   p->allow[k] = 1;
+  p->allow[(size_t)j * p->n + i] = 1;    /* both ways: scans read rows */
   if (p->nAllowed < 8 * p->n) p->aAllowed[p->nAllowed] = k;
   p->nAllowed++;
 }
 static void clear_allow(Dm *p) {
   int i;
   if (p->nAllowed > 8 * p->n) memset(p->allow, 0, (size_t)p->n * (size_t)p->n);
-  else for (i = 0; i < p->nAllowed; i++) p->allow[p->aAllowed[i]] = 0;
+  else for (i = 0; i < p->nAllowed; i++) {
+    int k = p->aAllowed[i];
+    p->allow[k] = p->allow[(size_t)(k % p->n) * p->n + k / p->n] = 0;
+  }
   p->nAllowed = 0;
 }
 /* Whether slack(k) < slack(k2). */
@@ -432,11 +437,11 @@ static int grow_trees(Dm *p) {
       int k = edge_of(p, v, w), e = remote_end(p, v, w);
       int kslackSet = 0;
       if (p->inblossom[v] == p->inblossom[w] || p->dead[w] || weight_is_zero(p, v, w)) continue;
-      if (!p->allow[k]) {
+      if (!p->allow[(size_t)v * p->n + w]) {
         slack_ij(p, v, w, p->t1); kslackSet = 1;
         if (w_sign(p, p->t1) <= 0) set_allow(p, k);
       }
-      if (p->allow[k]) {
+      if (p->allow[(size_t)v * p->n + w]) {
         if (p->label[p->inblossom[w]] == 0
             && p->mate[p->blossombase[p->inblossom[w]]] == -1) {
           /* A free vertex whose dual reached 0 earlier: a path to it. */
