@@ -620,8 +620,6 @@ void dm_remove(DmSolver *p, int v) {
   memset(dual_of(p, v), 0, sizeof(DmWord) * (size_t)p->nW);
 }
 
-void dm_restart(DmSolver *p) { p->bStarted = 0; }
-
 /* From scratch: no blossom, each vertex's dual its largest weight (every
 ** slack >= 0), and the pairs tight at once (each the other's largest
 ** weight) matched greedily, so that the stages start near the optimum. */

@@ -14,7 +14,8 @@ typedef sqlite3_uint64 DmWord;
 ** {i,j} weighs aWeight[(i*n + j)*nW ...] (symmetric; zero: no edge), kept
 ** with its optimal duals between solves so that a change at a few vertices
 ** costs a few augmentations, not a solve from scratch.  The weights must
-** leave their two top bits clear (room for the duals).  The matrix is the
+** leave their five top bits clear (duals stay below twice the largest
+** weight, slacks within four times it either way).  The matrix is the
 ** caller's: after changing the pairs of vertex v, call dm_touch(v) (v and
 ** its mate leave the matching, v leaves its blossoms, its dual covers its
 ** new weights), then dm_solve.  A pair that was zero when the first solve
@@ -35,6 +36,5 @@ int dm_solve(DmSolver *p);
 int dm_mate(const DmSolver *p, int v);
 void dm_touch(DmSolver *p, int v);
 void dm_remove(DmSolver *p, int v);
-void dm_restart(DmSolver *p);
 
 #endif /* TIEBREAK_DUTCH_MATCHING_H */
