@@ -436,8 +436,11 @@ static int grow_trees(Dm *p) {
       int w = p->aNb[(size_t)v * p->n + m];
       int k = edge_of(p, v, w), e = remote_end(p, v, w);
       int kslackSet = 0;
-      if (p->inblossom[v] == p->inblossom[w] || p->dead[w] || weight_is_zero(p, v, w)) continue;
+      if (p->inblossom[v] == p->inblossom[w] || p->dead[w]) continue;
       if (!p->allow[(size_t)v * p->n + w]) {
+        /* A usable edge has a weight (it was found tight): only the others
+        ** read the weights' memory, the cost of a scan at 1,000 players. */
+        if (weight_is_zero(p, v, w)) continue;
         slack_ij(p, v, w, p->t1); kslackSet = 1;
         if (w_sign(p, p->t1) <= 0) set_allow(p, k);
       }
