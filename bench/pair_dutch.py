@@ -8,14 +8,15 @@ time; the test (ctest pair_dutch) checks the rounds are identical.
     /usr/bin/python3 bench/pair_dutch.py --bbp BBP --generate 400 --rounds 5
 
 --generate N makes an N-player tournament with bbpPairings' generator (fixed seed) first.
-Times are CPU seconds of the pairing calls alone (test_pair_dutch's own count) and wall seconds
-of the bbpPairings process, per round.
+Times are CPU seconds of the pairing calls alone (test_pair_dutch's own count) and user CPU
+seconds of the bbpPairings process (wall time on a shared machine counts the other work), per
+round; peak is the most memory one round's pairing held (sqlite3_memory_highwater).
 """
 import argparse
 import re
+import resource
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -23,18 +24,19 @@ DRIVER = REPO / "build" / "test" / "test_pair_dutch"
 DATA = REPO / "test" / "data" / "pairing" / "dutch"
 
 
-def ours(trf: Path) -> tuple[int, int, float]:
+def ours(trf: Path) -> tuple[int, int, float, int]:
     out = subprocess.run([str(DRIVER), str(trf)], capture_output=True, text=True).stdout
-    m = re.search(r"total: (\d+) / (\d+) rounds identical.*?; ([\d.]+) s pairing", out)
+    m = re.search(r"total: (\d+) / (\d+) rounds identical.*?; ([\d.]+) s pairing; peak (\d+) KiB",
+                  out)
     if not m:
         raise SystemExit(f"test_pair_dutch: no total for {trf}:\n{out}")
-    return int(m.group(1)), int(m.group(2)), float(m.group(3))
+    return int(m.group(1)), int(m.group(2)), float(m.group(3)), int(m.group(4))
 
 
 def theirs(bbp: str, trf: Path) -> float:
-    t0 = time.perf_counter()
+    t0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     subprocess.run([bbp, "--dutch", str(trf), "-c"], capture_output=True)
-    return time.perf_counter() - t0
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - t0
 
 
 def generate(bbp: str, players: int, rounds: int, folder: Path) -> Path:
@@ -68,11 +70,12 @@ def main() -> None:
             files.append(generate(args.bbp, args.generate, args.rounds, Path(tmp)))
         if not files:
             files = sorted(DATA.glob("rtg-100p-*.trf"))[:1] + sorted(DATA.glob("rtg-200p-*.trf"))[:1]
-        print(f"{'file':32} {'rounds':>7} {'same':>5} {'ours s/round':>13} {'bbp s/round':>12} {'ratio':>6}")
+        print(f"{'file':32} {'rounds':>7} {'same':>5} {'ours s/round':>13} {'peak KiB':>9}"
+              f" {'bbp s/round':>12} {'ratio':>6}")
         for f in files:
-            same, total, sec = ours(f)
+            same, total, sec, peak = ours(f)
             per = sec / max(total, 1)
-            line = f"{f.name:32} {total:7} {same:5} {per:13.3f}"
+            line = f"{f.name:32} {total:7} {same:5} {per:13.3f} {peak:9}"
             if args.bbp:
                 b = theirs(args.bbp, f) / max(total, 1)
                 line += f" {b:12.3f} {per / b if b else float('nan'):6.1f}"

@@ -4,7 +4,8 @@
 ** tb_pair_dutch() makes each round again: the same pairs, the same colours,
 ** the same pairing-allocated bye.
 **
-**   test_pair_dutch [-v] FILE.trf ...     prints "rounds identical / total"
+**   test_pair_dutch [-v|-vv] FILE.trf ...  prints "rounds identical / total"
+**                                         (-vv: and each round's CPU time)
 **   test_pair_dutch --cases               small rounds computed by hand
 **   test_pair_dutch --oom FILE.trf K      every allocation of pairing round K
 **                                         fails in turn (persistent, then
@@ -167,6 +168,8 @@ static int first_colour(void) {
   return TB_COLOUR_WHITE;
 }
 
+static sqlite3_int64 nPeak;   /* the most memory one round's pairing held */
+
 /* Rounds accelerated by the Baku rule: the first half, rounded up. */
 static int baku_rounds(void) { return (trf.nRounds + 1) / 2; }
 
@@ -192,7 +195,8 @@ static int records_are_baku(void) {
 
 /* Pairs round k (1-based); returns 1 if identical to the file.  bRule: the
 ** virtual points from the Baku rule (nAccelerated), not from the records. */
-static int check_round(int k, int bRule, int bVerbose, const char *zFile, double *pSec) {
+static int check_round(int k, int bRule, int bVerbose, const char *zFile,
+                       double *pSec) {
   static TbPairPlayer aP[MAXP];
   static TbPairHistory aH[MAXP][MAXR];
   TbPairState s;
@@ -200,6 +204,7 @@ static int check_round(int k, int bRule, int bVerbose, const char *zFile, double
   char *zErr = 0;
   int i, rc, ok = 1, nExpected = 0;
   clock_t t0;
+  sqlite3_int64 nBase;
   memset(&s, 0, sizeof s);
   memset(&r, 0, sizeof r);
   for (i = 0; i < trf.nPlayer; i++) {
@@ -223,9 +228,13 @@ static int check_round(int k, int bRule, int bVerbose, const char *zFile, double
   s.nPointScale = 2;
   s.nAccelerated = bRule || (trf.bBakuType && !trf.bVirtual) ? baku_rounds() : 0;
   s.nWin = 2; s.nDraw = 1; s.nLoss = 0; s.nPab = 2;
+  nBase = sqlite3_memory_used();
+  sqlite3_memory_highwater(1);
   t0 = clock();
   rc = tb_pair_dutch(&s, &r, &zErr);
   *pSec += (double)(clock() - t0) / CLOCKS_PER_SEC;
+  if (bVerbose > 1) printf("%s round %d: %.3f s\n", zFile, k, (double)(clock() - t0) / CLOCKS_PER_SEC);
+  if (sqlite3_memory_highwater(0) - nBase > nPeak) nPeak = sqlite3_memory_highwater(0) - nBase;
   if (rc != SQLITE_OK) {
     if (bVerbose) printf("%s round %d: error %d %s\n", zFile, k, rc, zErr ? zErr : "");
     sqlite3_free(zErr);
@@ -391,6 +400,7 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     int k, same = 0;
     if (strcmp(argv[i], "-v") == 0) { bVerbose = 1; continue; }
+    if (strcmp(argv[i], "-vv") == 0) { bVerbose = 2; continue; }
     if (read_trf(argv[i])) { printf("%s: cannot read\n", argv[i]); return 2; }
     for (k = 1; k <= trf.nCols; k++) {
       int ok = check_round(k, 0, bVerbose, argv[i], &sec);
@@ -414,8 +424,8 @@ int main(int argc, char **argv) {
     }
     fflush(stdout);
   }
-  printf("total: %d / %d rounds identical, %d / %d tournaments; %.2f s pairing\n",
-         nSame, nRounds, nFilesSame, nFiles, sec);
+  printf("total: %d / %d rounds identical, %d / %d tournaments; %.2f s pairing;"
+         " peak %lld KiB\n", nSame, nRounds, nFilesSame, nFiles, sec, (long long)(nPeak >> 10));
   if (nRuleFiles) {
     printf("Baku rule alone: %d / %d rounds identical in %d tournaments\n", nRuleSame,
            nRuleRounds, nRuleFiles);

@@ -49,20 +49,14 @@ typedef struct Dutch {
   int *aShift;                /* per player: the bit of their score group */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
+  int nAt;                    /* edge_weight's cursor: bits below */
+  int nWeightBits;            /* the weights' width, weight_bits() */
   DmWord *aMat;               /* n*n weights as the matcher sees them */
-  DmWord *aMax;               /* the weight of a pair made final */
   DmWord *aTmp;
-  DmWord *aCompact;           /* the weights of the players still open */
-  int *aIdx, *aMateC;
+  DmSolver *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
-  DmWord *aDual;              /* its optimal duals, per player ... */
-  int *aInZ;                  /* ... and their innermost blossom with a
-                              ** dual (-1: none), dutch_matching.h */
-  DmWord *aDualC;             /* the same for the open players, compact */
-  int *aInZC;
-  int bCert;                  /* aStable with aDual prove the optimum */
-  int iCenter;                /* -1: no weight changed since; >= 0: only
-                              ** this player's pairs; -2: more */
+  unsigned char *aDirty;      /* whose pairs changed since the last solve */
+  int nDirty;
   int *aFinal;                /* the mate fixed for good, or -1 */
   i64 nByeScore;
   int bSingleBye;             /* C9's ranks of unplayed games count */
@@ -112,17 +106,13 @@ static void wsub(const Dutch *p, DmWord *x, DmWord v) {
     x[i] -= v; v = b;
   }
 }
-static void wset_raw(Dutch *p, int i, int j, const DmWord *w) {
-  memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
-  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
-}
-/* Sets the weight of {i,j}, noting whose pairs changed since the matching
-** was last solved (i: the player whose pairs a step rewrites). */
+/* Sets the weight of {i,j}; i is the player whose pairs a step rewrites,
+** the one the matching reconsiders at the next solve. */
 static void wset(Dutch *p, int i, int j, const DmWord *w) {
   if (memcmp(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW) == 0) return;
-  wset_raw(p, i, j, w);
-  if (p->iCenter == -1) p->iCenter = i;
-  else if (p->iCenter != i && p->iCenter != j) p->iCenter = -2;
+  memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
+  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
+  if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
 }
 
 static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
@@ -145,14 +135,20 @@ static int is_bye_candidate(const Dutch *p, int x) {
   return p->a[x].bByeEligible && p->a[x].nScore <= p->nByeScore;
 }
 
+/* Adds v << s to the field at the cursor: the weights are written from
+** their top field down, nAt the bits still below. */
+static void wput(Dutch *p, DmWord *w, DmWord v, int s) {
+  wadd(p, w, v, p->nAt + s);
+}
+
 /* The colour criteria C10-C13 between lower player l and higher h. */
 static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
   const DutchPlayer *a = &p->a[l], *b = &p->a[h];
   int B = p->nSizeBits, v;
-  wshl(p, w, B);
+  p->nAt -= B;
   v = bCur && (a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref);
-  wadd(p, w, (DmWord)v, 0);
-  wshl(p, w, B);
+  wput(p, w, (DmWord)v, 0);
+  p->nAt -= B;
   if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
     v = 1;
   } else if (a->nImbalance == b->nImbalance) {
@@ -161,14 +157,14 @@ static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
     const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
     v = c->eRepeated != -a->ePref;
   }
-  wadd(p, w, (DmWord)(bCur && v), 0);
-  wshl(p, w, B);
+  wput(p, w, (DmWord)(bCur && v), 0);
+  p->nAt -= B;
   v = a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE;
-  wadd(p, w, (DmWord)(bCur && v), 0);
-  wshl(p, w, B);
+  wput(p, w, (DmWord)(bCur && v), 0);
+  p->nAt -= B;
   v = (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
       || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref;
-  wadd(p, w, (DmWord)(bCur && v), 0);
+  wput(p, w, (DmWord)(bCur && v), 0);
 }
 
 /* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
@@ -178,26 +174,26 @@ static void float_counts(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack)
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
   int B = p->nSizeBits;
-  wshl(p, w, B);
+  p->nAt -= B;
   if (bCur) {
-    wadd(p, w, (DmWord)(fl == FLOAT_DOWN), 0);
-    wadd(p, w, (DmWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
+    wput(p, w, (DmWord)(fl == FLOAT_DOWN), 0);
+    wput(p, w, (DmWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
   }
-  wshl(p, w, B);
-  if (bCur) wadd(p, w, (DmWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
+  p->nAt -= B;
+  if (bCur) wput(p, w, (DmWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
 }
 static void float_scores(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
   int G = p->nGroupBits;
-  wshl(p, w, G);
+  p->nAt -= G;
   if (bCur) {
-    wadd(p, w, (DmWord)(fl == FLOAT_DOWN), p->aShift[l]);
-    wadd(p, w, (DmWord)(fh == FLOAT_DOWN), p->aShift[h]);
+    wput(p, w, (DmWord)(fl == FLOAT_DOWN), p->aShift[l]);
+    wput(p, w, (DmWord)(fh == FLOAT_DOWN), p->aShift[h]);
   }
-  wshl(p, w, G);
-  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wadd(p, w, 1, p->aShift[h]);
+  p->nAt -= G;
+  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
 }
 
 /* The weight of the pair (h, l), h above l in the order of the round; l in
@@ -206,27 +202,28 @@ static void edge_weight(Dutch *p, DmWord *w, int h, int l, int bCur, int bNext) 
   int B = p->nSizeBits, G = p->nGroupBits;
   wz(p, w);
   if (!compatible(p, h, l)) return;
+  p->nAt = p->nWeightBits;
   /* C4, C5: as many pairs as possible, the bye to an eligible player. */
-  wadd(p, w, (DmWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
+  wput(p, w, (DmWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
   /* C6, C7: the most pairs in the bracket, the highest scores paired. */
-  wshl(p, w, B); wadd(p, w, (DmWord)bCur, 0);
-  wshl(p, w, G); if (bCur) wadd(p, w, 1, p->aShift[h]);
+  p->nAt -= B; wput(p, w, (DmWord)bCur, 0);
+  p->nAt -= G; if (bCur) wput(p, w, 1, p->aShift[h]);
   /* The same for the next bracket (the completion of this one). */
-  wshl(p, w, B); wadd(p, w, (DmWord)bNext, 0);
-  wshl(p, w, G); if (bNext) wadd(p, w, 1, p->aShift[h]);
+  p->nAt -= B; wput(p, w, (DmWord)bNext, 0);
+  p->nAt -= G; if (bNext) wput(p, w, 1, p->aShift[h]);
   /* C9: the bye's player with the fewest unplayed games. */
-  wshl(p, w, B); wshl(p, w, B);
+  p->nAt -= B; p->nAt -= B;
   if (p->bSingleBye) {
-    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (DmWord)p->aGameRank[p->a[h].nPlayed], 0);
-    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (DmWord)p->aGameRank[p->a[l].nPlayed], 0);
+    if (p->a[h].nScore == p->nByeScore) wput(p, w, (DmWord)p->aGameRank[p->a[h].nPlayed], 0);
+    if (p->a[l].nScore == p->nByeScore) wput(p, w, (DmWord)p->aGameRank[p->a[l].nPlayed], 0);
   }
   colour_fields(p, w, l, h, bCur);
   if (p->nPlayedRounds >= 1) float_counts(p, w, h, l, bCur, 1);
   if (p->nPlayedRounds >= 2) float_counts(p, w, h, l, bCur, 2);
   if (p->nPlayedRounds >= 1) float_scores(p, w, h, l, bCur, 1);
   if (p->nPlayedRounds >= 2) float_scores(p, w, h, l, bCur, 2);
-  /* Room for the order of transpositions and exchanges (C.04.3 4.2-4.3). */
-  wshl(p, w, B); wshl(p, w, B); wshl(p, w, B); wshl(p, w, 1);
+  /* The lowest 3B+1 bits (nAt now) are room for the order of
+  ** transpositions and exchanges (C.04.3 4.2-4.3). */
 }
 
 /* The total shift edge_weight applies: the weights' width. */
@@ -240,97 +237,29 @@ static int weight_bits(const Dutch *p) {
 
 /* ---------------------------------------------------------- the matching */
 
-/* Signed comparison of wide values. */
-static int wcmp(const Dutch *p, const DmWord *a, const DmWord *b) {
-  int i = p->nW - 1;
-  if (a[i] != b[i]) return (sqlite3_int64)a[i] < (sqlite3_int64)b[i] ? -1 : 1;
-  for (i--; i >= 0; i--) if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
-}
-/* r = 2w - d. */
-static void wtwice_minus(const Dutch *p, DmWord *r, const DmWord *w, const DmWord *d) {
-  DmWord carry = 0, borrow = 0;
-  int i;
-  for (i = 0; i < p->nW; i++) {
-    DmWord twice = (w[i] << 1) | carry, y = d[i] + borrow;
-    carry = w[i] >> 63;
-    borrow = (y < borrow) || (twice < y);
-    r[i] = twice - y;
-  }
-}
-
-/* After a step changed only player v's pairs, the last matching is still
-** the best if its duals can be mended at v alone: with no blossom dual
-** over v, v's dual becomes the largest 2w - dual over its pairs (or 0),
-** and the matching stands if v's mate reaches it (LP optimality: every
-** slack >= 0, matched pairs tight, an unmatched player's dual 0). */
-static int still_optimal(Dutch *p, int v) {
-  int j, m = p->aStable[v], bMateTight = 0;
-  DmWord *best = p->aTmp + p->nW, *val = best + p->nW;
-  if (p->aFinal[v] >= 0 || p->aInZ[v] >= 0) return 0;
-  wz(p, best);
-  for (j = 0; j < p->n; j++) {
-    const DmWord *w;
-    if (j == v || p->aFinal[j] >= 0) continue;
-    w = mat(p, v, j);
-    if (wiszero(p, w)) continue;
-    wtwice_minus(p, val, w, p->aDual + (size_t)j * p->nW);
-    if (wcmp(p, val, best) > 0) { memcpy(best, val, sizeof(DmWord) * (size_t)p->nW); bMateTight = j == m; }
-    else if (j == m && wcmp(p, val, best) == 0) bMateTight = 1;
-  }
-  if (m == v) { if (!wiszero(p, best)) return 0; }
-  else {
-    if (wiszero(p, mat(p, v, m)) || !bMateTight) return 0;
-    /* The mate must reach the maximum itself, not only tie a zero floor. */
-    wtwice_minus(p, val, mat(p, v, m), p->aDual + (size_t)m * p->nW);
-    if (wcmp(p, val, best) != 0) return 0;
-  }
-  memcpy(p->aDual + (size_t)v * p->nW, best, sizeof(DmWord) * (size_t)p->nW);
-  return 1;
-}
-
-/* Solves for the players not yet fixed; aStable[v]: mate or v itself. */
+/* Solves for the players not yet fixed; aStable[v]: mate or v itself.
+** The matching starts from the last one: each player whose pairs changed
+** leaves it and comes back by augmentation; when most changed, afresh. */
 static int solve(Dutch *p) {
-  int n = p->n, m = 0, i, j, rc;
-  if (p->bCert && p->iCenter == -1) return SQLITE_OK;
-  if (p->bCert && p->iCenter >= 0 && still_optimal(p, p->iCenter)) {
-    p->iCenter = -1;
-    return SQLITE_OK;
+  int n = p->n, i, rc;
+  for (i = 0; i < n; i++) {
+    if (!p->aDirty[i]) continue;
+    p->aDirty[i] = 0;
+    dm_touch(p->pSolver, i);
   }
-  for (i = 0; i < n; i++) if (p->aFinal[i] < 0) p->aIdx[m++] = i;
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < m; j++) {
-      DmWord *d = p->aCompact + ((size_t)i * m + j) * p->nW;
-      if (i == j) wz(p, d);
-      else memcpy(d, mat(p, p->aIdx[i], p->aIdx[j]), sizeof(DmWord) * (size_t)p->nW);
-    }
+  p->nDirty = 0;
+  if ((rc = dm_solve(p->pSolver)) != 0) return rc;
+  for (i = 0; i < n; i++) {
+    int m = p->aFinal[i] >= 0 ? p->aFinal[i] : dm_mate(p->pSolver, i);
+    p->aStable[i] = m >= 0 ? m : i;
   }
-  rc = dm_max_weight_matching(m, p->nW, p->aCompact, p->aMateC, p->aDualC, p->aInZC,
-                              p->pProbe);
-  if (rc) return rc;
-  for (i = 0; i < n; i++) p->aStable[i] = p->aFinal[i] >= 0 ? p->aFinal[i] : i;
-  for (i = 0; i < m; i++) {
-    int v = p->aIdx[i];
-    if (p->aMateC[i] >= 0) p->aStable[v] = p->aIdx[p->aMateC[i]];
-    memcpy(p->aDual + (size_t)v * p->nW, p->aDualC + (size_t)i * p->nW,
-           sizeof(DmWord) * (size_t)p->nW);
-    p->aInZ[v] = p->aInZC[i];
-  }
-  p->bCert = 1;
-  p->iCenter = -1;
   return SQLITE_OK;
 }
 
-/* Fixes v and u as a pair: they leave the matching.  The proof of the
-** optimum holds for the others if the two were matched to each other and
-** every blossom with a dual holds both or neither (it stays odd and full). */
+/* Fixes v and u as a pair: they leave the matching. */
 static void finalize(Dutch *p, int v, int u) {
-  int i;
-  if (p->iCenter != -1 || p->aStable[v] != u || p->aInZ[v] != p->aInZ[u]) p->bCert = 0;
-  for (i = 0; i < p->n; i++) {
-    if (i != v) { if (i == u) wset_raw(p, v, i, p->aMax); else { wz(p, p->aTmp); wset_raw(p, v, i, p->aTmp); } }
-    if (i != u && i != v) { wz(p, p->aTmp); wset_raw(p, u, i, p->aTmp); }
-  }
+  dm_remove(p->pSolver, v);
+  dm_remove(p->pSolver, u);
   p->aFinal[v] = u;
   p->aFinal[u] = v;
 }
@@ -494,19 +423,32 @@ typedef struct Bracket {
   int nBegin;                 /* moved-down players: aVtx[0 .. nBegin) */
   int nNextBegin;             /* next score group: aVtx[nNextBegin ..) */
   int iBeginV, iNextBeginV;   /* the same as player indexes */
-  DmWord *aBase;              /* base weights, by positions (row > col) */
+  unsigned char *aDropped;    /* bits, by positions (row > col): pairs a
+                              ** step ruled out (base weight 0) */
   int *aRem;
   unsigned char *aMatched;
 } Bracket;
 
-static DmWord *base(Dutch *p, Bracket *k, int iRow, int iCol) {
-  return k->aBase + ((size_t)iRow * k->nVtx + iCol) * p->nW;
+/* The base weight of the pair at positions iRow > iCol of the bracket, into
+** out: the criteria's weight (the row in the bracket, or in the next score
+** group), computed when needed rather than stored (n^2 wide values), or 0
+** once a step ruled the pair out. */
+static DmWord *base(Dutch *p, Bracket *k, int iRow, int iCol, DmWord *out) {
+  size_t bit = (size_t)iRow * k->nVtx + iCol;
+  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) wz(p, out);
+  else edge_weight(p, out, k->aVtx[iCol], k->aVtx[iRow], iRow < k->nNextBegin,
+                   iRow >= k->nNextBegin);
+  return out;
+}
+static void base_drop(Bracket *k, int iRow, int iCol) {
+  size_t bit = (size_t)iRow * k->nVtx + iCol;
+  k->aDropped[bit >> 3] |= (unsigned char)(1 << (bit & 7));
 }
 
 /* base(l, s) with the order of the exchanges: S1 players of the remainder
 ** first, the smaller their remainder index the better (4.3). */
 static void exchange_weight(Dutch *p, Bracket *k, DmWord *w, int s, int l, int iRemS, int nRemPairs) {
-  memcpy(w, base(p, k, l, s), sizeof(DmWord) * (size_t)p->nW);
+  base(p, k, l, s, w);
   if (wiszero(p, w)) return;
   if (iRemS < nRemPairs) wadd(p, w, 1, 2 * p->nSizeBits + 1);
   wsub(p, w, (DmWord)iRemS * 2);
@@ -523,10 +465,12 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   i64 mdScore = 0;
   int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
 
+  memset(k->aDropped, 0, ((size_t)nV * nV + 7) / 8);
+
   for (i = nb; i < nV; i++) {
+    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      edge_weight(p, base(p, k, i, j), vtx[j], vtx[i], i < nn, i >= nn);
-      wset(p, vtx[i], vtx[j], base(p, k, i, j));
+      wset(p, vtx[i], vtx[j], base(p, k, i, j, w));
     }
   }
   if ((rc = solve(p)) != 0) return rc;
@@ -547,7 +491,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     remAll--;
     if (!in_cur(k, p->aStable[v])) {
       for (j = nb; j < nn; j++) {
-        memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+        base(p, k, j, i, w);
         if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[j], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
@@ -556,7 +500,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       k->aMatched[v] = 1;
       remMatched--;
       for (j = nb; j < nn; j++) {
-        memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+        base(p, k, j, i, w);
         if (!wiszero(p, w)) { wadd(p, w, (DmWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
       }
     }
@@ -569,7 +513,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     if (!k->aMatched[v]) continue;
     for (j = nn - 1; j >= nb; j--) {
       if (k->aMatched[vtx[j]]) continue;
-      memcpy(w, base(p, k, j, i), sizeof(DmWord) * (size_t)p->nW);
+      base(p, k, j, i, w);
       if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[j], w); addend++; }
     }
     if ((rc = solve(p)) != 0) return rc;
@@ -616,7 +560,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     ex = p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV;
     left -= ex;
     for (o = i + 1; o < nRem; o++) {
-      if (ex) wz(p, base(p, k, k->aRem[o], k->aRem[i]));
+      if (ex) base_drop(k, k->aRem[o], k->aRem[i]);
       exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
       wset(p, v, vtx[k->aRem[o]], w);
     }
@@ -639,12 +583,12 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     if (ex) {
       left--;
       for (o = 0; o < i; o++) {
-        wz(p, base(p, k, k->aRem[i], k->aRem[o]));
-        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
+        base_drop(k, k->aRem[i], k->aRem[o]);
+        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o], w));
       }
       for (o = nn; o < nV; o++) {
-        wz(p, base(p, k, o, k->aRem[i]));
-        wset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
+        base_drop(k, o, k->aRem[i]);
+        wset(p, v, vtx[o], base(p, k, o, k->aRem[i], w));
       }
     }
     if (!already) {
@@ -662,8 +606,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       int u = vtx[k->aRem[o]];
       if (p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV
           || (p->aStable[u] > u && p->aStable[u] < k->iNextBeginV))
-        wz(p, base(p, k, k->aRem[o], k->aRem[i]));
-      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i]));
+        base_drop(k, k->aRem[o], k->aRem[i]);
+      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i], w));
     }
   }
 
@@ -675,7 +619,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     for (o = nRem - 1; o >= 0; o--) {
       int oi = k->aRem[o];
       if (oi <= pi || k->aMatched[vtx[oi]]) continue;
-      memcpy(w, base(p, k, oi, pi), sizeof(DmWord) * (size_t)p->nW);
+      base(p, k, oi, pi, w);
       if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[oi], w); }
       addend++;
     }
@@ -696,10 +640,11 @@ static int set_error(char **pzErr, const char *zMsg) {
 
 /* The first weights: the round must be completable (C1-C5); with an odd
 ** count, the lowest score that can take the bye. */
-static void initial_weights(Dutch *p) {
+static int initial_weights(Dutch *p) {
   int n = p->n, i, j;
   DmWord *w = p->aTmp;
   for (i = 0; i < n; i++) {
+    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       if (n & 1) {
         wz(p, w);
@@ -716,10 +661,11 @@ static void initial_weights(Dutch *p) {
       wset(p, i, j, w);
     }
   }
+  return SQLITE_OK;
 }
 
 /* With an odd count: the bye's score, and whether C9 applies at once. */
-static void bye_setup(Dutch *p) {
+static int bye_setup(Dutch *p) {
   int n = p->n, i, j, b = -1;
   for (i = 0; i < n; i++) if (p->aStable[i] == i) { b = i; break; }
   p->nByeScore = p->a[b].nScore;
@@ -740,11 +686,13 @@ static void bye_setup(Dutch *p) {
     }
   }
   for (i = 0; i < n; i++) {
+    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       edge_weight(p, p->aTmp, j, i, 0, 0);
       wset(p, i, j, p->aTmp);
     }
   }
+  return SQLITE_OK;
 }
 
 static int round_complete(const Dutch *p) {
@@ -763,10 +711,10 @@ static int pair_all(Dutch *p, int *aPartner) {
   void *pMem;
   memset(&k, 0, sizeof k);
   pMem = sqlite3_malloc64((size_t)n * 3 * sizeof(int) + (size_t)n
-                          + (size_t)n * n * p->nW * sizeof(DmWord));
+                          + ((size_t)n * n + 7) / 8);
   if (pMem == 0) return SQLITE_NOMEM;
-  k.aBase = (DmWord *)pMem;
-  k.aVtx = (int *)(k.aBase + (size_t)n * n * p->nW);
+  k.aVtx = (int *)pMem;
+  k.aDropped = (unsigned char *)(k.aVtx + 3 * (size_t)n) + n;
   k.aRem = k.aVtx + n;
   {
     int *aNew = k.aRem + n;
@@ -885,14 +833,15 @@ static int setup(Dutch *p, const TbPairState *s) {
   p->pState = s;
   p->pProbe = s->pProbe;
   p->a = sqlite3_malloc64(sizeof(DutchPlayer) * (size_t)(n + 1));
-  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(6 * n + s->iRound + 2));
+  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(4 * n + s->iRound + 2) + (size_t)n);
   p->aNoMeet = sqlite3_malloc64((size_t)n * n + 1);
   if (!p->a || !p->aShift || !p->aNoMeet) return SQLITE_NOMEM;
-  p->aIdx = p->aShift + n;
-  p->aMateC = p->aIdx + n;
-  p->aStable = p->aMateC + n;
+  p->aStable = p->aShift + n;
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
+  p->aDirty = (unsigned char *)(p->aGameRank + s->iRound + 2);
+  memset(p->aDirty, 0, (size_t)n);
+  p->nDirty = 0;
   for (i = 0, j = 0; i < s->nPlayer; i++) {
     if (!s->aPlayer[i].bAbsent) { describe(s, i, &p->a[j]); p->a[j++].iNumber = nNumber; }
     if (takes_part(s, i)) nNumber++;
@@ -900,10 +849,8 @@ static int setup(Dutch *p, const TbPairState *s) {
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
   /* Who may not meet: earlier games, forbidden pairs. */
   {
-    int *aPos = p->aIdx;   /* scratch: aPlayer index -> sorted index */
     int *aPosAll = sqlite3_malloc64(sizeof(int) * (size_t)(s->nPlayer + 1));
     if (aPosAll == 0) return SQLITE_NOMEM;
-    (void)aPos;
     for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
     for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
     memset(p->aNoMeet, 0, (size_t)n * n);
@@ -939,26 +886,16 @@ static int setup(Dutch *p, const TbPairState *s) {
     }
   }
   p->nSizeBits = bits_for(maxGroup);
-  nBits = weight_bits(p) + 2;
-  p->nW = (nBits + 2 + 64 + 63) / 64 + 1;
+  /* Duals stay below twice the largest weight and slacks within four
+  ** times it either way: five bits over the weights are room enough. */
+  nBits = p->nWeightBits = weight_bits(p);
+  p->nW = (nBits + 5 + 63) / 64;
   nn = (size_t)n * n;
-  p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn * 2 + 2 * (size_t)n + 4) * p->nW
-                             + 2 * sizeof(int) * (size_t)n);
+  p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);
   if (p->aMat == 0) return SQLITE_NOMEM;
   memset(p->aMat, 0, sizeof(DmWord) * nn * p->nW);
-  p->aCompact = p->aMat + nn * p->nW;
-  p->aMax = p->aCompact + nn * p->nW;
-  p->aTmp = p->aMax + p->nW;              /* three values of scratch */
-  p->aDual = p->aTmp + 3 * (size_t)p->nW;
-  p->aDualC = p->aDual + (size_t)n * p->nW;
-  p->aInZ = (int *)(p->aDualC + (size_t)n * p->nW);
-  p->aInZC = p->aInZ + n;
-  p->bCert = 0;
-  p->iCenter = -1;
-  /* A final pair weighs all ones over the weights' width: more than any. */
-  wz(p, p->aMax);
-  wadd(p, p->aMax, 1, nBits);
-  wsub(p, p->aMax, 1);
+  p->aTmp = p->aMat + nn * p->nW;         /* three values of scratch */
+  if (dm_open(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
@@ -969,6 +906,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aShift);
   sqlite3_free(p->aNoMeet);
   sqlite3_free(p->aMat);
+  dm_close(p->pSolver);
 }
 
 int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) {
@@ -983,15 +921,15 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) 
   }
   if (rc == SQLITE_OK && d.n > 0) {
     for (i = 0; i < d.n; i++) aPartner[i] = -1;
-    initial_weights(&d);
-    rc = solve(&d);
+    rc = initial_weights(&d);
+    if (rc == SQLITE_OK) rc = solve(&d);
     if (rc == SQLITE_OK && !round_complete(&d)) {
       rc = set_error(pzErr, "no pairing meets the absolute criteria (C1-C3)");
     }
     if (rc == SQLITE_OK) {
-      if (d.n & 1) bye_setup(&d);
+      if (d.n & 1) rc = bye_setup(&d);
       else { d.nByeScore = 0; d.bSingleBye = 0; }
-      rc = pair_all(&d, aPartner);
+      if (rc == SQLITE_OK) rc = pair_all(&d, aPartner);
     }
     if (rc == SQLITE_OK) rc = emit(&d, aPartner, pRound);
   }

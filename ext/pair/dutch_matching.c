@@ -12,7 +12,7 @@
 #include "dutch_matching.h"
 #include <string.h>
 
-typedef struct Dm {
+struct DmSolver {
   int n, nW;
   const DmWord *aWeight;
   TbProbe *pProbe;
@@ -24,6 +24,7 @@ typedef struct Dm {
   int *unused, nUnused;
   DmWord *dual;                     /* 2n values of nW words */
   unsigned char *allow;             /* per edge k */
+  int *aAllowed, nAllowed;          /* the edges allowed this stage */
   int *queue, nQueue;
   int *nNb, *aNb;                   /* neighbours with a nonzero weight */
   int *leaves, *bestto;
@@ -31,8 +32,11 @@ typedef struct Dm {
   int *cacheEdge, *cacheEpoch;      /* ... valid while the duals' epoch holds */
   int epoch;                        /* counts the dual changes */
   DmWord *t1, *t2;                  /* scratch values */
+  unsigned char *dead;              /* removed from the graph */
+  int bStarted;                     /* duals and matching hold */
   int rc;
-} Dm;
+};
+typedef DmSolver Dm;
 
 /* ------------------------------------------------------------ wide values */
 
@@ -81,6 +85,15 @@ static void w_half(const Dm *p, DmWord *r) {   /* arithmetic shift right 1 */
 static const DmWord *weight_of(const Dm *p, int k) {
   return p->aWeight + (size_t)k * (size_t)p->nW;
 }
+/* Whether {i,j} weighs 0 (no edge), read in row i (the matrix is
+** symmetric, so a scan of i's pairs reads memory in order). */
+static int weight_is_zero(const Dm *p, int i, int j) {
+  const DmWord *w = p->aWeight + ((size_t)i * p->n + j) * p->nW;
+  int t;
+  for (t = 0; t < p->nW; t++) if (w[t]) return 0;
+  return 1;
+}
+
 static int endpoint(const Dm *p, int e) {
   int k = e >> 1;
   return (e & 1) ? k % p->n : k / p->n;
@@ -99,11 +112,13 @@ static DmWord *dual_of(const Dm *p, int b) {
 #ifdef __SIZEOF_INT128__
 __extension__ typedef __int128 DmWide;
 #endif
-static void slack(const Dm *p, int k, DmWord *r) {
-  int i = k / p->n, j = k % p->n;
+/* slack({i,j}) = dual(i) + dual(j) - 2 w(i,j), into r; the matrix is
+** symmetric, so row i is read in order. */
+static void slack_ij(const Dm *p, int i, int j, DmWord *r) {
+  const DmWord *w = p->aWeight + ((size_t)i * p->n + j) * p->nW;
 #ifdef __SIZEOF_INT128__
   /* One pass, a signed 128-bit carry per word: the hot spot of the solve. */
-  const DmWord *a = dual_of(p, i), *b = dual_of(p, j), *w = weight_of(p, k);
+  const DmWord *a = dual_of(p, i), *b = dual_of(p, j);
   DmWide c = 0;
   int t;
   for (t = 0; t < p->nW; t++) {
@@ -114,9 +129,31 @@ static void slack(const Dm *p, int k, DmWord *r) {
 #else
   w_copy(p, r, dual_of(p, i));
   w_add(p, r, dual_of(p, j));
-  w_sub(p, r, weight_of(p, k));
-  w_sub(p, r, weight_of(p, k));
+  w_sub(p, r, w);
+  w_sub(p, r, w);
 #endif
+}
+static void slack(const Dm *p, int k, DmWord *r) {
+  slack_ij(p, k / p->n, k % p->n, r);
+}
+/* Marks edge k usable for the stage; the list lets the next stage clear
+** only what was set (a full clear once it overflows). */
+static void set_allow(Dm *p, int k) {
+  int i = k / p->n, j = k % p->n;
+  if (p->allow[k]) return;
+  p->allow[k] = 1;
+  p->allow[(size_t)j * p->n + i] = 1;    /* both ways: scans read rows */
+  if (p->nAllowed < 8 * p->n) p->aAllowed[p->nAllowed] = k;
+  p->nAllowed++;
+}
+static void clear_allow(Dm *p) {
+  int i;
+  if (p->nAllowed > 8 * p->n) memset(p->allow, 0, (size_t)p->n * (size_t)p->n);
+  else for (i = 0; i < p->nAllowed; i++) {
+    int k = p->aAllowed[i];
+    p->allow[k] = p->allow[(size_t)(k % p->n) * p->n + k / p->n] = 0;
+  }
+  p->nAllowed = 0;
 }
 /* Whether slack(k) < slack(k2). */
 static int slack_less(Dm *p, int k, int k2) {
@@ -248,6 +285,7 @@ static void add_blossom(Dm *p, int base, int k) {
         int x = p->leaves[l], m;
         for (m = 0; m < p->nNb[x]; m++) {
           int z = p->aNb[(size_t)x * p->n + m], kk = edge_of(p, x, z), bj;
+          if (p->dead[z] || weight_is_zero(p, x, z)) continue;
           bj = p->inblossom[z];
           if (bj != b && p->label[bj] == 1
               && (p->bestto[bj] == -1 || slack_less(p, kk, p->bestto[bj])))
@@ -266,6 +304,16 @@ static void add_blossom(Dm *p, int base, int k) {
     bests(p, b)[p->nBest[b]++] = kk;
     if (p->bestedge[b] == -1 || slack_less(p, kk, p->bestedge[b])) p->bestedge[b] = kk;
   }
+}
+
+/* Returns blossom b's number to the unused ones, its fields cleared. */
+static void release_blossom(Dm *p, int b) {
+  p->label[b] = p->labelend[b] = -1;
+  p->nChild[b] = 0;
+  p->blossombase[b] = -1;
+  p->nBest[b] = -1;
+  p->bestedge[b] = -1;
+  p->unused[p->nUnused++] = b;
 }
 
 static void expand_blossom(Dm *p, int b, int endstage) {
@@ -294,10 +342,10 @@ static void expand_blossom(Dm *p, int b, int endstage) {
       p->label[endpoint(p, e ^ 1)] = 0;
       p->label[endpoint(p, ep[cyc(j - trick, nc)] ^ trick ^ 1)] = 0;
       assign_label(p, endpoint(p, e ^ 1), 2, e);
-      p->allow[ep[cyc(j - trick, nc)] >> 1] = 1;
+      set_allow(p, ep[cyc(j - trick, nc)] >> 1);
       j += jstep;
       e = ep[cyc(j - trick, nc)] ^ trick;
-      p->allow[e >> 1] = 1;
+      set_allow(p, e >> 1);
       j += jstep;
     }
     bv = ch[cyc(j, nc)];
@@ -319,12 +367,7 @@ static void expand_blossom(Dm *p, int b, int endstage) {
       j += jstep;
     }
   }
-  p->label[b] = p->labelend[b] = -1;
-  p->nChild[b] = 0;
-  p->blossombase[b] = -1;
-  p->nBest[b] = -1;
-  p->bestedge[b] = -1;
-  p->unused[p->nUnused++] = b;
+  release_blossom(p, b);
 }
 
 /* Swaps matched and unmatched edges on the even path round blossom b from
@@ -361,25 +404,27 @@ static void augment_blossom(Dm *p, int b, int v) {
   p->blossombase[b] = p->blossombase[ch[0]];
 }
 
-static void augment_matching(Dm *p, int k) {
-  int side;
-  for (side = 0; side < 2; side++) {
-    int s = side == 0 ? k / p->n : k % p->n;
-    int e = side == 0 ? 2 * k + 1 : 2 * k;
-    for (;;) {
-      int bs = p->inblossom[s], t, bt, j;
-      if (bs >= p->n) augment_blossom(p, bs, s);
-      p->mate[s] = e;
-      if (p->labelend[bs] == -1) break;
-      t = endpoint(p, p->labelend[bs]);
-      bt = p->inblossom[t];
-      s = endpoint(p, p->labelend[bt]);
-      j = endpoint(p, p->labelend[bt] ^ 1);
-      if (bt >= p->n) augment_blossom(p, bt, j);
-      p->mate[j] = p->labelend[bt];
-      e = p->labelend[bt] ^ 1;
-    }
+/* Swaps matched and unmatched edges on the path from S-vertex s up to the
+** root of its tree; s's mate becomes endpoint e (-1: s is left free). */
+static void flip_to_root(Dm *p, int s, int e) {
+  for (;;) {
+    int bs = p->inblossom[s], t, bt, j;
+    if (bs >= p->n) augment_blossom(p, bs, s);
+    p->mate[s] = e;
+    if (p->labelend[bs] == -1) break;
+    t = endpoint(p, p->labelend[bs]);
+    bt = p->inblossom[t];
+    s = endpoint(p, p->labelend[bt]);
+    j = endpoint(p, p->labelend[bt] ^ 1);
+    if (bt >= p->n) augment_blossom(p, bt, j);
+    p->mate[j] = p->labelend[bt];
+    e = p->labelend[bt] ^ 1;
   }
+}
+
+static void augment_matching(Dm *p, int k) {
+  flip_to_root(p, k / p->n, 2 * k + 1);
+  flip_to_root(p, k % p->n, 2 * k);
 }
 
 /* Scans the S-vertices in the queue; returns 1 once it augmented. */
@@ -391,13 +436,20 @@ static int grow_trees(Dm *p) {
       int w = p->aNb[(size_t)v * p->n + m];
       int k = edge_of(p, v, w), e = remote_end(p, v, w);
       int kslackSet = 0;
-      if (p->inblossom[v] == p->inblossom[w]) continue;
-      if (!p->allow[k]) {
-        slack(p, k, p->t1); kslackSet = 1;
-        if (w_sign(p, p->t1) <= 0) p->allow[k] = 1;
+      if (p->inblossom[v] == p->inblossom[w] || p->dead[w]) continue;
+      if (!p->allow[(size_t)v * p->n + w]) {
+        /* A usable edge has a weight (it was found tight): only the others
+        ** read the weights' memory, the cost of a scan at 1,000 players. */
+        if (weight_is_zero(p, v, w)) continue;
+        slack_ij(p, v, w, p->t1); kslackSet = 1;
+        if (w_sign(p, p->t1) <= 0) set_allow(p, k);
       }
-      if (p->allow[k]) {
-        if (p->label[p->inblossom[w]] == 0) {
+      if (p->allow[(size_t)v * p->n + w]) {
+        if (p->label[p->inblossom[w]] == 0
+            && p->mate[p->blossombase[p->inblossom[w]]] == -1) {
+          /* A free vertex whose dual reached 0 earlier: a path to it. */
+          augment_matching(p, k); return 1;
+        } else if (p->label[p->inblossom[w]] == 0) {
           assign_label(p, w, 2, e ^ 1);
         } else if (p->label[p->inblossom[w]] == 1) {
           int base = scan_blossom(p, v, w);
@@ -420,12 +472,18 @@ static int grow_trees(Dm *p) {
 }
 
 /* Changes the duals by the largest step that keeps them feasible; returns
-** 1 when the stage is over (no free vertex can gain). */
+** 1 when the stage is over: an S-vertex's dual reached 0, so it may stay
+** free (the path from its root is flipped to leave it so). */
 static int dual_step(Dm *p) {
-  int n = p->n, v, b, type = 1, dedge = -1, dblossom = -1;
+  int n = p->n, v, b, type = 1, dedge = -1, dblossom = -1, dvertex = -1;
   DmWord *delta = p->t2 + p->nW, *d = delta + p->nW;
-  w_copy(p, delta, dual_of(p, 0));
-  for (v = 1; v < n; v++) if (w_cmp(p, dual_of(p, v), delta) < 0) w_copy(p, delta, dual_of(p, v));
+  for (v = 0; v < n; v++) {
+    if (p->label[p->inblossom[v]] == 1
+        && (dvertex < 0 || w_cmp(p, dual_of(p, v), delta) < 0)) {
+      w_copy(p, delta, dual_of(p, v));
+      dvertex = v;
+    }
+  }
   for (v = 0; v < n; v++) {
     if (p->label[p->inblossom[v]] == 0 && p->bestedge[v] != -1) {
       slack(p, p->bestedge[v], d);
@@ -458,10 +516,13 @@ static int dual_step(Dm *p) {
       else if (p->label[b] == 2) w_sub(p, dual_of(p, b), delta);
     }
   }
-  if (type == 1) return 1;
+  if (type == 1) {
+    if (p->mate[dvertex] != -1) flip_to_root(p, dvertex, -1);
+    return 1;
+  }
   if (type == 2 || type == 3) {
     int i = dedge / n, j = dedge % n;
-    p->allow[dedge] = 1;
+    set_allow(p, dedge);
     if (type == 2 && p->label[p->inblossom[i]] == 0) { int t = i; i = j; j = t; }
     p->queue[p->nQueue++] = i;
   } else {
@@ -470,23 +531,32 @@ static int dual_step(Dm *p) {
   return 0;
 }
 
+/* Whether v is free with a positive dual: a root of the next stage. */
+static int is_root(Dm *p, int v) {
+  return !p->dead[v] && p->mate[v] == -1 && w_sign(p, dual_of(p, v)) > 0;
+}
+
+/* Stages until every free vertex has dual 0 (then the matching is of
+** maximum weight: every slack >= 0, matched pairs tight, blossoms with a
+** dual full).  Each stage ends with a path augmented or one free vertex
+** retired at dual 0, so there are at most as many as roots at the start. */
 static int run(Dm *p) {
-  int n = p->n, t, v, b;
-  for (t = 0; t < n; t++) {
-    int augmented = 0;
-    for (b = 0; b < 2 * n; b++) { p->label[b] = 0; p->bestedge[b] = -1; }
+  int n = p->n, v, b;
+  for (;;) {
+    int nRoot = 0;
+    for (b = 0; b < 2 * n; b++) { p->label[b] = 0; p->labelend[b] = -1; p->bestedge[b] = -1; }
     for (b = n; b < 2 * n; b++) p->nBest[b] = -1;
-    memset(p->allow, 0, (size_t)n * (size_t)n);
+    clear_allow(p);
     p->nQueue = 0;
-    for (v = 0; v < n; v++)
-      if (p->mate[v] == -1 && p->label[p->inblossom[v]] == 0) assign_label(p, v, 1, -1);
-    for (;;) {
-      augmented = grow_trees(p);
-      if (p->rc) return p->rc;
-      if (augmented) break;
-      if (dual_step(p)) break;
+    for (v = 0; v < n; v++) {
+      if (is_root(p, v) && p->label[p->inblossom[v]] == 0) { assign_label(p, v, 1, -1); nRoot++; }
     }
-    if (!augmented) break;
+    if (nRoot == 0) break;
+    for (;;) {
+      int augmented = grow_trees(p);
+      if (p->rc) return p->rc;
+      if (augmented || dual_step(p)) break;
+    }
     for (b = n; b < 2 * n; b++) {
       if (p->blossomparent[b] == -1 && p->blossombase[b] >= 0 && p->label[b] == 1
           && w_sign(p, dual_of(p, b)) == 0)
@@ -496,102 +566,171 @@ static int run(Dm *p) {
   return SQLITE_OK;
 }
 
-int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
-                           DmWord *aDual, int *aInBlossom,
-                           TbProbe *pProbe) {
-  Dm s;
-  int rc, v, u;
-  size_t nn = (size_t)n * (size_t)n, nInt;
-  void *pMem;
-  int *q;
-  if (n <= 1) {
-    for (v = 0; v < n; v++) {
-      aMate[v] = -1;
-      if (aDual) { memset(aDual, 0, sizeof(DmWord) * (size_t)nW); aInBlossom[v] = -1; }
+/* ------------------------------------------------------- warm starts */
+
+/* Adds blossom b's dual to each of its vertices and dissolves it: the
+** slacks inside stay as they were, those leaving b grow. */
+static void dissolve(Dm *p, int b) {
+  int nl = blossom_leaves(p, b, p->leaves, 0), i, nc = p->nChild[b];
+  int *ch = childs(p, b);
+  for (i = 0; i < nl; i++) w_add(p, dual_of(p, p->leaves[i]), dual_of(p, b));
+  memset(dual_of(p, b), 0, sizeof(DmWord) * (size_t)p->nW);
+  for (i = 0; i < nc; i++) {
+    int c = ch[i], l;
+    p->blossomparent[c] = -1;
+    nl = blossom_leaves(p, c, p->leaves, 0);
+    for (l = 0; l < nl; l++) p->inblossom[p->leaves[l]] = c;
+  }
+  release_blossom(p, b);
+}
+
+void dm_touch(DmSolver *p, int v) {
+  int top = v, x, j;
+  DmWord *best = p->t1, *val = p->t2;
+  if (!p->bStarted || p->dead[v]) return;
+  while (p->blossomparent[top] != -1) top = p->blossomparent[top];
+  x = p->mate[p->blossombase[top]];
+  x = x >= 0 ? endpoint(p, x) : -1;
+  if (top != v) {
+    /* v becomes the base of every blossom round it, then they dissolve
+    ** from the outside in (v's is the first child after the rotation). */
+    augment_blossom(p, top, v);
+    while (top != v) {
+      int c = childs(p, top)[0];
+      dissolve(p, top);
+      top = c;
     }
-    return SQLITE_OK;
   }
-  memset(&s, 0, sizeof s);
-  s.n = n; s.nW = nW; s.aWeight = aWeight; s.pProbe = pProbe;
-  /* One block: the int arrays, then the duals and scratch, then the flags. */
-  nInt = (size_t)n * 1 + 2 * (size_t)n * 5 + (size_t)n + 2 * (size_t)n
-       + 3 * nn + 2 * (size_t)n + (size_t)n + 2 * (size_t)n + (size_t)n + nn
-       + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 4 * (size_t)n;
-  pMem = sqlite3_malloc64(nInt * sizeof(int)
-                          + (4 * (size_t)n + 4) * (size_t)nW * sizeof(DmWord) + nn);
-  if (pMem == 0) return SQLITE_NOMEM;
-  q = (int *)pMem;
-  s.mate = q; q += n;
-  s.label = q; q += 2 * n;
-  s.labelend = q; q += 2 * n;
-  s.blossomparent = q; q += 2 * n;
-  s.blossombase = q; q += 2 * n;
-  s.bestedge = q; q += 2 * n;
-  s.inblossom = q; q += n;
-  s.nChild = q; q += 2 * n;
-  s.aChild = q; q += nn;
-  s.aEndp = q; q += nn;
-  s.aBest = q; q += nn;
-  s.nBest = q; q += 2 * n;
-  s.unused = q; q += n;
-  s.queue = q; q += 4 * n;   /* room for re-queued vertices */
-  s.nNb = q; q += n;
-  s.aNb = q; q += nn;
-  s.leaves = q; q += 2 * n;
-  s.bestto = q; q += 2 * n;
-  s.cacheEdge = q; q += 2 * n;
-  s.cacheEpoch = q; q += 2 * n;
-  s.dual = (DmWord *)q;
-  s.t1 = s.dual + 2 * (size_t)n * nW;
-  s.t2 = s.t1 + nW;          /* t2, then two more values for dual_step */
-  s.bestSlack = s.t2 + 3 * (size_t)nW;
-  s.allow = (unsigned char *)(s.bestSlack + 2 * (size_t)n * nW);
-  (void)nInt;
-  for (v = 0; v < n; v++) {
-    s.mate[v] = -1;
-    s.inblossom[v] = v;
-    s.nNb[v] = 0;
+  p->mate[v] = -1;
+  if (x >= 0) p->mate[x] = -1;
+  /* v's dual: the least that covers each of its pairs, 2w - dual(j). */
+  memset(best, 0, sizeof(DmWord) * (size_t)p->nW);
+  for (j = 0; j < p->nNb[v]; j++) {
+    int u = p->aNb[(size_t)v * p->n + j];
+    const DmWord *w = p->aWeight + ((size_t)v * p->n + u) * p->nW;
+    if (p->dead[u] || weight_is_zero(p, v, u)) continue;
+    w_copy(p, val, w);
+    w_add(p, val, w);
+    w_sub(p, val, dual_of(p, u));
+    if (w_cmp(p, val, best) > 0) w_copy(p, best, val);
   }
+  w_copy(p, dual_of(p, v), best);
+}
+
+void dm_remove(DmSolver *p, int v) {
+  dm_touch(p, v);
+  p->dead[v] = 1;
+  memset(dual_of(p, v), 0, sizeof(DmWord) * (size_t)p->nW);
+}
+
+/* From scratch: no blossom, each vertex's dual its largest weight (every
+** slack >= 0), and the pairs tight at once (each the other's largest
+** weight) matched greedily, so that the stages start near the optimum. */
+static int cold_start(Dm *p) {
+  int n = p->n, v, u, nW = p->nW;
+  for (v = 0; v < n; v++) { p->mate[v] = -1; p->inblossom[v] = v; p->nNb[v] = 0; }
   for (v = 0; v < 2 * n; v++) {
-    s.blossomparent[v] = -1;
-    s.blossombase[v] = v < n ? v : -1;
-    s.labelend[v] = -1;
-    s.nChild[v] = 0;
-    s.nBest[v] = -1;
-    s.cacheEdge[v] = -1;
-    s.cacheEpoch[v] = -1;
+    p->blossomparent[v] = -1;
+    p->blossombase[v] = v < n ? v : -1;
+    p->label[v] = 0;
+    p->labelend[v] = -1;
+    p->nChild[v] = 0;
+    p->nBest[v] = -1;
+    p->cacheEdge[v] = -1;
+    p->cacheEpoch[v] = -1;
   }
-  s.nUnused = 0;
-  for (v = 2 * n - 1; v >= n; v--) s.unused[s.nUnused++] = v;
-  /* The vertex duals start at the largest weight. */
-  memset(s.dual, 0, 2 * (size_t)n * nW * sizeof(DmWord));
+  p->nUnused = 0;
+  for (v = 2 * n - 1; v >= n; v--) p->unused[p->nUnused++] = v;
+  memset(p->dual, 0, 2 * (size_t)n * nW * sizeof(DmWord));
   for (v = 0; v < n; v++) {
+    if (tb_poll(p->pProbe, n - v)) return p->pProbe->rc;
+    if (p->dead[v]) continue;
     for (u = v + 1; u < n; u++) {
-      const DmWord *w = aWeight + ((size_t)v * n + u) * nW;
-      int i, nz = 0;
-      for (i = 0; i < nW; i++) if (w[i]) { nz = 1; break; }
-      if (!nz) continue;
-      s.aNb[(size_t)v * n + s.nNb[v]++] = u;
-      s.aNb[(size_t)u * n + s.nNb[u]++] = v;
-      if (w_cmp(&s, w, s.dual) > 0) w_copy(&s, s.dual, w);
+      int k = v * n + u;
+      if (p->dead[u] || weight_is_zero(p, v, u)) continue;
+      p->aNb[(size_t)v * n + p->nNb[v]++] = u;
+      p->aNb[(size_t)u * n + p->nNb[u]++] = v;
+      if (w_cmp(p, weight_of(p, k), dual_of(p, v)) > 0) w_copy(p, dual_of(p, v), weight_of(p, k));
+      if (w_cmp(p, weight_of(p, k), dual_of(p, u)) > 0) w_copy(p, dual_of(p, u), weight_of(p, k));
     }
   }
-  for (v = 1; v < n; v++) w_copy(&s, dual_of(&s, v), s.dual);
-  rc = run(&s);
-  if (rc == SQLITE_OK) {
-    for (v = 0; v < n; v++) aMate[v] = s.mate[v] >= 0 ? endpoint(&s, s.mate[v]) : -1;
-    if (aDual) {
-      memcpy(aDual, s.dual, sizeof(DmWord) * (size_t)n * nW);
-      for (v = 0; v < n; v++) {
-        int b = v;
-        aInBlossom[v] = -1;
-        while (b >= 0) {
-          if (b >= n && w_sign(&s, dual_of(&s, b)) != 0) { aInBlossom[v] = b; break; }
-          b = s.blossomparent[b];
-        }
+  for (v = 0; v < n; v++) {
+    int m;
+    if (tb_poll(p->pProbe, p->nNb[v] + 1)) return p->pProbe->rc;
+    if (p->mate[v] != -1) continue;
+    for (m = 0; m < p->nNb[v]; m++) {
+      int w = p->aNb[(size_t)v * n + m];
+      if (p->mate[w] != -1) continue;
+      slack_ij(p, v, w, p->t1);
+      if (w_sign(p, p->t1) == 0) {
+        p->mate[v] = remote_end(p, v, w);
+        p->mate[w] = remote_end(p, w, v);
+        break;
       }
     }
   }
-  sqlite3_free(pMem);
-  return rc;
+  p->bStarted = 1;
+  return SQLITE_OK;
 }
+
+int dm_solve(DmSolver *p) {
+  if (!p->bStarted && cold_start(p)) return p->pProbe->rc;
+  p->rc = SQLITE_OK;
+  return run(p);
+}
+
+int dm_mate(const DmSolver *p, int v) {
+  return p->mate[v] >= 0 ? endpoint(p, p->mate[v]) : -1;
+}
+
+int dm_open(int n, int nW, const DmWord *aWeight, TbProbe *pProbe, DmSolver **ppOut) {
+  Dm *p;
+  size_t nn = (size_t)n * (size_t)n, nInt;
+  int *q;
+  *ppOut = 0;
+  if (n < 1) n = 1;
+  nn = (size_t)n * (size_t)n;
+  /* One block: the struct, the int arrays, the duals and scratch, flags. */
+  nInt = (size_t)n * 1 + 2 * (size_t)n * 5 + (size_t)n + 2 * (size_t)n
+       + 3 * nn + 2 * (size_t)n + (size_t)n + 4 * (size_t)n + (size_t)n + nn
+       + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 2 * (size_t)n + 8 * (size_t)n;
+  p = sqlite3_malloc64(sizeof(Dm) + nInt * sizeof(int)
+                       + (4 * (size_t)n + 4) * (size_t)nW * sizeof(DmWord) + nn + (size_t)n);
+  if (p == 0) return SQLITE_NOMEM;
+  memset(p, 0, sizeof(Dm));
+  p->n = n; p->nW = nW; p->aWeight = aWeight; p->pProbe = pProbe;
+  q = (int *)(p + 1);
+  p->mate = q; q += n;
+  p->label = q; q += 2 * n;
+  p->labelend = q; q += 2 * n;
+  p->blossomparent = q; q += 2 * n;
+  p->blossombase = q; q += 2 * n;
+  p->bestedge = q; q += 2 * n;
+  p->inblossom = q; q += n;
+  p->nChild = q; q += 2 * n;
+  p->aChild = q; q += nn;
+  p->aEndp = q; q += nn;
+  p->aBest = q; q += nn;
+  p->nBest = q; q += 2 * n;
+  p->unused = q; q += n;
+  p->queue = q; q += 4 * n;   /* room for re-queued vertices */
+  p->nNb = q; q += n;
+  p->aNb = q; q += nn;
+  p->leaves = q; q += 2 * n;
+  p->bestto = q; q += 2 * n;
+  p->cacheEdge = q; q += 2 * n;
+  p->cacheEpoch = q; q += 2 * n;
+  p->aAllowed = q; q += 8 * n;
+  p->dual = (DmWord *)q;
+  p->t1 = p->dual + 2 * (size_t)n * nW;
+  p->t2 = p->t1 + nW;          /* t2, then two more values for dual_step */
+  p->bestSlack = p->t2 + 3 * (size_t)nW;
+  p->allow = (unsigned char *)(p->bestSlack + 2 * (size_t)n * nW);
+  p->dead = p->allow + nn;
+  memset(p->dead, 0, (size_t)n);
+  memset(p->allow, 0, nn);
+  *ppOut = p;
+  return SQLITE_OK;
+}
+
+void dm_close(DmSolver *p) { sqlite3_free(p); }

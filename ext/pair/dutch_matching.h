@@ -10,17 +10,31 @@
 
 typedef sqlite3_uint64 DmWord;
 
-/* Finds a maximum-weight matching of the complete graph on n vertices whose
-** edge {i,j} weighs aWeight[(i*n + j)*nW ...] (symmetric; zero: no edge).
-** The weights must leave their two top bits clear (room for the duals).
-** aMate[v] receives v's mate, or -1.  With aDual, the optimal duals too:
-** aDual[v*nW ...] (the slack of {i,j} is dual(i) + dual(j) - 2 w(i,j) plus
-** twice the duals of the blossoms holding both), and aInBlossom[v] the
-** innermost blossom with a nonzero dual that holds v (-1: none; blossoms
-** nest, so two vertices share every such blossom iff they share this).  Returns SQLITE_OK, SQLITE_NOMEM or
-** the probe's interrupt code. */
-int dm_max_weight_matching(int n, int nW, const DmWord *aWeight, int *aMate,
-                           DmWord *aDual, int *aInBlossom,
-                           TbProbe *pProbe);
+/* A maximum-weight matching of the complete graph on n vertices whose edge
+** {i,j} weighs aWeight[(i*n + j)*nW ...] (symmetric; zero: no edge), kept
+** with its optimal duals between solves so that a change at a few vertices
+** costs a few augmentations, not a solve from scratch.  The weights must
+** leave their five top bits clear (duals stay below twice the largest
+** weight, slacks within four times it either way).  The matrix is the
+** caller's: after changing the pairs of vertex v, call dm_touch(v) (v and
+** its mate leave the matching, v leaves its blossoms, its dual covers its
+** new weights), then dm_solve.  A pair that was zero when the first solve
+** ran stays out of the graph.
+**
+**   dm_open(n, nW, aWeight, pProbe, &pSolver);
+**   dm_solve(pSolver);                     ... dm_mate(pSolver, v) ...
+**   (change the pairs of v)  dm_touch(pSolver, v);  dm_solve(pSolver);
+**   dm_remove(pSolver, v);                 v leaves the graph for good
+**   dm_close(pSolver);
+**
+** dm_open and dm_solve return SQLITE_OK, SQLITE_NOMEM or the probe's
+** interrupt code. */
+typedef struct DmSolver DmSolver;
+int dm_open(int n, int nW, const DmWord *aWeight, TbProbe *pProbe, DmSolver **ppOut);
+void dm_close(DmSolver *p);
+int dm_solve(DmSolver *p);
+int dm_mate(const DmSolver *p, int v);
+void dm_touch(DmSolver *p, int v);
+void dm_remove(DmSolver *p, int v);
 
 #endif /* TIEBREAK_DUTCH_MATCHING_H */
