@@ -127,9 +127,9 @@ function readerSource(kind, textOfFile, title, file) {
       src.filePolicy = db.query("SELECT trf_policy(?1) AS p WHERE EXISTS (SELECT 1"
         + " FROM trf_records(?1) WHERE record IN ('202', '212'))", [textOfFile])[0]?.p ?? null;
     } else if (kind === "melee") {
-      src.filePolicy = meleePolicy(db, textOfFile);
+      src.filePolicy = policyOfDate(db, "melee_policy", textOfFile);
     } else if (kind === "tdf") {
-      src.filePolicy = db.query("SELECT tom_policy(?1) AS p", [textOfFile])[0].p;
+      src.filePolicy = policyOfDate(db, "tom_policy", textOfFile);
     }
   } catch (e) {
     db.close();
@@ -139,11 +139,13 @@ function readerSource(kind, textOfFile, title, file) {
   return src;
 }
 
-// The Melee preset of the file's date; null for a file without a date (the
-// era cannot be told: 'melee' is then the default).
-function meleePolicy(db, json) {
+// The policy of the file's date, from melee_policy() or tom_policy(); null
+// when it cannot be told (a Melee file without a date: 'melee' is then the
+// default) or the reader refuses the file (its own message then says why,
+// when the standings are read).
+function policyOfDate(db, fn, text) {
   try {
-    return db.query("SELECT melee_policy(?1) AS p", [json])[0].p;
+    return db.query(`SELECT ${fn}(?1) AS p`, [text])[0].p;
   } catch (e) {
     return null;
   }

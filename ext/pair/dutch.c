@@ -824,8 +824,21 @@ static int takes_part(const TbPairState *s, int i) {
   return 0;
 }
 
+/* Zeroes fresh memory a MiB at a time, polling between: its pages fault in
+** as they are written, about half a second for the weights of 1,000
+** players on these machines, longer than an interrupt may wait. */
+static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
+  const size_t nChunk = (size_t)1 << 20;
+  size_t i;
+  for (i = 0; i < nByte; i += nChunk) {
+    memset((char *)z + i, 0, nByte - i < nChunk ? nByte - i : nChunk);
+    if (tb_poll(pProbe, TB_POLL_WORK)) return pProbe->rc;
+  }
+  return SQLITE_OK;
+}
+
 static int setup(Dutch *p, const TbPairState *s) {
-  int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0;
+  int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0, rc;
   size_t nn;
   for (i = 0; i < s->nPlayer; i++) if (!s->aPlayer[i].bAbsent) n++;
   p->n = n;
@@ -893,7 +906,7 @@ static int setup(Dutch *p, const TbPairState *s) {
   nn = (size_t)n * n;
   p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);
   if (p->aMat == 0) return SQLITE_NOMEM;
-  memset(p->aMat, 0, sizeof(DmWord) * nn * p->nW);
+  if ((rc = zero_polled(p->pProbe, p->aMat, sizeof(DmWord) * nn * p->nW)) != 0) return rc;
   p->aTmp = p->aMat + nn * p->nW;         /* three values of scratch */
   if (dm_open(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }

@@ -467,7 +467,7 @@ def test_tom_file(browser):
     """sql/example.tdf: three divisions in one pod, read by tom_matches and
     tom_players (docs/tom.md's statement), and the next round as TOM pairs it."""
     b = browser
-    text = open_example_file(b, "example.tdf", "Example League Cup", "pokemon")
+    text = open_example_file(b, "example.tdf", "Example League Cup", "file")
     want = native_text(text, "SELECT division, rank, name, match_points, "
                        f"{pct('owp')}, {pct('oowp')}, wins || '-' || losses || '-' || draws,"
                        " dropped FROM standings(?1, 'pokemon', NULL, NULL, 'tom_matches', '',"
