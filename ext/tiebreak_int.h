@@ -356,12 +356,13 @@ enum {
   TB_FORFEIT_LOSS             /* did not play against a paired opponent */
 };
 
-/* One round of one player: a seat at a match, or a bye.  Kept small (16
-** bytes): the opponents' averages walk every player's seats. */
+/* One round of one player: a seat at a match, or a bye.  Kept small (12
+** bytes): the opponents' averages walk every player's seats, and an event
+** of 700,000 rows has 1.4 million.  Its match, which only reading and
+** scoring need, is in the event's aSeatMatch while the matches are kept. */
 typedef struct TbSeat {
   int iRound;
   int iOpp;                   /* opponent's index, -1 for a bye */
-  int iMatch;                 /* index in aMatch: the games are there */
   unsigned char eOutcome;     /* TB_WIN / TB_DRAW / TB_LOSS */
   unsigned char eKind;        /* TB_PLAYED, TB_PAB, ... */
   unsigned char bFirst;       /* was player_a: White in chess */
@@ -522,6 +523,8 @@ struct TbEvent {
   int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
   TbMatch *aMatch;
+  int *aSeatMatch;            /* per seat of aSeat, its index in aMatch (the
+                              ** games are there); freed with the matches */
   TbGameCount *aGameCount;    /* per match; NULL until a games row is read */
   char *aText;                /* arena holding text player ids */
   i64 nText, nTextAlloc;

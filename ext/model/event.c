@@ -24,6 +24,7 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aPlayer);
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aText);
   sqlite3_free(p->aHash);
@@ -47,10 +48,12 @@ void tb_event_trim(TbEvent *p) {
   p->nPlayoff = 0;
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aHash);
   p->aSeat = 0;
   p->aMatch = 0;
+  p->aSeatMatch = 0;
   p->aGameCount = 0;
   p->aHash = 0;
   p->nSeat = p->nMatch = p->nMatchAlloc = p->nHash = 0;
@@ -59,13 +62,16 @@ void tb_event_trim(TbEvent *p) {
 /*
 ** Free the matches once the seats are scored and the event as of a cut is
 ** built: ranking reads seats and records only, and the rows are the
-** largest part of the event (28 bytes each, 20 MB at 700,000 rows).
+** largest part of the event (28 bytes each, 20 MB at 700,000 rows, and
+** each seat's match index, 4 bytes a seat).
 */
 void tb_event_drop_matches(TbEvent *p) {
   if (p->pCut) tb_event_drop_matches(p->pCut);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
   p->aMatch = 0;
+  p->aSeatMatch = 0;
   p->aGameCount = 0;
   p->nMatch = p->nMatchAlloc = 0;
 }
@@ -566,36 +572,44 @@ static int player_error(char **pzErr, const TbKey *pKey, const char *zFmt,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* Move a[i] down the max-heap a[0..n) on rounds. */
-static void sift_seat(TbSeat *a, int i, int n) {
+/* Move a[i] (and its match index aM[i]) down the max-heap a[0..n) on
+** rounds. */
+static void sift_seat(TbSeat *a, int *aM, int i, int n) {
   TbSeat t = a[i];
+  int tM = aM[i];
   for (;;) {
     int c = 2 * i + 1;
     if (c >= n) break;
     if (c + 1 < n && a[c + 1].iRound > a[c].iRound) c++;
     if (a[c].iRound <= t.iRound) break;
     a[i] = a[c];
+    aM[i] = aM[c];
     i = c;
   }
   a[i] = t;
+  aM[i] = tM;
 }
 
 /*
-** Order a player's seats by round.  Rows usually arrive in round order, so
-** a check comes first; otherwise a heap sort: in place, and O(n log n)
-** whatever the order (an insertion sort took minutes on rows in reverse).
+** Order a player's seats by round, with their match indexes.  Rows usually
+** arrive in round order, so a check comes first; otherwise a heap sort: in
+** place, and O(n log n) whatever the order (an insertion sort took minutes
+** on rows in reverse).
 */
-static void sort_seats(TbSeat *a, int n) {
+static void sort_seats(TbSeat *a, int *aM, int n) {
   int i;
   for (i = 1; i < n && a[i - 1].iRound <= a[i].iRound; i++) {
   }
   if (i >= n) return;
-  for (i = n / 2 - 1; i >= 0; i--) sift_seat(a, i, n);
+  for (i = n / 2 - 1; i >= 0; i--) sift_seat(a, aM, i, n);
   for (i = n - 1; i > 0; i--) {
     TbSeat t = a[0];
+    int tM = aM[0];
     a[0] = a[i];
+    aM[0] = aM[i];
     a[i] = t;
-    sift_seat(a, 0, i);
+    aM[i] = tM;
+    sift_seat(a, aM, 0, i);
   }
 }
 
@@ -627,7 +641,9 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
 
   for (i = 0; i < p->nPlayer; i++) p->aPlayer[i].nSeat = 0;
   sqlite3_free(p->aSeat);
+  sqlite3_free(p->aSeatMatch);
   p->aSeat = 0;
+  p->aSeatMatch = 0;
   p->nSeat = 0;
   p->iLastRound = 0;
   for (i = 0; i < p->nMatch; i++) {
@@ -644,8 +660,9 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
     if (m->iRound > p->iLastRound) p->iLastRound = m->iRound;
   }
   p->aSeat = sqlite3_malloc64(sizeof(TbSeat) * (sqlite3_uint64)(p->nSeat + 1));
+  p->aSeatMatch = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nSeat + 1));
   aFill = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nPlayer + 1));
-  if (p->aSeat == 0 || aFill == 0) {
+  if (p->aSeat == 0 || p->aSeatMatch == 0 || aFill == 0) {
     sqlite3_free(aFill);
     return SQLITE_NOMEM;
   }
@@ -665,22 +682,24 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
   }
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
-    TbSeat *s = &p->aSeat[aFill[m->iA]++];
+    int k = aFill[m->iA]++;
+    TbSeat *s = &p->aSeat[k];
     if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) {
       sqlite3_free(aFill);
       return rc;
     }
     memset(s, 0, sizeof(*s));
     s->iRound = m->iRound;
-    s->iMatch = i;
     s->iOpp = m->iB;
     s->bFirst = 1;
+    p->aSeatMatch[k] = i;
     if (m->iB >= 0) {
-      s = &p->aSeat[aFill[m->iB]++];
+      k = aFill[m->iB]++;
+      s = &p->aSeat[k];
       memset(s, 0, sizeof(*s));
       s->iRound = m->iRound;
-      s->iMatch = i;
       s->iOpp = m->iA;
+      p->aSeatMatch[k] = i;
     }
   }
   sqlite3_free(aFill);
@@ -689,7 +708,7 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
     TbSeat *a = &p->aSeat[p->aPlayer[i].iSeat];
     int n = p->aPlayer[i].nSeat, j;
     if ((rc = tb_poll(p->pProbe, n + 1)) != SQLITE_OK) return rc;
-    sort_seats(a, n);
+    sort_seats(a, &p->aSeatMatch[p->aPlayer[i].iSeat], n);
     for (j = 1; j < n; j++) {
       if (a[j].iRound == a[j - 1].iRound) {
         return player_error(pzErr, &p->aPlayer[i].key,
@@ -1067,16 +1086,16 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       int bA = s->bFirst;
       int nA, nB, nDraws, eResult, eOutcome, nGW, nGL;
       if (aSettled) {
-        const unsigned char *c = &aSettled[4 * s->iMatch];
+        const unsigned char *c = &aSettled[4 * p->aSeatMatch[k]];
         if (k + SCORE_PREFETCH < p->nSeat) {
-          TB_PREFETCH(&aSettled[4 * p->aSeat[k + SCORE_PREFETCH].iMatch]);
+          TB_PREFETCH(&aSettled[4 * p->aSeatMatch[k + SCORE_PREFETCH]]);
         }
         nA = c[0];
         nB = c[1];
         nDraws = c[2];
         eResult = c[3];
       } else {
-        const TbMatch *m = &p->aMatch[s->iMatch];
+        const TbMatch *m = &p->aMatch[p->aSeatMatch[k]];
         nA = m->nAWins;
         nB = m->nBWins;
         nDraws = m->nDraws;

@@ -979,7 +979,7 @@ static int read_game_number(TbEvent *pEvent, const TbMatch *m, int iMatch,
 /* Count each game row into its match (see match_settle in event.c). */
 static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, TbGamesSeen *pSeen,
                       char **pzErr) {
-  int iRound = 0, iPlayer, iWinner, *pn;
+  int iRound = 0, iPlayer, iWinner, iMatch, *pn;
   const TbSeat *pSeat;
   const TbMatch *m;
   TbGameCount *g;
@@ -1001,11 +1001,12 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, TbGamesSeen *pSeen,
     sqlite3_free(zLit);
     return rc;
   }
-  m = &pEvent->aMatch[pSeat->iMatch];
-  rc = read_game_number(pEvent, m, pSeat->iMatch, iRound,
+  iMatch = pEvent->aSeatMatch[pSeat - pEvent->aSeat];
+  m = &pEvent->aMatch[iMatch];
+  rc = read_game_number(pEvent, m, iMatch, iRound,
                         sqlite3_column_value(pStmt, 3), pSeen, pzErr);
   if (rc != SQLITE_OK) return rc;
-  if ((g = tb_event_game_count(pEvent, pSeat->iMatch)) == 0) return SQLITE_NOMEM;
+  if ((g = tb_event_game_count(pEvent, iMatch)) == 0) return SQLITE_NOMEM;
   pWinner = sqlite3_column_value(pStmt, 2);
   iWinner = sqlite3_value_type(pWinner) == SQLITE_NULL
                 ? -2
