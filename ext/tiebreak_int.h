@@ -585,6 +585,7 @@ TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 int tb_event_seats(TbEvent *p, char **pzErr);
+void tb_event_drop_seats(TbEvent *p);
 int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr);
 int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin);

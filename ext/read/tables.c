@@ -1061,9 +1061,14 @@ static int read_games(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
   if (pStmt == 0) return SQLITE_OK;
   if ((rc = bind_event(r, pStmt, pId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    /* games find their matches through the seats, laid out for them */
+    if (pEvent->aSeat == 0 && (rc = tb_event_seats(pEvent, pzErr)) != SQLITE_OK) {
+      break;
+    }
     if ((rc = apply_game(pEvent, pStmt, &seen, pzErr)) != SQLITE_OK) break;
   }
   sqlite3_free(seen.aKey);
+  tb_event_drop_seats(pEvent); /* scoring lays them out again */
   return finish(r->db, pStmt, rc, pzErr);
 }
 

@@ -261,8 +261,9 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   rc = read_event(pReader, pEventId, pKey, pEvent, pzErr);
   tb_leave(pConn);
   if (rc == SQLITE_OK) rc = tb_playoff_split(pEvent, &pPolicy->params, pzErr);
-  if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
+  /* the cut's event from the rows, before scoring frees them */
   if (rc == SQLITE_OK) rc = cut_event(pEvent, &pPolicy->params, pzErr);
+  if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = resolve_round_robin(pEvent, &pPolicy, &resolved);
   if (rc == SQLITE_OK) {
     tb_event_drop_matches(pEvent); /* ranking reads the seats */
