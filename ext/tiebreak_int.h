@@ -531,6 +531,9 @@ struct TbEvent {
   int nPlayerAlloc, nMatchAlloc;
   struct TbSlot *aHash;       /* open addressing over player ids */
   int nHash;
+  int bDropHash;              /* set by a caller that looks no player up by
+                              ** id once the tables are read (standings()):
+                              ** the hash is freed then, before scoring */
   TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
   TbProbe *pProbe;            /* while computed: the reader's, or NULL */
   int bRowsRead;              /* matches read already, by tb_reader_all() */
