@@ -358,8 +358,9 @@ enum {
 
 /* One round of one player: a seat at a match, or a bye.  Kept small (12
 ** bytes): the opponents' averages walk every player's seats, and an event
-** of 700,000 rows has 1.4 million.  Its match, which only reading and
-** scoring need, is in the event's aSeatMatch while the matches are kept. */
+** of 700,000 rows has 1.4 million.  Laid out when the rows are scored, over
+** them (tb_event_score); its match index, which only the games table's
+** lookups need, is in the event's aSeatMatch while that table is read. */
 typedef struct TbSeat {
   int iRound;
   int iOpp;                   /* opponent's index, -1 for a bye */
@@ -523,8 +524,8 @@ struct TbEvent {
   int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
   TbMatch *aMatch;
-  int *aSeatMatch;            /* per seat of aSeat, its index in aMatch (the
-                              ** games are there); freed with the matches */
+  int *aSeatMatch;            /* while the games table is read: per seat of
+                              ** aSeat, its index in aMatch; else NULL */
   TbGameCount *aGameCount;    /* per match; NULL until a games row is read */
   char *aText;                /* arena holding text player ids */
   i64 nText, nTextAlloc;

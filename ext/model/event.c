@@ -1128,43 +1128,24 @@ static int division_last_rounds(TbEvent *p) {
   return SQLITE_OK;
 }
 
-/* Rows add to their players' records in row order, so at random: fetch
-** this many rows ahead. */
+/* Rows add their games to their players' records in row order, so at
+** random: fetch this many rows ahead. */
 #define SCORE_PREFETCH 16
 
-/* Add player_a's side (bA 1) or player_b's of settled row m to record r. */
-static void record_add(TbRecord *r, const TbMatch *m, int bA,
-                       const i64 *aPoints, const TbParams *pParams) {
-  int nA = m->nAWins, nB = m->nBWins, nDraws = m->nDraws;
-  /* without a branch: which side a player sat is random */
-  int nGW = nB + ((nA - nB) & -bA);
-  int nGL = nA + nB - nGW;
-  int eOutcome = aSide[m->eResult][bA].eOutcome;
-  r->nRound++;
-  if (m->iRound > r->iLastRound) r->iLastRound = m->iRound;
-  r->nBye += m->iB < 0 && m->eResult != TB_RESULT_LOSS;
-  r->nWin += eOutcome == TB_WIN;
-  r->nDraw += eOutcome == TB_DRAW;
-  r->nLoss += eOutcome == TB_LOSS;
-  r->nMatchPoints += aPoints[eOutcome];
-  r->nGW += nGW;
-  r->nGL += nGL;
-  r->nGD += nDraws;
-  r->nGame += nGW + nGL + nDraws;
-  r->nGamePoints += nGW * pParams->nGameWin + (i64)nDraws * pParams->nGameDraw;
-}
-
-/* Every player's record, from the settled rows. */
-static int score_records(TbEvent *p, const TbParams *pParams) {
-  /* points of TB_LOSS, TB_DRAW, TB_WIN */
-  const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
-                          pParams->nMatchWin};
+/*
+** The parts of the records that need a row's game counts (games won, lost
+** and drawn), and each round lost with no opponent, which is not a bye:
+** from the settled rows, before they go.  record_outcomes() adds the rest
+** from the seats.
+*/
+static int record_games(TbEvent *p) {
   int i, rc;
   for (i = 0; i < p->nPlayer; i++) {
     memset(&p->aPlayer[i].rec, 0, sizeof(TbRecord));
   }
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
+    TbRecord *r = &p->aPlayer[m->iA].rec;
     if (i + SCORE_PREFETCH < p->nMatch) {
       const TbMatch *f = &p->aMatch[i + SCORE_PREFETCH];
       TB_PREFETCH(&p->aPlayer[f->iA].rec);
@@ -1173,8 +1154,50 @@ static int score_records(TbEvent *p, const TbParams *pParams) {
     if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) {
       return rc;
     }
-    record_add(&p->aPlayer[m->iA].rec, m, 1, aPoints, pParams);
-    if (m->iB >= 0) record_add(&p->aPlayer[m->iB].rec, m, 0, aPoints, pParams);
+    r->nGW += m->nAWins;
+    r->nGL += m->nBWins;
+    r->nGD += m->nDraws;
+    r->nBye -= m->eResult == TB_RESULT_LOSS; /* counted as a bye's seat */
+    if (m->iB >= 0) {
+      r = &p->aPlayer[m->iB].rec;
+      r->nGW += m->nBWins;
+      r->nGL += m->nAWins;
+      r->nGD += m->nDraws;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* The rest of every player's record, from their seats, laid out. */
+static int record_outcomes(TbEvent *p, const TbParams *pParams) {
+  /* points of TB_LOSS, TB_DRAW, TB_WIN */
+  const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
+                          pParams->nMatchWin};
+  int i, k, rc;
+  for (i = 0; i < p->nPlayer; i++) {
+    TbPlayer *pl = &p->aPlayer[i];
+    TbRecord *r = &pl->rec;
+    /* summed in locals, each stored once */
+    i64 nMatchPoints = 0;
+    int nWin = 0, nLoss = 0, nDraw = 0, nBye = 0;
+    if ((rc = tb_poll(p->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *s = &p->aSeat[k];
+      nBye += s->iOpp < 0;
+      nWin += s->eOutcome == TB_WIN;
+      nDraw += s->eOutcome == TB_DRAW;
+      nLoss += s->eOutcome == TB_LOSS;
+      nMatchPoints += aPoints[s->eOutcome];
+    }
+    r->nMatchPoints = nMatchPoints;
+    r->nRound = pl->nSeat;
+    r->nWin = nWin;
+    r->nLoss = nLoss;
+    r->nDraw = nDraw;
+    r->nBye += nBye;
+    r->iLastRound = pl->nSeat ? p->aSeat[pl->iSeat + pl->nSeat - 1].iRound : 0;
+    r->nGame = r->nGW + r->nGL + r->nGD;
+    r->nGamePoints = r->nGW * pParams->nGameWin + r->nGD * pParams->nGameDraw;
   }
   return SQLITE_OK;
 }
@@ -1195,8 +1218,9 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
       return rc;
     }
   }
-  if ((rc = score_records(p, pParams)) != SQLITE_OK ||
-      (rc = seats_from_rows(p, pzErr)) != SQLITE_OK) {
+  if ((rc = record_games(p)) != SQLITE_OK ||
+      (rc = seats_from_rows(p, pzErr)) != SQLITE_OK ||
+      (rc = record_outcomes(p, pParams)) != SQLITE_OK) {
     return rc;
   }
   /* a drop recorded after rounds without rows: gone after that round */
