@@ -1239,8 +1239,8 @@ static int read_player_row(TbEvent *pEvent, sqlite3_stmt *pStmt,
                     (i64)1 << 62, &bSet, &iVal, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (bSet) {
-    pEvent->aPlayer[iPlayer].bRated = 1;
-    pEvent->aPlayer[iPlayer].iRating = iVal;
+    pReg->bRated = 1;
+    pReg->iRating = iVal;
   }
   if ((rc = read_reg_text(pEvent, pId, sqlite3_column_value(pStmt, 2), "name",
                           &pReg->bName, &pReg->iName, &pReg->nName, pzErr)) ||
