@@ -356,12 +356,14 @@ enum {
   TB_FORFEIT_LOSS             /* did not play against a paired opponent */
 };
 
-/* One round of one player: a seat at a match, or a bye.  Kept small (16
-** bytes): the opponents' averages walk every player's seats. */
+/* One round of one player: a seat at a match, or a bye.  Kept small (12
+** bytes): the opponents' averages walk every player's seats, and an event
+** of 700,000 rows has 1.4 million.  Laid out when the rows are scored, over
+** them (tb_event_score); its match index, which only the games table's
+** lookups need, is in the event's aSeatMatch while that table is read. */
 typedef struct TbSeat {
   int iRound;
   int iOpp;                   /* opponent's index, -1 for a bye */
-  int iMatch;                 /* index in aMatch: the games are there */
   unsigned char eOutcome;     /* TB_WIN / TB_DRAW / TB_LOSS */
   unsigned char eKind;        /* TB_PLAYED, TB_PAB, ... */
   unsigned char bFirst;       /* was player_a: White in chess */
@@ -400,17 +402,20 @@ typedef struct TbReg {
                               ** 0: not given */
   int iRow;                   /* its row's number in the players table (the
                               ** order the rows were read), from 1 */
+  i64 iRating;                /* rating, if bRated */
+  unsigned char bRated;       /* a rating was read */
   unsigned char bRegistered;  /* a row of the players table names them */
   unsigned char bName, bDiv;  /* name, division given (not NULL) */
   unsigned char eStatus;      /* TB_STATUS_* */
 } TbReg;
 
+/* A player: what ranking reads (the record, the seats) and the id.  A
+** rating, read by a few chess tiebreakers, is in the registration (104
+** bytes a player, not 120: 1.6 MB at 100,000 players; tb_player_rating). */
 typedef struct TbPlayer {
   TbRecord rec;
   TbKey key;
   int iSeat, nSeat;           /* this player's seats: aSeat[iSeat..iSeat+nSeat) */
-  int bRated;                 /* a rating was read (players table) */
-  i64 iRating;
 } TbPlayer;
 
 /*
@@ -522,12 +527,17 @@ struct TbEvent {
   int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
   TbMatch *aMatch;
+  int *aSeatMatch;            /* while the games table is read: per seat of
+                              ** aSeat, its index in aMatch; else NULL */
   TbGameCount *aGameCount;    /* per match; NULL until a games row is read */
   char *aText;                /* arena holding text player ids */
   i64 nText, nTextAlloc;
   int nPlayerAlloc, nMatchAlloc;
   struct TbSlot *aHash;       /* open addressing over player ids */
   int nHash;
+  int bDropHash;              /* set by a caller that looks no player up by
+                              ** id once the tables are read (standings()):
+                              ** the hash is freed then, before scoring */
   TbTermCache *pTerms;        /* while ranked: opponents' terms (tiebreakers.c) */
   TbProbe *pProbe;            /* while computed: the reader's, or NULL */
   int bRowsRead;              /* matches read already, by tb_reader_all() */
@@ -582,6 +592,7 @@ TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
 int tb_event_seats(TbEvent *p, char **pzErr);
+void tb_event_drop_seats(TbEvent *p);
 int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr);
 int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin);
@@ -592,6 +603,15 @@ int tb_key_compare(const TbKey *a, const TbKey *b);
 TbReg *tb_event_reg(TbEvent *p, int iPlayer);
 int tb_event_reg_text(TbEvent *p, const char *z, int n, i64 *piOff);
 int tb_event_registered(TbEvent *p, char **pzErr);
+
+/* Player i's rating (*pR) if the players table gave one.  The event as of
+** a cut reads the registrations of the event it was cut from. */
+static inline int tb_player_rating(const TbEvent *p, int i, i64 *pR) {
+  const TbEvent *w = p->pWhole ? p->pWhole : p;
+  if (w->aReg == 0 || !w->aReg[i].bRated) return 0;
+  *pR = w->aReg[i].iRating;
+  return 1;
+}
 
 /*
 ** The class a player is ranked in: players are placed division by

@@ -722,6 +722,31 @@ static const char *azCheckQuery[] = {
   "SELECT * FROM standings_check(1, 'nope');",
 };
 
+/* Scoring lays the seats out over the settled rows: games counts found
+** through seats laid out for them (player_a of the games table on either
+** side), the event as of a cut built from the rows and their games counts
+** before scoring, a playoff split off, a registration without rows. */
+static const char *azGamesCutSetup[] = {
+  "CREATE TABLE matches(event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result, phase);"
+  "INSERT INTO matches VALUES (1, 1, 'A', 'B', 0, 0, 0, NULL, NULL),"
+  " (1, 1, 'C', 'D', 2, 1, 0, NULL, NULL), (1, 1, 'E', NULL, 0, 0, 0, NULL, NULL),"
+  " (1, 2, 'C', 'A', 0, 2, 0, NULL, NULL), (1, 2, 'B', 'E', 1, 2, 0, NULL, NULL),"
+  " (1, 2, 'D', NULL, 2, 0, 0, NULL, NULL), (1, 3, 'A', 'B', 0, 0, 3, 'draw', NULL),"
+  " (1, 3, 'C', 'E', 2, 0, 0, NULL, NULL), (1, 4, 'A', 'C', 2, 0, 0, NULL, 'playoff');"
+  "CREATE TABLE games(event_id, round, player_a, game, winner);"
+  "INSERT INTO games VALUES (1, 1, 'B', 1, 'A'), (1, 1, 'A', 2, 'B'),"
+  " (1, 1, 'A', 3, 'A');"
+  "CREATE TABLE players(event_id, player, status, dropped_after);"
+  "INSERT INTO players VALUES (1, 'D', 'dropped', 2), (1, 'F', NULL, NULL);",
+};
+static const char *azGamesCutQuery[] = {
+  "SELECT rank, player, match_points, omwp, gwp, ogwp, dropped FROM"
+  " standings(1, 'mtg(cut_after=2, freeze_cut=1)');",
+  "SELECT rank, player, swiss_rank, decided_by FROM standings(1, 'mtg');",
+  "SELECT omwp(1, 'E', 'mtg(cut_after=2)'), gwp(1, 'A');",
+};
+
 /*
 ** The workloads: "standings" (the one above, in three parts), and one small
 ** workload per later feature, so that a new
@@ -752,6 +777,8 @@ static const struct Workload {
   {"check", azCheckSetup, COUNT(azCheckSetup), azCheckQuery, COUNT(azCheckQuery)},
   {"pokemon_drops", azPokemonSetup, COUNT(azPokemonSetup), azPokemonQuery,
    COUNT(azPokemonQuery)},
+  {"games_cut", azGamesCutSetup, COUNT(azGamesCutSetup), azGamesCutQuery,
+   COUNT(azGamesCutQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 

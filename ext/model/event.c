@@ -24,6 +24,7 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aPlayer);
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aText);
   sqlite3_free(p->aHash);
@@ -47,10 +48,12 @@ void tb_event_trim(TbEvent *p) {
   p->nPlayoff = 0;
   sqlite3_free(p->aSeat);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
   sqlite3_free(p->aHash);
   p->aSeat = 0;
   p->aMatch = 0;
+  p->aSeatMatch = 0;
   p->aGameCount = 0;
   p->aHash = 0;
   p->nSeat = p->nMatch = p->nMatchAlloc = p->nHash = 0;
@@ -59,13 +62,16 @@ void tb_event_trim(TbEvent *p) {
 /*
 ** Free the matches once the seats are scored and the event as of a cut is
 ** built: ranking reads seats and records only, and the rows are the
-** largest part of the event (28 bytes each, 20 MB at 700,000 rows).
+** largest part of the event (28 bytes each, 20 MB at 700,000 rows, and
+** each seat's match index, 4 bytes a seat).
 */
 void tb_event_drop_matches(TbEvent *p) {
   if (p->pCut) tb_event_drop_matches(p->pCut);
   sqlite3_free(p->aMatch);
+  sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
   p->aMatch = 0;
+  p->aSeatMatch = 0;
   p->aGameCount = 0;
   p->nMatch = p->nMatchAlloc = 0;
 }
@@ -527,20 +533,30 @@ static int division_order(TbEvent *p) {
 ** rows, number the divisions, and see whether players are ranked by class.
 */
 int tb_event_registered(TbEvent *p, char **pzErr) {
-  int i, rc, bDq = 0;
+  int i, rc, bDq = 0, *aLast;
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
     if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
   }
   if (p->aReg == 0) return SQLITE_OK;
   if (tb_event_reg(p, 0) == 0) return SQLITE_NOMEM; /* cover every player */
+  /* each player's last round with a row (the seats are not laid out yet) */
+  aLast = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)p->nPlayer + 1));
+  if (aLast == 0) return SQLITE_NOMEM;
+  memset(aLast, 0, sizeof(int) * ((size_t)p->nPlayer + 1));
+  for (i = 0; i < p->nMatch; i++) {
+    const TbMatch *m = &p->aMatch[i];
+    if (m->iRound > aLast[m->iA]) aLast[m->iA] = m->iRound;
+    if (m->iB >= 0 && m->iRound > aLast[m->iB]) aLast[m->iB] = m->iRound;
+  }
   for (i = 0; i < p->nPlayer; i++) {
     const TbReg *r = &p->aReg[i];
     const TbPlayer *pl = &p->aPlayer[i];
-    int iLast = pl->nSeat ? p->aSeat[pl->iSeat + pl->nSeat - 1].iRound : 0;
+    int iLast = aLast[i];
     if (r->eStatus == TB_STATUS_DISQUALIFIED) bDq = 1;
     if (r->iDroppedAfter1 > 0 && iLast > r->iDroppedAfter1 - 1) {
       char *zId = tb_key_text(&pl->key);
+      sqlite3_free(aLast);
       if (zId == 0) return SQLITE_NOMEM;
       *pzErr = sqlite3_mprintf("player %s dropped after round %d (players "
                                "table) but has a match in round %d",
@@ -549,6 +565,7 @@ int tb_event_registered(TbEvent *p, char **pzErr) {
       return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }
   }
+  sqlite3_free(aLast);
   if ((rc = division_order(p)) != SQLITE_OK) return rc;
   p->bClasses = bDq || p->nDivision > 0;
   return SQLITE_OK;
@@ -566,43 +583,97 @@ static int player_error(char **pzErr, const TbKey *pKey, const char *zFmt,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* Move a[i] down the max-heap a[0..n) on rounds. */
-static void sift_seat(TbSeat *a, int i, int n) {
+/* Move a[i] (and its match index aM[i]) down the max-heap a[0..n) on
+** rounds. */
+static void sift_seat(TbSeat *a, int *aM, int i, int n) {
   TbSeat t = a[i];
+  int tM = aM ? aM[i] : 0;
   for (;;) {
     int c = 2 * i + 1;
     if (c >= n) break;
     if (c + 1 < n && a[c + 1].iRound > a[c].iRound) c++;
     if (a[c].iRound <= t.iRound) break;
     a[i] = a[c];
+    if (aM) aM[i] = aM[c];
     i = c;
   }
   a[i] = t;
+  if (aM) aM[i] = tM;
 }
 
 /*
-** Order a player's seats by round.  Rows usually arrive in round order, so
-** a check comes first; otherwise a heap sort: in place, and O(n log n)
-** whatever the order (an insertion sort took minutes on rows in reverse).
+** Order a player's seats by round, with their match indexes if aM is not
+** NULL.  Rows usually
+** arrive in round order, so a check comes first; otherwise a heap sort: in
+** place, and O(n log n) whatever the order (an insertion sort took minutes
+** on rows in reverse).
 */
-static void sort_seats(TbSeat *a, int n) {
+static void sort_seats(TbSeat *a, int *aM, int n) {
   int i;
   for (i = 1; i < n && a[i - 1].iRound <= a[i].iRound; i++) {
   }
   if (i >= n) return;
-  for (i = n / 2 - 1; i >= 0; i--) sift_seat(a, i, n);
+  for (i = n / 2 - 1; i >= 0; i--) sift_seat(a, aM, i, n);
   for (i = n - 1; i > 0; i--) {
     TbSeat t = a[0];
     a[0] = a[i];
     a[i] = t;
-    sift_seat(a, 0, i);
+    if (aM) {
+      int tM = aM[0];
+      aM[0] = aM[i];
+      aM[i] = tM;
+    }
+    sift_seat(a, aM, 0, i);
   }
 }
 
 /*
-** Lay out every player's seats, ordered by round, and reject a player
-** paired with themself or twice in one round.  Outcomes are filled in by
-** tb_event_score(), once the games table is read.
+** A player's side of a settled match, by result: [eResult][bA], bA = 1
+** for player_a.  A bye is settled to TB_RESULT_A (or a requested bye).
+*/
+static const struct {
+  unsigned char eOutcome, eKind;
+} aSide[][2] = {
+  /* TB_RESULT_GAMES: settled away */
+  {{TB_LOSS, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
+  /* TB_RESULT_A */
+  {{TB_LOSS, TB_PLAYED}, {TB_WIN, TB_PLAYED}},
+  /* TB_RESULT_B */
+  {{TB_WIN, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
+  /* TB_RESULT_DRAW */
+  {{TB_DRAW, TB_PLAYED}, {TB_DRAW, TB_PLAYED}},
+  /* TB_RESULT_DOUBLE_LOSS */
+  {{TB_LOSS, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
+  /* TB_RESULT_FORFEIT_A */
+  {{TB_LOSS, TB_FORFEIT_LOSS}, {TB_WIN, TB_FORFEIT_WIN}},
+  /* TB_RESULT_FORFEIT_B */
+  {{TB_WIN, TB_FORFEIT_WIN}, {TB_LOSS, TB_FORFEIT_LOSS}},
+  /* TB_RESULT_DOUBLE_FORFEIT */
+  {{TB_LOSS, TB_FORFEIT_LOSS}, {TB_LOSS, TB_FORFEIT_LOSS}},
+  /* TB_RESULT_HALF_BYE */
+  {{TB_DRAW, TB_HALF_BYE}, {TB_DRAW, TB_HALF_BYE}},
+  /* TB_RESULT_ZERO_BYE */
+  {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
+  /* TB_RESULT_LOSS: to chess, an unplayed round scored zero as well */
+  {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
+};
+
+/*
+** A row as the seats are laid out from it: 16 bytes, written over its
+** 28-byte TbMatch once the row is settled (seats_from_rows), so that the
+** rows and the seats are not held whole at once.
+*/
+typedef struct Pairing {
+  int iRound;
+  int iA, iB;                 /* iB < 0: a bye for iA */
+  int eResult;                /* TB_RESULT_*, settled (or not yet: bIndex) */
+} Pairing;
+
+/*
+** Once the ids are read: each player's id text in place, the event's last
+** round, and a player paired with themself rejected.  The seats are laid
+** out when the rows are scored (tb_event_score), or for the games table's
+** lookups while it is read (tb_event_seats).
 */
 int tb_event_index(TbEvent *p, char **pzErr) {
   int i, rc;
@@ -613,22 +684,6 @@ int tb_event_index(TbEvent *p, char **pzErr) {
     TbPlayer *pl = &p->aPlayer[i];
     if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
   }
-  return tb_event_seats(p, pzErr);
-}
-
-/*
-** The seats of every player from aMatch (built again when the playoff
-** leaves aMatch), each player's by round; a player twice in a round, or
-** paired with themself, is an error.
-*/
-int tb_event_seats(TbEvent *p, char **pzErr) {
-  int i, k, rc;
-  int *aFill;
-
-  for (i = 0; i < p->nPlayer; i++) p->aPlayer[i].nSeat = 0;
-  sqlite3_free(p->aSeat);
-  p->aSeat = 0;
-  p->nSeat = 0;
   p->iLastRound = 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbMatch *m = &p->aMatch[i];
@@ -638,14 +693,59 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
                           "player %s is paired with themself in round %d",
                           m->iRound);
     }
-    p->aPlayer[m->iA].nSeat++;
-    if (m->iB >= 0) p->aPlayer[m->iB].nSeat++;
-    p->nSeat += m->iB >= 0 ? 2 : 1;
     if (m->iRound > p->iLastRound) p->iLastRound = m->iRound;
   }
+  return SQLITE_OK;
+}
+
+/* Row m as a pairing. */
+static void pairing_of(Pairing *pOut, const TbMatch *m) {
+  pOut->iRound = m->iRound;
+  pOut->iA = m->iA;
+  pOut->iB = m->iB;
+  pOut->eResult = m->eResult;
+}
+
+/* A player's seat of pairing a: the opponent, and with bSettled the
+** outcome (a bye settled to a win is a pairing-allocated bye). */
+static void seat_fill(TbSeat *s, const Pairing *a, int bA, int bSettled) {
+  s->iRound = a->iRound;
+  s->iOpp = bA ? a->iB : a->iA;
+  s->bFirst = (unsigned char)bA;
+  s->bRepeat = 0;
+  s->eOutcome = s->eKind = 0;
+  if (!bSettled) return;
+  s->eOutcome = aSide[a->eResult][bA].eOutcome;
+  s->eKind = aSide[a->eResult][bA].eKind;
+  if (s->iOpp < 0 && a->eResult == TB_RESULT_A) s->eKind = TB_PAB;
+}
+
+/*
+** Every player's seats from the n pairings a, each player's by round; a
+** player twice in a round is an error.  With aSeatMatch (bSettled 0) each
+** seat's pairing index is kept there, for the games table's lookups.
+*/
+static int lay_out(TbEvent *p, const Pairing *a, int n, int bSettled,
+                   char **pzErr) {
+  int i, k, rc;
+  int *aFill;
+
+  for (i = 0; i < p->nPlayer; i++) p->aPlayer[i].nSeat = 0;
+  tb_event_drop_seats(p);
+  p->iLastRound = 0;
+  for (i = 0; i < n; i++) {
+    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) return rc;
+    p->aPlayer[a[i].iA].nSeat++;
+    if (a[i].iB >= 0) p->aPlayer[a[i].iB].nSeat++;
+    p->nSeat += a[i].iB >= 0 ? 2 : 1;
+    if (a[i].iRound > p->iLastRound) p->iLastRound = a[i].iRound;
+  }
   p->aSeat = sqlite3_malloc64(sizeof(TbSeat) * (sqlite3_uint64)(p->nSeat + 1));
+  if (!bSettled) {
+    p->aSeatMatch = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nSeat + 1));
+  }
   aFill = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nPlayer + 1));
-  if (p->aSeat == 0 || aFill == 0) {
+  if (p->aSeat == 0 || (!bSettled && p->aSeatMatch == 0) || aFill == 0) {
     sqlite3_free(aFill);
     return SQLITE_NOMEM;
   }
@@ -663,42 +763,89 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
     sqlite3_free(aFill);
     return rc;
   }
-  for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = &p->aMatch[i];
-    TbSeat *s = &p->aSeat[aFill[m->iA]++];
+  for (i = 0; i < n; i++) {
+    int kA = aFill[a[i].iA]++;
     if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) {
       sqlite3_free(aFill);
       return rc;
     }
-    memset(s, 0, sizeof(*s));
-    s->iRound = m->iRound;
-    s->iMatch = i;
-    s->iOpp = m->iB;
-    s->bFirst = 1;
-    if (m->iB >= 0) {
-      s = &p->aSeat[aFill[m->iB]++];
-      memset(s, 0, sizeof(*s));
-      s->iRound = m->iRound;
-      s->iMatch = i;
-      s->iOpp = m->iA;
+    seat_fill(&p->aSeat[kA], &a[i], 1, bSettled);
+    if (p->aSeatMatch) p->aSeatMatch[kA] = i;
+    if (a[i].iB >= 0) {
+      k = aFill[a[i].iB]++;
+      seat_fill(&p->aSeat[k], &a[i], 0, bSettled);
+      if (p->aSeatMatch) p->aSeatMatch[k] = i;
     }
   }
   sqlite3_free(aFill);
 
   for (i = 0; i < p->nPlayer; i++) {
-    TbSeat *a = &p->aSeat[p->aPlayer[i].iSeat];
-    int n = p->aPlayer[i].nSeat, j;
-    if ((rc = tb_poll(p->pProbe, n + 1)) != SQLITE_OK) return rc;
-    sort_seats(a, n);
-    for (j = 1; j < n; j++) {
-      if (a[j].iRound == a[j - 1].iRound) {
+    TbSeat *aS = &p->aSeat[p->aPlayer[i].iSeat];
+    int nS = p->aPlayer[i].nSeat, j;
+    if ((rc = tb_poll(p->pProbe, nS + 1)) != SQLITE_OK) return rc;
+    sort_seats(aS, p->aSeatMatch ? &p->aSeatMatch[p->aPlayer[i].iSeat] : 0, nS);
+    for (j = 1; j < nS; j++) {
+      if (aS[j].iRound == aS[j - 1].iRound) {
         return player_error(pzErr, &p->aPlayer[i].key,
                             "player %s is paired twice in round %d",
-                            a[j].iRound);
+                            aS[j].iRound);
       }
     }
   }
   return SQLITE_OK;
+}
+
+/*
+** The seats of the rows as read, unsettled, each with its match index in
+** aSeatMatch: the games table finds its matches through them.  Freed by
+** tb_event_drop_seats() once it is read (scoring lays them out again).
+*/
+int tb_event_seats(TbEvent *p, char **pzErr) {
+  Pairing *a = sqlite3_malloc64(sizeof(Pairing) * ((sqlite3_uint64)p->nMatch + 1));
+  int i, rc;
+  if (a == 0) return SQLITE_NOMEM;
+  for (i = 0; i < p->nMatch; i++) pairing_of(&a[i], &p->aMatch[i]);
+  rc = lay_out(p, a, p->nMatch, 0, pzErr);
+  sqlite3_free(a);
+  return rc;
+}
+
+/* Free the seats (and their match indexes). */
+void tb_event_drop_seats(TbEvent *p) {
+  sqlite3_free(p->aSeat);
+  sqlite3_free(p->aSeatMatch);
+  p->aSeat = 0;
+  p->aSeatMatch = 0;
+  p->nSeat = 0;
+}
+
+/*
+** The settled rows become the seats, and are freed: each row is written
+** over as a Pairing in place (16 of its 28 bytes, in order, so that no row
+** is overwritten before it is read), the array shrinks to them, and the
+** seats are laid out from them.
+*/
+static int seats_from_rows(TbEvent *p, char **pzErr) {
+  Pairing *a = (Pairing *)(void *)p->aMatch;
+  int i, n = p->nMatch, rc;
+  for (i = 0; i < n; i++) {
+    TbMatch m;
+    Pairing x;
+    memcpy(&m, &p->aMatch[i], sizeof(m));
+    pairing_of(&x, &m);
+    memcpy(&a[i], &x, sizeof(x));
+  }
+  /* shrinking can fail only as an injected fault: the block stays valid */
+  a = sqlite3_realloc64(p->aMatch, sizeof(Pairing) * ((sqlite3_uint64)n + 1));
+  if (a) p->aMatch = (TbMatch *)(void *)a;
+  a = (Pairing *)(void *)p->aMatch;
+  sqlite3_free(p->aGameCount);
+  p->aGameCount = 0;
+  rc = lay_out(p, a, n, 1, pzErr);
+  sqlite3_free(p->aMatch);
+  p->aMatch = 0;
+  p->nMatch = p->nMatchAlloc = 0;
+  return rc;
 }
 
 /* The seat of a player in a round, or NULL (binary search). */
@@ -929,37 +1076,6 @@ static int match_settle(const TbEvent *p, TbMatch *m, const TbGameCount *g,
 }
 
 /*
-** A player's side of a settled match, by result: [eResult][bA], bA = 1
-** for player_a.  A bye is settled to TB_RESULT_A (or a requested bye).
-*/
-static const struct {
-  unsigned char eOutcome, eKind;
-} aSide[][2] = {
-  /* TB_RESULT_GAMES: settled away */
-  {{TB_LOSS, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
-  /* TB_RESULT_A */
-  {{TB_LOSS, TB_PLAYED}, {TB_WIN, TB_PLAYED}},
-  /* TB_RESULT_B */
-  {{TB_WIN, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
-  /* TB_RESULT_DRAW */
-  {{TB_DRAW, TB_PLAYED}, {TB_DRAW, TB_PLAYED}},
-  /* TB_RESULT_DOUBLE_LOSS */
-  {{TB_LOSS, TB_PLAYED}, {TB_LOSS, TB_PLAYED}},
-  /* TB_RESULT_FORFEIT_A */
-  {{TB_LOSS, TB_FORFEIT_LOSS}, {TB_WIN, TB_FORFEIT_WIN}},
-  /* TB_RESULT_FORFEIT_B */
-  {{TB_WIN, TB_FORFEIT_WIN}, {TB_LOSS, TB_FORFEIT_LOSS}},
-  /* TB_RESULT_DOUBLE_FORFEIT */
-  {{TB_LOSS, TB_FORFEIT_LOSS}, {TB_LOSS, TB_FORFEIT_LOSS}},
-  /* TB_RESULT_HALF_BYE */
-  {{TB_DRAW, TB_HALF_BYE}, {TB_DRAW, TB_HALF_BYE}},
-  /* TB_RESULT_ZERO_BYE */
-  {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
-  /* TB_RESULT_LOSS: to chess, an unplayed round scored zero as well */
-  {{TB_LOSS, TB_ZERO_BYE}, {TB_LOSS, TB_ZERO_BYE}},
-};
-
-/*
 ** Mark each seat against an opponent the player met in an earlier round
 ** (option distinct_opponents), or clear the marks of a previous scoring.
 ** aSeen[o] holds the last player (+1) whose seats met o: one pass.
@@ -1012,110 +1128,101 @@ static int division_last_rounds(TbEvent *p) {
   return SQLITE_OK;
 }
 
-/* Seats read their matches in player order, so at random: fetch this
-** many seats ahead. */
+/* Rows add their games to their players' records in row order, so at
+** random: fetch this many rows ahead. */
 #define SCORE_PREFETCH 16
 
-/* Fill every seat's outcome, and every player's record. */
-int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
+/*
+** The parts of the records that need a row's game counts (games won, lost
+** and drawn), and each round lost with no opponent, which is not a bye:
+** from the settled rows, before they go.  record_outcomes() adds the rest
+** from the seats.
+*/
+static int record_games(TbEvent *p) {
+  int i, rc;
+  for (i = 0; i < p->nPlayer; i++) {
+    memset(&p->aPlayer[i].rec, 0, sizeof(TbRecord));
+  }
+  for (i = 0; i < p->nMatch; i++) {
+    const TbMatch *m = &p->aMatch[i];
+    TbRecord *r = &p->aPlayer[m->iA].rec;
+    if (i + SCORE_PREFETCH < p->nMatch) {
+      const TbMatch *f = &p->aMatch[i + SCORE_PREFETCH];
+      TB_PREFETCH(&p->aPlayer[f->iA].rec);
+      if (f->iB >= 0) TB_PREFETCH(&p->aPlayer[f->iB].rec);
+    }
+    if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) {
+      return rc;
+    }
+    r->nGW += m->nAWins;
+    r->nGL += m->nBWins;
+    r->nGD += m->nDraws;
+    r->nBye -= m->eResult == TB_RESULT_LOSS; /* counted as a bye's seat */
+    if (m->iB >= 0) {
+      r = &p->aPlayer[m->iB].rec;
+      r->nGW += m->nBWins;
+      r->nGL += m->nAWins;
+      r->nGD += m->nDraws;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* The rest of every player's record, from their seats, laid out. */
+static int record_outcomes(TbEvent *p, const TbParams *pParams) {
   /* points of TB_LOSS, TB_DRAW, TB_WIN */
   const i64 aPoints[3] = {pParams->nMatchLoss, pParams->nMatchDraw,
                           pParams->nMatchWin};
-  /* Seats read their matches in player order, so at random: a copy of
-  ** what they read, 4 bytes a match, stays in the CPU caches where the
-  ** matches would not (NULL: no memory, or counts above 255) */
-  unsigned char *aSettled = sqlite3_malloc64(4 * ((sqlite3_uint64)p->nMatch + 1));
+  int i, k, rc;
+  for (i = 0; i < p->nPlayer; i++) {
+    TbPlayer *pl = &p->aPlayer[i];
+    TbRecord *r = &pl->rec;
+    /* summed in locals, each stored once */
+    i64 nMatchPoints = 0;
+    int nWin = 0, nLoss = 0, nDraw = 0, nBye = 0;
+    if ((rc = tb_poll(p->pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *s = &p->aSeat[k];
+      nBye += s->iOpp < 0;
+      nWin += s->eOutcome == TB_WIN;
+      nDraw += s->eOutcome == TB_DRAW;
+      nLoss += s->eOutcome == TB_LOSS;
+      nMatchPoints += aPoints[s->eOutcome];
+    }
+    r->nMatchPoints = nMatchPoints;
+    r->nRound = pl->nSeat;
+    r->nWin = nWin;
+    r->nLoss = nLoss;
+    r->nDraw = nDraw;
+    r->nBye += nBye;
+    r->iLastRound = pl->nSeat ? p->aSeat[pl->iSeat + pl->nSeat - 1].iRound : 0;
+    r->nGame = r->nGW + r->nGL + r->nGD;
+    r->nGamePoints = r->nGW * pParams->nGameWin + r->nGD * pParams->nGameDraw;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Settle every row, fill every player's record, and lay out the seats with
+** their outcomes; the rows are freed (the event as of a cut is built from
+** them before, tb_event_as_of).
+*/
+int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   int i, rc;
   p->iCutAfter = (int)tb_cut_round(p, pParams);
   p->bFreezeCut = pParams->bFreezeCut || p->iPlayoffCut > 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
-    TbMatch *m = &p->aMatch[i];
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK ||
-        (rc = match_settle(p, m, g, pParams, pzErr)) != SQLITE_OK) {
-      sqlite3_free(aSettled);
+        (rc = match_settle(p, &p->aMatch[i], g, pParams, pzErr)) != SQLITE_OK) {
       return rc;
     }
-    if (aSettled == 0) continue;
-    if ((m->nAWins | m->nBWins | m->nDraws) > 255) {
-      sqlite3_free(aSettled);
-      aSettled = 0;
-      continue;
-    }
-    aSettled[4 * i] = (unsigned char)m->nAWins;
-    aSettled[4 * i + 1] = (unsigned char)m->nBWins;
-    aSettled[4 * i + 2] = (unsigned char)m->nDraws;
-    aSettled[4 * i + 3] = (unsigned char)m->eResult;
   }
-  for (i = 0; i < p->nPlayer; i++) {
-    TbPlayer *pl = &p->aPlayer[i];
-    TbRecord *r = &pl->rec;
-    /* summed in locals, each stored once: updating the record field by
-    ** field (or copying a local one whole) made the compiler's wide loads
-    ** wait on narrow stores */
-    i64 nMatchPoints = 0, nGamePoints = 0, nGame = 0;
-    /* a match counts up to 10^6 games a side: the totals need 64 bits */
-    i64 nGWs = 0, nGLs = 0, nGDs = 0;
-    int nRound = 0, nWin = 0, nLoss = 0, nDraw = 0, nBye = 0, iLastRound = 0;
-    int k;
-    if ((rc = tb_poll(p->pProbe, 1 + pl->nSeat)) != SQLITE_OK) {
-      sqlite3_free(aSettled);
-      return rc;
-    }
-    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
-      TbSeat *s = &p->aSeat[k];
-      int bA = s->bFirst;
-      int nA, nB, nDraws, eResult, eOutcome, nGW, nGL;
-      if (aSettled) {
-        const unsigned char *c = &aSettled[4 * s->iMatch];
-        if (k + SCORE_PREFETCH < p->nSeat) {
-          TB_PREFETCH(&aSettled[4 * p->aSeat[k + SCORE_PREFETCH].iMatch]);
-        }
-        nA = c[0];
-        nB = c[1];
-        nDraws = c[2];
-        eResult = c[3];
-      } else {
-        const TbMatch *m = &p->aMatch[s->iMatch];
-        nA = m->nAWins;
-        nB = m->nBWins;
-        nDraws = m->nDraws;
-        eResult = m->eResult;
-      }
-      /* without a branch: which side a player sat is random */
-      nGW = nB + ((nA - nB) & -bA);
-      nGL = nA + nB - nGW;
-      eOutcome = aSide[eResult][bA].eOutcome;
-      s->eOutcome = (unsigned char)eOutcome;
-      s->eKind = aSide[eResult][bA].eKind;
-      if (s->iOpp < 0 && eResult == TB_RESULT_A) s->eKind = TB_PAB;
-      nRound++;
-      if (s->iRound > iLastRound) iLastRound = s->iRound;
-      nBye += s->iOpp < 0 && eResult != TB_RESULT_LOSS;
-      nWin += eOutcome == TB_WIN;
-      nDraw += eOutcome == TB_DRAW;
-      nLoss += eOutcome == TB_LOSS;
-      nMatchPoints += aPoints[eOutcome];
-      nGWs += nGW;
-      nGLs += nGL;
-      nGDs += nDraws;
-      nGame += nGW + nGL + nDraws;
-      nGamePoints += nGW * pParams->nGameWin + (i64)nDraws * pParams->nGameDraw;
-    }
-    r->nMatchPoints = nMatchPoints;
-    r->nGamePoints = nGamePoints;
-    r->nRound = nRound;
-    r->nGame = nGame;
-    r->nWin = nWin;
-    r->nLoss = nLoss;
-    r->nDraw = nDraw;
-    r->nBye = nBye;
-    r->nGW = nGWs;
-    r->nGL = nGLs;
-    r->nGD = nGDs;
-    r->iLastRound = iLastRound;
+  if ((rc = record_games(p)) != SQLITE_OK ||
+      (rc = seats_from_rows(p, pzErr)) != SQLITE_OK ||
+      (rc = record_outcomes(p, pParams)) != SQLITE_OK) {
+    return rc;
   }
-  sqlite3_free(aSettled);
   /* a drop recorded after rounds without rows: gone after that round */
   for (i = 0; p->aReg && i < p->nPlayer; i++) {
     int iDrop = p->aReg[i].iDroppedAfter1 - 1;
@@ -1129,26 +1236,33 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
 /*
 ** The event as it stood after round iRound, scored, into an empty pTo: the
 ** same players at the same indexes (their ids point into pFrom's text, so
-** pTo lives no longer than pFrom) and the settled matches up to iRound.
-** Cut players keep their values from it (cut_after).
+** pTo lives no longer than pFrom) and the matches up to iRound, taken
+** before pFrom is scored (scoring frees the rows).  Cut players keep their
+** values from it (cut_after).
 */
 int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr) {
   sqlite3_uint64 nP = (sqlite3_uint64)pFrom->nPlayer + 1;
-  int i, rc;
+  sqlite3_uint64 nM = (sqlite3_uint64)pFrom->nMatch + 1;
+  int i;
   pTo->aPlayer = sqlite3_malloc64(sizeof(TbPlayer) * nP);
-  pTo->aMatch = sqlite3_malloc64(sizeof(TbMatch) * ((sqlite3_uint64)pFrom->nMatch + 1));
+  pTo->aMatch = sqlite3_malloc64(sizeof(TbMatch) * nM);
   if (pTo->aPlayer == 0 || pTo->aMatch == 0) return SQLITE_NOMEM;
+  /* the games table's counts go with their rows: they are settled here */
+  if (pFrom->aGameCount) {
+    pTo->aGameCount = sqlite3_malloc64(sizeof(TbGameCount) * nM);
+    if (pTo->aGameCount == 0) return SQLITE_NOMEM;
+  }
   memcpy(pTo->aPlayer, pFrom->aPlayer, sizeof(TbPlayer) * (size_t)pFrom->nPlayer);
   pTo->nPlayer = pTo->nPlayerAlloc = pFrom->nPlayer;
   pTo->nMatchAlloc = pFrom->nMatch + 1;
   for (i = 0; i < pFrom->nMatch; i++) {
-    if (pFrom->aMatch[i].iRound <= iRound) pTo->aMatch[pTo->nMatch++] = pFrom->aMatch[i];
+    if (pFrom->aMatch[i].iRound > iRound) continue;
+    if (pTo->aGameCount) pTo->aGameCount[pTo->nMatch] = pFrom->aGameCount[i];
+    pTo->aMatch[pTo->nMatch++] = pFrom->aMatch[i];
   }
   pTo->pProbe = pFrom->pProbe;
-  rc = tb_event_seats(pTo, pzErr);
-  if (rc == SQLITE_OK) rc = tb_event_score(pTo, pParams, pzErr);
-  return rc;
+  return tb_event_score(pTo, pParams, pzErr);
 }
 
 static int cmp_int(const void *a, const void *b) {

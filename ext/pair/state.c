@@ -104,8 +104,8 @@ static int order_players(TbPairBuild *b, const TbSource *pSrc,
   }
   for (i = 0; i < n; i++) {
     a[i].iPlayer = i;
-    a[i].bRated = e->aPlayer[i].bRated;
-    a[i].iRating = e->aPlayer[i].iRating;
+    a[i].iRating = 0;
+    a[i].bRated = tb_player_rating(e, i, &a[i].iRating);
     a[i].pKey = &e->aPlayer[i].key;
   }
   rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(Seed),

@@ -109,16 +109,35 @@ static int cmp_round(const void *a, const void *b) {
   return (x->iRound > y->iRound) - (x->iRound < y->iRound);
 }
 
+/* A player of a playoff match in round order, seen last in round
+** aSeen[i]: twice in a round is an error (the Swiss seats, laid out when
+** the event is scored, do not hold the playoff's). */
+static int check_once(const TbEvent *p, int *aSeen, int i, int iRound,
+                      char **pzErr) {
+  if (aSeen[i] == iRound) {
+    return player_error(pzErr, &p->aPlayer[i].key,
+                        "player %s is paired twice in round %d", iRound, 0);
+  }
+  aSeen[i] = iRound;
+  return SQLITE_OK;
+}
+
 /* The playoff, in aPlayoff by round, as a single elimination. */
 static int check_playoff(TbEvent *p, char **pzErr) {
-  int *aOut = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)p->nPlayer + 1));
+  sqlite3_uint64 n = (sqlite3_uint64)p->nPlayer + 1;
+  int *aOut = sqlite3_malloc64(sizeof(int) * 2 * n), *aSeen;
   int i, rc = SQLITE_OK;
   if (aOut == 0) return SQLITE_NOMEM;
-  memset(aOut, 0, sizeof(int) * ((size_t)p->nPlayer + 1));
+  memset(aOut, 0, sizeof(int) * 2 * (size_t)n);
+  aSeen = aOut + n;
   qsort(p->aPlayoff, (size_t)p->nPlayoff, sizeof(TbMatch), cmp_round);
   for (i = 0; i < p->nPlayoff && rc == SQLITE_OK; i++) {
     const TbMatch *m = &p->aPlayoff[i];
-    rc = check_alive(p, aOut, m->iA, m->iRound, pzErr);
+    rc = check_once(p, aSeen, m->iA, m->iRound, pzErr);
+    if (rc == SQLITE_OK && m->iB >= 0) {
+      rc = check_once(p, aSeen, m->iB, m->iRound, pzErr);
+    }
+    if (rc == SQLITE_OK) rc = check_alive(p, aOut, m->iA, m->iRound, pzErr);
     if (rc == SQLITE_OK && m->iB >= 0) {
       rc = check_alive(p, aOut, m->iB, m->iRound, pzErr);
     }
@@ -224,8 +243,8 @@ static int copy_playoff(TbEvent *p, const int *aLastSwiss, char **pzErr) {
 }
 
 /*
-** Move the playoff's matches from aMatch to aPlayoff, settle their winners
-** and build the Swiss seats again.  Nothing to do (one pass over the
+** Move the playoff's matches from aMatch to aPlayoff and settle their
+** winners.  Nothing to do (one pass over the
 ** matches) when there is no playoff.  The Swiss must end before the
 ** playoff starts, in each division.
 */
@@ -262,7 +281,11 @@ int tb_playoff_split(TbEvent *p, const TbParams *pParams, char **pzErr) {
   if (rc != SQLITE_OK || p->aPlayoff == 0) return rc;
   p->nMatch = n;
   if ((rc = check_playoff(p, pzErr)) != SQLITE_OK) return rc;
-  return tb_event_seats(p, pzErr);
+  /* the event ends with the Swiss (scoring lays out its seats) */
+  for (i = 0, p->iLastRound = 0; i < p->nMatch; i++) {
+    if (p->aMatch[i].iRound > p->iLastRound) p->iLastRound = p->aMatch[i].iRound;
+  }
+  return SQLITE_OK;
 }
 
 /* ---------------------------------------------------------- final order */

@@ -979,7 +979,7 @@ static int read_game_number(TbEvent *pEvent, const TbMatch *m, int iMatch,
 /* Count each game row into its match (see match_settle in event.c). */
 static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, TbGamesSeen *pSeen,
                       char **pzErr) {
-  int iRound = 0, iPlayer, iWinner, *pn;
+  int iRound = 0, iPlayer, iWinner, iMatch, *pn;
   const TbSeat *pSeat;
   const TbMatch *m;
   TbGameCount *g;
@@ -1001,11 +1001,12 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, TbGamesSeen *pSeen,
     sqlite3_free(zLit);
     return rc;
   }
-  m = &pEvent->aMatch[pSeat->iMatch];
-  rc = read_game_number(pEvent, m, pSeat->iMatch, iRound,
+  iMatch = pEvent->aSeatMatch[pSeat - pEvent->aSeat];
+  m = &pEvent->aMatch[iMatch];
+  rc = read_game_number(pEvent, m, iMatch, iRound,
                         sqlite3_column_value(pStmt, 3), pSeen, pzErr);
   if (rc != SQLITE_OK) return rc;
-  if ((g = tb_event_game_count(pEvent, pSeat->iMatch)) == 0) return SQLITE_NOMEM;
+  if ((g = tb_event_game_count(pEvent, iMatch)) == 0) return SQLITE_NOMEM;
   pWinner = sqlite3_column_value(pStmt, 2);
   iWinner = sqlite3_value_type(pWinner) == SQLITE_NULL
                 ? -2
@@ -1060,9 +1061,14 @@ static int read_games(TbReader *r, const TbEventId *pId, TbEvent *pEvent,
   if (pStmt == 0) return SQLITE_OK;
   if ((rc = bind_event(r, pStmt, pId, pzErr)) != SQLITE_OK) return rc;
   while ((rc = sqlite3_step(pStmt)) == SQLITE_ROW) {
+    /* games find their matches through the seats, laid out for them */
+    if (pEvent->aSeat == 0 && (rc = tb_event_seats(pEvent, pzErr)) != SQLITE_OK) {
+      break;
+    }
     if ((rc = apply_game(pEvent, pStmt, &seen, pzErr)) != SQLITE_OK) break;
   }
   sqlite3_free(seen.aKey);
+  tb_event_drop_seats(pEvent); /* scoring lays them out again */
   return finish(r->db, pStmt, rc, pzErr);
 }
 
@@ -1233,8 +1239,8 @@ static int read_player_row(TbEvent *pEvent, sqlite3_stmt *pStmt,
                     (i64)1 << 62, &bSet, &iVal, pzErr);
   if (rc != SQLITE_OK) return rc;
   if (bSet) {
-    pEvent->aPlayer[iPlayer].bRated = 1;
-    pEvent->aPlayer[iPlayer].iRating = iVal;
+    pReg->bRated = 1;
+    pReg->iRating = iVal;
   }
   if ((rc = read_reg_text(pEvent, pId, sqlite3_column_value(pStmt, 2), "name",
                           &pReg->bName, &pReg->iName, &pReg->nName, pzErr)) ||

@@ -260,9 +260,15 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   pEvent->pProbe = &pReader->probe;
   rc = read_event(pReader, pEventId, pKey, pEvent, pzErr);
   tb_leave(pConn);
+  if (pEvent->bDropHash) {
+    sqlite3_free(pEvent->aHash); /* 16 bytes a slot, 2 slots a player at most */
+    pEvent->aHash = 0;
+    pEvent->nHash = 0;
+  }
   if (rc == SQLITE_OK) rc = tb_playoff_split(pEvent, &pPolicy->params, pzErr);
-  if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
+  /* the cut's event from the rows, before scoring frees them */
   if (rc == SQLITE_OK) rc = cut_event(pEvent, &pPolicy->params, pzErr);
+  if (rc == SQLITE_OK) rc = tb_event_score(pEvent, &pPolicy->params, pzErr);
   if (rc == SQLITE_OK) rc = resolve_round_robin(pEvent, &pPolicy, &resolved);
   if (rc == SQLITE_OK) {
     tb_event_drop_matches(pEvent); /* ranking reads the seats */

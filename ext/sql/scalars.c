@@ -414,13 +414,10 @@ static CacheEvent *event_new(const TbKey *k) {
 ** returned and nothing is kept.
 */
 static int event_done(PolicyCache *p, CacheEvent *pEv, int rc, char **pzErr) {
+  tb_event_drop_matches(&pEv->event);
   sqlite3_free(pEv->event.aSeat);
-  sqlite3_free(pEv->event.aMatch);
-  sqlite3_free(pEv->event.aGameCount);
   pEv->event.aSeat = 0;
-  pEv->event.aMatch = 0;
-  pEv->event.aGameCount = 0;
-  pEv->event.nSeat = pEv->event.nMatch = pEv->event.nMatchAlloc = 0;
+  pEv->event.nSeat = 0;
   if (rc == SQLITE_ERROR && *pzErr) {
     tb_standings_free(&pEv->standings);
     memset(&pEv->standings, 0, sizeof(pEv->standings));

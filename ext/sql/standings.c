@@ -318,6 +318,7 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn, int iEvent,
     rc = tb_event_set_build(&pCur->set, iEvent, &p->event);
   }
   if (rc == SQLITE_OK) {
+    p->event.bDropHash = 1; /* rows name players by index from here on */
     rc = tb_compute_event(pConn, &pCur->reader,
                           iEvent >= 0 ? 0 : pCur->src.pEvent, &key,
                           &pCur->policy, 1, &p->event, &p->standings, pzErr);

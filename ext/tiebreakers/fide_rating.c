@@ -85,11 +85,7 @@ static int table_pd(const unsigned char *aRow, i64 d) {
 
 /* The rating player i counts with, or 0 when left out. */
 static int rating_of(const TbEvent *e, const TbParams *p, int i, i64 *pR) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  if (pl->bRated) {
-    *pR = pl->iRating;
-    return 1;
-  }
+  if (tb_player_rating(e, i, pR)) return 1;
   if (p->bUnrated) {
     *pR = p->iUnrated;
     return 1;
