@@ -457,7 +457,11 @@ static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
     *pzErr = sqlite3_mprintf("event_id is NULL");
   } else if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
              !tb_value_is_integral(pEvent)) {
-    *pzErr = sqlite3_mprintf("event_id must be INTEGER or TEXT");
+    /* readfile() gives a BLOB: the readers take it, the event must be text */
+    *pzErr = eType == SQLITE_BLOB
+               ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB (a "
+                                 "file's text as the event: CAST(readfile('f') AS TEXT))")
+               : sqlite3_mprintf("event_id must be INTEGER or TEXT");
   } else if (sqlite3_value_type(pPol) == SQLITE_NULL) {
     *pzErr = sqlite3_mprintf("policy is NULL");
   } else if (sqlite3_value_type(pPol) != SQLITE_TEXT) {
