@@ -150,7 +150,7 @@ static int id_as_int(sqlite3_value *v, i64 *pi) {
 
 /* Order of ids: integers, then text, then blobs, each by value. */
 static int id_cmp(sqlite3_value *a, sqlite3_value *b) {
-  i64 x, y;
+  i64 x = 0, y = 0;             /* set by id_as_int() when it returns 1 */
   int ia = id_as_int(a, &x), ib = id_as_int(b, &y), ta, tb, na, nb, c;
   const void *pa, *pb;
   if (ia && ib) return x < y ? -1 : x > y;
