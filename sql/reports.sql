@@ -71,8 +71,9 @@ SELECT file,
             WHEN ltrim(text, char(65279, 32, 9, 10, 13)) LIKE '<%' THEN 'tom'
             WHEN ltrim(text, char(65279, 32, 9, 10, 13)) LIKE '{%' THEN 'melee'
             ELSE 'trf' END,
-       iif(file IS NULL, coalesce($event, (SELECT event_id FROM matches ORDER BY rowid DESC
-                                           LIMIT 1)), text),
+       -- the last row in the table's own order; no rowid, which a view lacks in newer SQLite
+       iif(file IS NULL, coalesce($event, (SELECT event_id FROM matches LIMIT 1
+                                           OFFSET (SELECT count(*) - 1 FROM matches))), text),
        $round, coalesce($top, 8)
 FROM f;
 UPDATE tb_report_args SET
