@@ -84,6 +84,28 @@ def test_whole_real_and_text_event_ids_pair_the_integer_event(db):
     assert "event 01: no rows" in error_of(db, "SELECT * FROM pairings('01', 'berger')")
 
 
+def test_a_whole_real_event_id_finds_the_text_event_as_standings_does(db):
+    """Rows stored with the text id '1' (a table without affinity): pairings(1.0, ...)
+    found no rows while pairings(1, ...) and pairings('1', ...) read them. Every
+    function takes 1.0 as 1, and 1 finds '1' in its other form (tb_id_other_form)."""
+    db.execute("CREATE TABLE players (event_id, player, rating, published_rank)")
+    db.executemany("INSERT INTO players VALUES ('1', ?, ?, ?)",
+                   [(i, 3000 - i, 9 if i == 4 else i) for i in range(1, 5)])
+    want = db.execute("SELECT * FROM pairings('1', 'berger')").fetchall()
+    assert [r[1:3] for r in want] == [(1, 4), (2, 3)]
+    ranks = db.execute("SELECT player, rank FROM standings('1', 'fide')").fetchall()
+    assert len(ranks) == 4
+    for event in (1, 1.0):
+        assert db.execute("SELECT * FROM pairings(?, 'berger')", (event,)).fetchall() == want
+        assert db.execute("SELECT player, rank FROM standings(?, 'fide')",
+                          (event,)).fetchall() == ranks
+        assert db.execute("SELECT * FROM pairing_check(?, 'berger')", (event,)).fetchall() == []
+        assert db.execute("SELECT player, what, published FROM standings_check(?, 'fide')",
+                          (event,)).fetchall() == [(4, "rank", 9)]
+    assert error_of(db, "SELECT * FROM pairings(1.5, 'berger')") == \
+        "pairings(): event_id must be INTEGER or TEXT, got 1.5"
+
+
 # ------------------------------------------------------- rows of the event
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -119,9 +119,11 @@ int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc) {
 
 /*
 ** The other form of an id: *ppOut is the INTEGER of a TEXT id written as
-** one ('7', '-2'; not '07', '7.0', ' 7'), the TEXT of an INTEGER id, or
-** NULL.  HTTP clients, Datasette and many drivers pass every parameter as
-** text, while the ids were stored as integers (or the reverse).
+** one ('7', '-2'; not '07', '7.0', ' 7'), the TEXT of an INTEGER id or of
+** a REAL holding a whole number (7.0: '7'; it finds the INTEGER 7 by =
+** already), or NULL.  HTTP clients, Datasette and many drivers pass every
+** parameter as text, Node every number as REAL, while the ids were stored
+** as integers or text.
 */
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
   sqlite3_stmt *pStmt = 0;
@@ -131,8 +133,9 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
     i64 iVal;
     if (!text_is_int(v, &iVal, &rc)) return rc;
     rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS INTEGER)", -1, &pStmt, 0);
-  } else if (sqlite3_value_type(v) == SQLITE_INTEGER) {
-    rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS TEXT)", -1, &pStmt, 0);
+  } else if (tb_value_is_integral(v)) {
+    rc = sqlite3_prepare_v2(db, "SELECT CAST(CAST(?1 AS INTEGER) AS TEXT)",
+                            -1, &pStmt, 0);
   } else {
     return SQLITE_OK;
   }
