@@ -252,3 +252,42 @@ def test_dutch_xxa_records_set_record_192_aside(db):
                                                          "XXA 0001  0.0"], 1),)).fetchall()
     without = db.execute(query, (before_round(plain, 1),)).fetchall()
     assert with_both == without != with_192
+
+
+# Options that contradict the rounds scheduled: each error names both.
+def test_dutch_accelerating_more_rounds_than_scheduled_is_an_error(db):
+    plain = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    text = before_round(plain, 1)           # XXR 9
+    query = "SELECT * FROM pairings(?, ?, NULL, 'trf_matches', 'trf_players')"
+    with pytest.raises(Exception, match=r"^pairings\(\): the event of the file: accelerated=3 is "
+                                        r"more rounds than rounds=2: Baku acceleration "
+                                        r"accelerates ceil\(rounds / 2\) of the rounds scheduled "
+                                        r"\(1\)$"):
+        db.execute(query, (text, "dutch(accelerated=3, rounds=2)")).fetchall()
+    with pytest.raises(Exception, match=r"accelerated=10 is more rounds than the file's 9 rounds "
+                                        r"scheduled \(XXR or 142\)"):
+        db.execute(query, (text, "dutch(accelerated=10)")).fetchall()
+    # as many as scheduled is the arbiter's choice, not a contradiction
+    assert db.execute(query, (text, "dutch(accelerated=2, rounds=2)")).fetchall()
+    assert db.execute(query, (text, "dutch(accelerated=9)")).fetchall()
+
+
+@pytest.mark.parametrize("system", ["dutch", "mtg", "pokemon"])
+def test_a_swiss_round_past_the_rounds_scheduled_is_an_error(db, system):
+    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    text = before_round(lines, 3)           # rounds 1-2 played, XXR 9
+    query = "SELECT * FROM pairings(?, ?, NULL, 'trf_matches', 'trf_players')"
+    spec = "dutch(rounds=2)" if system == "dutch" else system
+    if system == "dutch":
+        with pytest.raises(Exception, match=r"^pairings\(\): the event of the file: round 3 is "
+                                            r"past the rounds scheduled \(rounds=2\); rounds=N "
+                                            r"schedules more$"):
+            db.execute(query, (text, spec)).fetchall()
+    text = "\n".join(line.replace("XXR 9", "XXR 2") for line in text.split("\n"))
+    with pytest.raises(Exception, match=r"round 3 is past the rounds scheduled \(the file's 2 "
+                                        r"rounds scheduled \(XXR or 142\)\)"):
+        db.execute(query, (text, system)).fetchall()
+    if system == "dutch":
+        assert db.execute(query, (text, "dutch(rounds=3)")).fetchall()

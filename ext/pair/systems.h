@@ -63,6 +63,8 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
 int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
                         const TbPairSpec *pSpec, int iRound,
                         TbPairBuild *pBuild, char **pzErr);
+int tb_pair_round_scheduled(const TbPairBuild *pBuild,
+                            const TbPairSpec *pSpec, int iRound, char **pzErr);
 void tb_pair_build_free(TbPairBuild *pBuild);
 
 #endif /* TIEBREAK_SYSTEMS_H */

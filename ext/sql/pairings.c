@@ -449,6 +449,9 @@ static int pairings_filter(PairCursor *pCur, TbConn *pConn, int iAsked,
                           &pCur->build, pzErr);
   if (rc == SQLITE_OK) rc = round_to_pair(&pCur->build, iAsked, &iRound, pzErr);
   if (rc == SQLITE_OK) {
+    rc = tb_pair_round_scheduled(&pCur->build, &pCur->spec, iRound, pzErr);
+  }
+  if (rc == SQLITE_OK) {
     rc = each_gap(&pCur->build, iRound, gap_error, pzErr, &nGap);
   }
   if (rc == SQLITE_OK) {
