@@ -175,6 +175,24 @@ def test_dutch_accelerated_by_xxa_records(db):
     pair_every_round(db, lines + xxa_lines(22, 12), 9)
 
 
+def test_dutch_reads_xxa_by_its_columns_a_blank_field_is_a_round_without_points(db):
+    """XXA fields are fixed columns (10-13, 15-18, ...): a blank field is a round without
+    virtual points and the later rounds keep theirs. Read as words, the blank shifted
+    round 3's point into round 2."""
+    plain = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
+             if not line.startswith("250")]
+    blank = [f"XXA {p:04d}  1.0       1.0" for p in range(1, 13)]
+    assert blank[0][9:13] == " 1.0" and blank[0][14:18] == "    " and blank[0][19:23] == " 1.0"
+    same = ["250       1.0 001 001 0001 0012", "250       1.0 003 003 0001 0012"]
+    shifted = ["250       1.0 001 002 0001 0012"]
+    query = ("SELECT number_a, number_b FROM pairings(?, 'dutch', NULL, 'trf_matches', "
+             "'trf_players')")
+    for k in (2, 3):
+        got = db.execute(query, (before_round(plain + blank, k),)).fetchall()
+        assert got == db.execute(query, (before_round(plain + same, k),)).fetchall()
+        assert got != db.execute(query, (before_round(plain + shifted, k),)).fetchall()
+
+
 def test_dutch_reads_the_team_form_of_record_250(db):
     """Six fields: match points (teams) first; the game points are the virtual points."""
     lines = [line.replace("250       ", "250 00.0  ") if line.startswith("250") else line
@@ -196,6 +214,10 @@ def test_dutch_option_and_records_both_accelerating_is_an_error(db):
     ("250       x.5 001 003 0001 0012", "not points such as 1.0"),
     ("250       1.0 001 003 0001", "not the fields of record 250"),
     ("XXA 0001  1.0  one", "not points such as 1.0"),
+    ("XXA 00011.0", "a field out of its columns"),
+    ("XXA 0001  1.00.5", "a field out of its columns"),
+    ("XXA 00x1  1.0", "no start number in columns 5-8"),
+    ("XXA0001  1.0", "no start number in columns 5-8"),
 ])
 def test_dutch_bad_virtual_points_record(db, record, why):
     lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
