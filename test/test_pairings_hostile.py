@@ -306,9 +306,10 @@ def test_a_table_of_ones_own_named_trf_matches_has_no_records(db):
     there are no records to read (trf_records() refuses them), and no error for that."""
     db.execute("CREATE TABLE trf_matches (event_id, round, player_a, player_b, a_wins, "
                "b_wins, draws, result)")
-    db.execute("INSERT INTO trf_matches VALUES (1, 1, 1, 2, 0, 0, 0, 'a'), "
-               "(1, 1, 3, 4, 0, 0, 0, 'b')")
-    # start numbers are the ids, as a TRF file's: round 2 of four is 4-3, 1-2
+    db.execute("INSERT INTO trf_matches VALUES (1, 1, 1, 4, 0, 0, 0, 'a'), "
+               "(1, 1, 2, 3, 0, 0, 0, 'b')")
+    # start numbers are the ids, as a TRF file's: rounds 1 and 2 of four are 1-4, 2-3 and
+    # 4-3, 1-2
     assert db.execute("SELECT player_a, player_b FROM pairings(1, 'berger', NULL, "
                       "'trf_matches')").fetchall() == [(4, 3), (1, 2)]
 
@@ -441,7 +442,7 @@ def progress_calls(conn, sql):
 
 @pytest.mark.parametrize("sql", ["SELECT count(*) FROM pairings(1, 'mtg')",
                                  "SELECT count(*) FROM pairings(1, 'pokemon')",
-                                 "SELECT count(*) FROM pairings(1, 'berger')",
+                                 "SELECT count(*) FROM pairing_check(1, 'berger')",
                                  "SELECT count(*) FROM pairing_check(1, 'mtg')"])
 def test_interrupt_in_the_middle_of_a_pairing(connect, big, sql):
     """sqlite3_interrupt() from the progress handler's call halfway through the

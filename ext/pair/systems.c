@@ -59,7 +59,7 @@ static const struct {
   const char *zDoc;
 } aSystem[] = {
   {{"berger", tb_pair_berger}, "fide", OPT_ROUNDS,
-   TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE,
+   TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE | TB_PAIR_SCHEDULE,
    "round robin by FIDE's Berger tables (C.05 Annex 1)"},
   {{"bracket", tb_pair_bracket}, "mtg", OPT_TOP | OPT_POLICY,
    TB_PAIR_DETERMINISTIC | TB_PAIR_PLAYOFF,
