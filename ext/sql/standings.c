@@ -617,14 +617,13 @@ static void tail_column(sqlite3_context *ctx, const TbEvent *e,
         sqlite3_result_text(ctx, azStatus[pReg->eStatus], -1, SQLITE_STATIC);
       }
       break;
-    case TAIL_SWISS_RANK:
-      /* with a playoff, rank is the final place; else the two agree */
-      if (s->aSwissRank) {
-        sqlite3_result_int(ctx, s->aSwissRank[iRow]);
-      } else if (s->aRank[iRow]) {
-        sqlite3_result_int(ctx, s->aRank[iRow]);
-      }
+    case TAIL_SWISS_RANK: {
+      /* with a playoff, rank is the final place; else the two agree.  0:
+      ** no place (disqualified), NULL as rank is */
+      int iRank = s->aSwissRank ? s->aSwissRank[iRow] : s->aRank[iRow];
+      if (iRank) sqlite3_result_int(ctx, iRank);
       break;
+    }
   }
 }
 
