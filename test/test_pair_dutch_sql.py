@@ -313,3 +313,19 @@ def test_a_swiss_round_past_the_rounds_scheduled_is_an_error(db, system):
         db.execute(query, (text, system)).fetchall()
     if system == "dutch":
         assert db.execute(query, (text, "dutch(rounds=3)")).fetchall()
+
+
+@pytest.mark.parametrize("n, gb", [(3001, "0.2"), (10000, "2.6")])
+def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n, gb):
+    """The dense weights take n x n x 26 bytes or more: 10,000 players failed with a bare
+    out of memory. Past 3,000 players (about a minute a round here) the round is refused
+    before they are allocated, naming the event, the players and the limit."""
+    db.execute("CREATE TABLE players (event_id, player, rating)")
+    db.execute("CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins, "
+               "draws)")
+    db.executemany("INSERT INTO players VALUES ('open', ?, ?)",
+                   [(i, 3000 - i % 2000) for i in range(1, n + 1)])
+    with pytest.raises(Exception, match=re.escape(
+            f"pairings(): event open: dutch: {n} players to pair, more than the 3000 it pairs "
+            f"(its weights, one per pair of players, would take {gb} GB or more)")):
+        db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()
