@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_with_progress
+
 REPO = Path(__file__).resolve().parent.parent
 SCHEMA = (REPO / "sql" / "schema.sql").read_text()
 SYSTEMS = ["mtg", "pokemon", "dutch", "berger", "bracket(top=4)"]
@@ -428,16 +430,9 @@ def big(connect, tmp_path_factory):
 
 def progress_calls(conn, sql):
     """How many times the progress handler (every 1000 steps) runs during sql."""
-    calls = [0]
-
-    def handler():
-        calls[0] += 1
-        return 0
-
-    conn.set_progress_handler(handler, 1000)
-    conn.execute(sql).fetchall()
-    conn.set_progress_handler(None, 0)
-    return calls[0]
+    calls, error = run_with_progress(conn, sql)
+    assert error is None, error
+    return calls
 
 
 @pytest.mark.parametrize("sql", ["SELECT count(*) FROM pairings(1, 'mtg')",
@@ -475,14 +470,6 @@ def test_progress_handler_stops_a_pairing(connect, big):
     sql = "SELECT count(*) FROM pairings(1, 'mtg')"
     stop_at = progress_calls(conn, sql) // 2
     assert stop_at > 5
-    calls = [0]
-
-    def stopping():
-        calls[0] += 1
-        return 1 if calls[0] >= stop_at else 0
-
-    conn.set_progress_handler(stopping, 1000)
-    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
-        conn.execute(sql).fetchall()
-    assert calls[0] == stop_at  # stopped at the first call that asked
-    conn.set_progress_handler(None, 0)
+    calls, error = run_with_progress(conn, sql, stop_at=stop_at)
+    assert str(error) == "pairings(): event 1: interrupted"
+    assert calls == stop_at  # stopped at the first call that asked
