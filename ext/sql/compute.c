@@ -151,6 +151,29 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
 }
 
 /*
+** Whether v can name an event: an INTEGER, a TEXT, or a REAL holding a
+** whole number (tb_value_is_integral).  Else SQLITE_ERROR and why in
+** *pzErr: NULL, a REAL such as 1.5, or a BLOB (readfile()'s result, with
+** how to pass a file's text).  standings(), pairings() and the scalars
+** share it, so that one id names one event in all of them.
+*/
+int tb_event_id_check(sqlite3_value *v, char **pzErr) {
+  int eType = sqlite3_value_type(v);
+  if (eType == SQLITE_INTEGER || eType == SQLITE_TEXT || tb_value_is_integral(v)) {
+    return SQLITE_OK;
+  }
+  *pzErr = eType == SQLITE_NULL
+               ? sqlite3_mprintf("event_id is NULL")
+           : eType == SQLITE_FLOAT
+               ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
+                                 sqlite3_value_double(v))
+               : sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB (a "
+                                 "file's text as the event: "
+                                 "CAST(readfile('f') AS TEXT))");
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
 ** Read one event.  An event id that finds no rows is tried in its other
 ** form (tb_id_other_form): '1' finds the integer id 1, and 1 the text '1'.
 */

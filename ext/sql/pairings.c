@@ -224,19 +224,10 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
   sqlite3_value *pSys = pCur->apArg[ARG_SYSTEM];
   sqlite3_value *pRound = pCur->apArg[ARG_ROUND];
   const char *zSystem;
-  int eType = sqlite3_value_type(pEvent), rc;
+  int rc;
   memset(&pCur->src, 0, sizeof(pCur->src));
   *piRound = 0;
-  if (eType == SQLITE_NULL) {
-    return set_error(pzErr, sqlite3_mprintf("event_id is NULL"));
-  }
-  if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
-      !tb_value_is_integral(pEvent)) {
-    return set_error(pzErr, eType == SQLITE_FLOAT
-                                ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
-                                                  sqlite3_value_double(pEvent))
-                                : sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB"));
-  }
+  if ((rc = tb_event_id_check(pEvent, pzErr)) != SQLITE_OK) return rc;
   /* from here on every error names the event */
   pCur->src.pEvent = pEvent;
   if (sqlite3_value_type(pSys) != SQLITE_TEXT) {
