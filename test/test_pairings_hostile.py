@@ -60,6 +60,9 @@ def players(conn, n, event=1):
     ("SELECT * FROM pairings(1, 'mtg(seed=9223372036854775808)')",
      "pairings(): event 1: seed must be an integer from 0 to 9223372036854775807"),
     ("SELECT * FROM pairings(1, 'mtg(seed=NaN)')", "pairings(): event 1: seed must be an integer"),
+    # contradictory options, whatever the rows (none here)
+    ("SELECT * FROM pairings(9, 'dutch(rounds=2, accelerated=3)')",
+     "pairings(): event 9: accelerated=3 is more rounds than rounds=2"),
     ("SELECT * FROM pairings(1, 'dutch(seed=1)')", "pairings(): event 1: unknown option 'seed'"),
     ("SELECT * FROM pairings(1, 'mtg' || char(0) || '(seed=1)')", "NUL byte"),
     ("SELECT * FROM pairings(1, 'berger', NULL, 'matches' || char(0) || 'x')",

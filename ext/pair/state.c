@@ -499,57 +499,6 @@ static int baku_by_type(TbPairBuild *b, const TbPairSpec *pSpec,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* Where the rounds scheduled come from, for a message: the option, or the
-** file's record. */
-static char *rounds_source(const TbPairSpec *pSpec, int nRounds) {
-  return pSpec->nRounds > 0
-             ? sqlite3_mprintf("rounds=%d", nRounds)
-             : sqlite3_mprintf("the file's %d rounds scheduled (XXR or 142)",
-                               nRounds);
-}
-
-/*
-** Options that contradict the rounds scheduled (given or the file's): Baku
-** acceleration of more rounds than the event has (C.04.5.1 accelerates
-** ceil(rounds / 2) of them).
-*/
-static int schedule_agrees(const TbPairState *s, const TbPairSpec *pSpec,
-                           char **pzErr) {
-  char *zRounds;
-  if (s->nRounds <= 0 || pSpec->nAccelerated <= s->nRounds) return SQLITE_OK;
-  zRounds = rounds_source(pSpec, s->nRounds);
-  *pzErr = zRounds ? sqlite3_mprintf("accelerated=%d is more rounds than "
-                                     "%s: Baku acceleration accelerates "
-                                     "ceil(rounds / 2) of the rounds "
-                                     "scheduled (%d)", pSpec->nAccelerated,
-                                     zRounds, (s->nRounds + 1) / 2)
-                   : 0;
-  sqlite3_free(zRounds);
-  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
-/*
-** A Swiss's round to pair within the rounds scheduled, when they are
-** known: a round past them contradicts rounds=N (or the file's XXR), and
-** the Dutch criteria of the last rounds (C.04.3) would apply to the wrong
-** round.  A round robin checks its own schedule (berger.c).
-*/
-int tb_pair_round_scheduled(const TbPairBuild *b, const TbPairSpec *pSpec,
-                            int iRound, char **pzErr) {
-  char *zRounds;
-  if (b->state.nRounds <= 0 || iRound <= b->state.nRounds ||
-      !(pSpec->mFlags & TB_PAIR_SWISS)) {
-    return SQLITE_OK;
-  }
-  zRounds = rounds_source(pSpec, b->state.nRounds);
-  *pzErr = zRounds ? sqlite3_mprintf("round %d is past the rounds scheduled "
-                                     "(%s); rounds=N schedules more",
-                                     iRound, zRounds)
-                   : 0;
-  sqlite3_free(zRounds);
-  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
 /*
 ** Read the event, every round of it, scored under the system's policy,
 ** and lay out its players in pairing-number order.
@@ -582,7 +531,9 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.nLoss = pSpec->policy.params.nMatchLoss;
   b->state.nPab = pSpec->policy.params.nMatchWin;
   b->state.nAccelerated = pSpec->nAccelerated;
-  if (rc == SQLITE_OK) rc = schedule_agrees(&b->state, pSpec, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_pair_schedule_agrees(pSpec, b->state.nRounds, pzErr);
+  }
   if (rc == SQLITE_OK && b->bBakuType) rc = baku_by_type(b, pSpec, pzErr);
   b->state.iSeed = (sqlite3_uint64)pSpec->iSeed;
   b->state.nTop = pSpec->nTop;

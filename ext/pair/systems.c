@@ -191,7 +191,62 @@ int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr) {
   if (rc == SQLITE_OK && !(pSpec->mSet & OPT_POLICY)) {
     rc = tb_policy_parse(aSystem[i].zPolicy, &pSpec->policy, pzErr);
   }
+  if (rc == SQLITE_OK) rc = tb_pair_schedule_agrees(pSpec, pSpec->nRounds, pzErr);
   return rc;
+}
+
+/* ------------------------------------------------- the rounds scheduled */
+
+/* Where the rounds scheduled come from, for a message: the option, or the
+** file's record. */
+static char *rounds_source(const TbPairSpec *pSpec, int nRounds) {
+  return pSpec->nRounds > 0
+             ? sqlite3_mprintf("rounds=%d", nRounds)
+             : sqlite3_mprintf("the file's %d rounds scheduled (XXR or 142)",
+                               nRounds);
+}
+
+/*
+** Options that contradict the rounds scheduled, nRounds (rounds=N, or the
+** file's; 0: not known): Baku acceleration of more rounds than the event
+** has (C.04.5.1 accelerates ceil(rounds / 2) of them).  Checked when the
+** system string is parsed, and again once a file gave the rounds.
+*/
+int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
+                            char **pzErr) {
+  char *zRounds;
+  if (nRounds <= 0 || pSpec->nAccelerated <= nRounds) return SQLITE_OK;
+  zRounds = rounds_source(pSpec, nRounds);
+  *pzErr = zRounds ? sqlite3_mprintf("accelerated=%d is more rounds than "
+                                     "%s: Baku acceleration accelerates "
+                                     "ceil(rounds / 2) of the rounds "
+                                     "scheduled (%d)", pSpec->nAccelerated,
+                                     zRounds, (nRounds + 1) / 2)
+                   : 0;
+  sqlite3_free(zRounds);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
+** A Swiss's round to pair within the rounds scheduled, when they are
+** known: a round past them contradicts rounds=N (or the file's XXR), and
+** the Dutch criteria of the last rounds (C.04.3) would apply to the wrong
+** round.  A round robin checks its own schedule (berger.c).
+*/
+int tb_pair_round_scheduled(const TbPairBuild *b, const TbPairSpec *pSpec,
+                            int iRound, char **pzErr) {
+  char *zRounds;
+  if (b->state.nRounds <= 0 || iRound <= b->state.nRounds ||
+      !(pSpec->mFlags & TB_PAIR_SWISS)) {
+    return SQLITE_OK;
+  }
+  zRounds = rounds_source(pSpec, b->state.nRounds);
+  *pzErr = zRounds ? sqlite3_mprintf("round %d is past the rounds scheduled "
+                                     "(%s); rounds=N schedules more",
+                                     iRound, zRounds)
+                   : 0;
+  sqlite3_free(zRounds);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* ------------------------------------------------------------ a round */

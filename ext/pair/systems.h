@@ -37,6 +37,8 @@ typedef struct TbPairSpec {
 } TbPairSpec;
 
 int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr);
+int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
+                            char **pzErr);
 int tb_pair_system_count(void);
 
 /*
