@@ -108,9 +108,9 @@ static int order_players(TbPairBuild *b, const TbSource *pSrc,
     a[i].bRated = tb_player_rating(e, i, &a[i].iRating);
     a[i].pKey = &e->aPlayer[i].key;
   }
+  b->bStartNumbers = source_is_trf(pSrc);
   rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(Seed),
-                        source_is_trf(pSrc) ? seed_by_id : seed_by_rating,
-                        pProbe);
+                        b->bStartNumbers ? seed_by_id : seed_by_rating, pProbe);
   if (rc != SQLITE_OK) {
     sqlite3_free(a);
     return rc;

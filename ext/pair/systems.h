@@ -60,6 +60,8 @@ typedef struct TbPairBuild {
   int *aForbidden;            /* state.aForbidden, owned */
   i64 *aVirtual;              /* every player's aVirtual, one block, or NULL */
   int bBakuType;              /* a TRF's record 192 names Baku acceleration */
+  int bStartNumbers;          /* pairing numbers are a TRF file's start
+                              ** numbers (else by rating, then id) */
 } TbPairBuild;
 
 int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,

@@ -713,9 +713,8 @@ static char *schedule_message(const PairCursor *pCur, const TbPairBuild *b,
                                   zWant ? "pairs them with "
                                         : "gives them the free round",
                                   zWant ? zWant : "",
-                                  pCur->src.zGames && !pCur->src.zGames[0]
-                                      ? "the file's start numbers"
-                                      : "by rating, then id")
+                                  b->bStartNumbers ? "the file's start numbers"
+                                                   : "by rating, then id")
                 : 0;
   sqlite3_free(zA);
   sqlite3_free(zGot);
