@@ -841,9 +841,10 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 ** The players a round takes.  The weights are dense: n x n of them, each of
 ** one or more 64-bit words, with the matcher's n x n arrays (4 ints and a
 ** byte) and the pairs that may not meet (a byte): 26 bytes or more per
-** pair, 2.6 GB for 10,000 players.  Measured (bench, rounds 1 and 2 of a
-** generated event): 1,000 players 0.5 s and 2.4 s, 2,000 3.4 s and 26 s,
-** 3,000 10 s and 71 s (368 MB); more would take minutes, then the memory.
+** pair, 2.6 GB for 10,000 players.  Measured (bench/pair_dutch_size.py,
+** rounds 1 and 2 of a generated event): 1,000 players 0.5 s and 2.4 s,
+** 2,000 3.4 s and 26 s, 3,000 10 s and 71 s (368 MiB); more would take
+** minutes a round, then the memory.
 */
 #define DUTCH_MAX_PLAYERS 3000
 
