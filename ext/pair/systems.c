@@ -228,24 +228,21 @@ int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
 }
 
 /*
-** A Swiss's round to pair within the rounds scheduled, when they are
-** known: a round past them contradicts rounds=N (or the file's XXR), and
-** the Dutch criteria of the last rounds (C.04.3) would apply to the wrong
-** round.  A round robin checks its own schedule (berger.c).
+** A Swiss's round to pair within rounds=N when the option gives it: a
+** round past them contradicts the option, and the Dutch criteria of the
+** last rounds (C.04.3) would apply to the wrong round.  A file's XXR does
+** not stop the round after it (the arbiter adds a round, a page shows the
+** round after the last); a round robin checks its own schedule (berger.c).
 */
-int tb_pair_round_scheduled(const TbPairBuild *b, const TbPairSpec *pSpec,
-                            int iRound, char **pzErr) {
-  char *zRounds;
-  if (b->state.nRounds <= 0 || iRound <= b->state.nRounds ||
+int tb_pair_round_scheduled(const TbPairSpec *pSpec, int iRound,
+                            char **pzErr) {
+  if (pSpec->nRounds <= 0 || iRound <= pSpec->nRounds ||
       !(pSpec->mFlags & TB_PAIR_SWISS)) {
     return SQLITE_OK;
   }
-  zRounds = rounds_source(pSpec, b->state.nRounds);
-  *pzErr = zRounds ? sqlite3_mprintf("round %d is past the rounds scheduled "
-                                     "(%s); rounds=N schedules more",
-                                     iRound, zRounds)
-                   : 0;
-  sqlite3_free(zRounds);
+  *pzErr = sqlite3_mprintf("round %d is past the rounds scheduled "
+                           "(rounds=%d); rounds=N schedules more", iRound,
+                           pSpec->nRounds);
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 

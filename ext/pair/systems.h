@@ -39,6 +39,8 @@ typedef struct TbPairSpec {
 int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr);
 int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
                             char **pzErr);
+int tb_pair_round_scheduled(const TbPairSpec *pSpec, int iRound,
+                            char **pzErr);
 int tb_pair_system_count(void);
 
 /*
@@ -70,8 +72,6 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
 int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
                         const TbPairSpec *pSpec, int iRound,
                         TbPairBuild *pBuild, char **pzErr);
-int tb_pair_round_scheduled(const TbPairBuild *pBuild,
-                            const TbPairSpec *pSpec, int iRound, char **pzErr);
 void tb_pair_build_free(TbPairBuild *pBuild);
 
 #endif /* TIEBREAK_SYSTEMS_H */

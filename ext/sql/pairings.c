@@ -446,7 +446,7 @@ static int pairings_filter(PairCursor *pCur, TbConn *pConn, int iAsked,
   if (rc != SQLITE_OK) return schedule_diagnosis(pCur, pConn, rc, pzErr);
   rc = round_to_pair(&pCur->build, iAsked, &iRound, pzErr);
   if (rc == SQLITE_OK) {
-    rc = tb_pair_round_scheduled(&pCur->build, &pCur->spec, iRound, pzErr);
+    rc = tb_pair_round_scheduled(&pCur->spec, iRound, pzErr);
   }
   if (rc == SQLITE_OK) {
     rc = each_gap(&pCur->build, iRound, gap_error, pzErr, &nGap);
