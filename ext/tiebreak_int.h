@@ -950,6 +950,7 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
                      TbEvent *pEvent, TbStandings *pStandings, char **pzErr);
 void tb_compute_release(TbEvent *pEvent);
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut);
+int tb_event_id_check(sqlite3_value *v, char **pzErr);
 int tb_value_text(sqlite3_value *v, const char *zWhat, const char **pz,
                   char **pzErr);
 int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc);

@@ -352,17 +352,20 @@ SELECT row_number() OVER (PARTITION BY sec ORDER BY pos) AS seed, *
 FROM tb_report WHERE kind = 'swiss' AND dropped = 0;
 CREATE INDEX temp.tb_report_seed ON tb_report_seeds (sec, seed);
 CREATE INDEX temp.tb_report_seed_pos ON tb_report_seeds (sec, pos);
+-- $a and $b (side 'a', 'b') in the final standings, by id or name.
+DROP TABLE IF EXISTS temp.tb_report_ab;
+CREATE TEMP TABLE tb_report_ab AS
+SELECT s.side, r.sec, r.pos, r.who, r.division
+FROM tb_report AS r JOIN (SELECT 'a' AS side, $a AS id UNION ALL SELECT 'b', $b) AS s
+  ON CAST(r.player AS TEXT) = CAST(s.id AS TEXT) OR r.who = s.id
+WHERE r.kind = 'final' AND $a IS NOT NULL AND $b IS NOT NULL;
 -- The players of the 'why' report: $a and $b, else in each division the last seed in and
 -- the first one out (the first two when nobody is out, and in chess).
 DROP TABLE IF EXISTS temp.tb_report_pairs;
 CREATE TEMP TABLE tb_report_pairs AS
-SELECT hi.kind, hi.sec, hi.pos AS hi_pos, lo.pos AS lo_pos
-FROM tb_report AS hi JOIN tb_report AS lo ON lo.kind = hi.kind AND lo.sec = hi.sec
-WHERE $a IS NOT NULL AND $b IS NOT NULL AND hi.kind = 'final' AND lo.pos > hi.pos
-  AND ((CAST(hi.player AS TEXT) = CAST($a AS TEXT) OR hi.who = $a)
-       AND (CAST(lo.player AS TEXT) = CAST($b AS TEXT) OR lo.who = $b)
-    OR (CAST(hi.player AS TEXT) = CAST($b AS TEXT) OR hi.who = $b)
-       AND (CAST(lo.player AS TEXT) = CAST($a AS TEXT) OR lo.who = $a))
+SELECT 'final' AS kind, x.sec, min(x.pos, y.pos) AS hi_pos, max(x.pos, y.pos) AS lo_pos
+FROM tb_report_ab AS x JOIN tb_report_ab AS y
+  ON x.side = 'a' AND y.side = 'b' AND y.sec = x.sec AND y.pos <> x.pos
 UNION ALL
 SELECT 'swiss', x.sec, x.pos, y.pos
 FROM tb_report_seeds AS x JOIN tb_report_sections AS s ON s.sec = x.sec
@@ -527,6 +530,19 @@ LEFT JOIN tb_report AS hs ON hs.kind = 'swiss' AND hs.player = hi.player
 LEFT JOIN tb_report AS ls ON ls.kind = 'swiss' AND ls.player = lo.player,
 tb_report_args AS a
 WHERE instr(a.reports, ',why,') > 0;
+
+-- $a and $b of two divisions: no standings ranks them both; one line says so.
+INSERT INTO tb_report_out
+SELECT 300, 'Why is one player above the other', 'line', 0,
+       x.who || ' (' || coalesce(x.division, 'no division') || ') and ' || y.who || ' ('
+       || coalesce(y.division, 'no division') || ') are ranked in separate divisions: '
+       || 'no standings places one above the other'
+FROM tb_report_ab AS x JOIN tb_report_ab AS y ON x.side = 'a' AND y.side = 'b'
+                                              AND y.sec <> x.sec,
+tb_report_args AS a
+WHERE instr(a.reports, ',why,') > 0
+  AND NOT EXISTS (SELECT 1 FROM tb_report_pairs WHERE kind = 'final')
+LIMIT 1;
 
 -- Progress: the top players' rank after each round ----------------------------------------
 INSERT INTO tb_report_out
@@ -719,6 +735,7 @@ SELECT text FROM drawn ORDER BY sec, ord;
 DROP VIEW temp.tb_report_crosstable;
 DROP TABLE temp.tb_report_me;
 DROP TABLE temp.tb_report_pairs;
+DROP TABLE temp.tb_report_ab;
 DROP VIEW temp.tb_report_finish;
 DROP TABLE temp.tb_report_stages;
 DROP TABLE temp.tb_report_seeds;

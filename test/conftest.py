@@ -47,6 +47,31 @@ def connect():
         conn.close()
 
 
+def run_with_progress(conn, sql, params=(), every=1000, stop_at=None, interrupt=False):
+    """Run sql with a progress handler every `every` VM steps that counts its calls; at
+    call stop_at it says stop (or, with interrupt, calls sqlite3_interrupt() and lets the
+    call go on). Counted calls, not time: the stop lands in the same place on a loaded
+    machine. Returns the calls and the error, or None."""
+    calls = [0]
+
+    def handler():
+        calls[0] += 1
+        if stop_at is not None and calls[0] >= stop_at:
+            if not interrupt:
+                return 1
+            conn.interrupt()
+        return 0
+
+    conn.set_progress_handler(handler, every)
+    try:
+        conn.execute(sql, params).fetchall()
+        error = None
+    except sqlite3.OperationalError as e:
+        error = e
+    conn.set_progress_handler(None, 0)
+    return calls[0], error
+
+
 SKIPPED_EXIT = 77  # ctest's SKIP_RETURN_CODE for every suite (test/CMakeLists.txt)
 
 

@@ -594,9 +594,11 @@ static const char *azPairSetup[] = {
   " (2, 'p', 1), (2, 'q', 2), (2, 'r', 3), (2, 's', 4), (2, 't', 5), (2, 'u', 6);",
   "CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins,"
   " draws, result, phase);",
+  /* event 1: rounds 1 and 2 of the Berger table of five (d free, e-c, a-b) */
   "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
   " (1, 1, 'b', 'e', 'a'), (1, 1, 'c', 'd', 'draw'), (1, 1, 'a', NULL,"
-  " 'zero_bye'), (1, 2, 'a', 'b', 'draw'), (1, 2, 'c', 'd', 'b'),"
+  " 'zero_bye'), (1, 2, 'a', 'b', 'draw'), (1, 2, 'e', 'c', 'b'),"
+  " (1, 2, 'd', NULL, 'zero_bye'),"
   " (2, 1, 'u', 't', 'a'), (2, 1, 's', 'r', 'a'), (2, 1, 'q', 'p', 'a');",
   /* event 3: event 2 with the first playoff round bracket(top=5) paired */
   "INSERT INTO players SELECT 3, player, name, rating, status, dropped_after"
@@ -614,6 +616,9 @@ static const char *azPairSetup[] = {
   "INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES"
   " (5, 1, 'x', 'y', 'a'), (5, 3, 'x', 'y', 'a'), (5, 4, 'y', 'x', 'a'),"
   " (5, 7, 'x', 'y', 'a');",
+  /* event 6: a Magic Swiss (a 2-0-0 bye), no round robin for berger */
+  "INSERT INTO matches (event_id, round, player_a, player_b, a_wins) VALUES"
+  " (6, 1, 'x', 'z', 2), (6, 1, 'y', NULL, 2);",
 };
 static const char *azPairQuery[] = {
   "SELECT table_number, player_a, player_b, score_a, colours_b, result"
@@ -629,6 +634,8 @@ static const char *azPairQuery[] = {
   "SELECT * FROM pairing_check(4, 'berger');",
   "SELECT * FROM pairings(5, 'mtg');",
   "SELECT * FROM pairing_check(5, 'mtg');",
+  "SELECT * FROM pairings(6, 'berger');",
+  "SELECT * FROM pairings(1.0, 'dutch(accelerated=3, rounds=2)');",
   /* a TRF file: start numbers, XXR, 152, 240 and 260 records */
   "SELECT * FROM pairing_check('XXR 6' || char(10) || '152 B' || char(10) ||"
   " '260 001 002    1    4' || char(10) || '240 H 001    2' || char(10) ||"

@@ -592,7 +592,7 @@ def test_blob_and_real_ids_are_errors(db):
     assert error_of(db, "SELECT * FROM standings('real', 'mtg')") == \
         "standings(): player_b must be an INTEGER or TEXT id, got 2.5 in round 1"
     assert error_of(db, "SELECT * FROM standings(?, 'mtg')", (1.5,)) == \
-        "standings(): event_id must be INTEGER or TEXT"
+        "standings(): event_id must be INTEGER or TEXT, got 1.5"
     # readfile() gives a BLOB: the message says how to pass a file's text
     assert error_of(db, "SELECT * FROM standings(?, 'mtg')", (b"\x01",)) == \
         ("standings(): event_id must be INTEGER or TEXT, got a BLOB (a file's text as the "

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_with_progress
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 sys.dont_write_bytecode = True
@@ -145,18 +147,21 @@ def test_progress_handler_stops_ranking(connect, dbs, case):
     assert conn.execute(SMALL).fetchone() == (2,)
 
 
+def counting_handler(calls, stop_at=None):
+    """A progress handler that counts its calls, and says stop at the stop_at-th."""
+    def handler():
+        calls[0] += 1
+        return 1 if stop_at is not None and calls[0] >= stop_at else 0
+    return handler
+
+
 def test_progress_handler_stops_columns_read(connect, dbs):
     """Halfway through computing the columns a statement reads, after the ranking: the
     progress handler's calls are counted (the same every run), so the stop lands there
     whatever the machine's load."""
     conn = connect(dbs["columns_read"])
     calls = [0]
-
-    def count():
-        calls[0] += 1
-        return 0
-
-    conn.set_progress_handler(count, 100)
+    conn.set_progress_handler(counting_handler(calls), 100)
     conn.execute(RANKS_ONLY).fetchall()
     ranks, calls[0] = calls[0], 0
     assert conn.execute(COLUMNS_READ).fetchone()[0] == 40_000
@@ -164,12 +169,7 @@ def test_progress_handler_stops_columns_read(connect, dbs):
     # the probe steps while the columns are computed add calls past the ranking's
     assert full > ranks + 4, (ranks, full)
     stop_at = (ranks + full) // 2
-
-    def stop():
-        calls[0] += 1
-        return 1 if calls[0] >= stop_at else 0
-
-    conn.set_progress_handler(stop, 100)
+    conn.set_progress_handler(counting_handler(calls, stop_at), 100)
     with pytest.raises(sqlite3.OperationalError, match="interrupted") as e:
         conn.execute(COLUMNS_READ).fetchall()
     conn.set_progress_handler(None, 0)
@@ -177,14 +177,6 @@ def test_progress_handler_stops_columns_read(connect, dbs):
           f"stopped at {stop_at}")
     assert e.value.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
     assert conn.execute(SMALL).fetchone() == (2,)
-
-
-def counting_handler(calls, stop_at=None):
-    """A progress handler that counts its calls, and says stop at the stop_at-th."""
-    def handler():
-        calls[0] += 1
-        return 1 if stop_at is not None and calls[0] >= stop_at else 0
-    return handler
 
 
 def test_progress_handler_stops_exact_tie(connect, dbs):
@@ -235,27 +227,8 @@ READERS = {
 
 
 def progress_calls(conn, sql, text, stop_at=None, interrupt=False):
-    """Run sql with a progress handler every 100 VM steps; at call stop_at it says
-    stop (or calls sqlite3_interrupt() and lets the call go on).  Returns the
-    calls counted and the error, or None."""
-    calls = [0]
-
-    def handler():
-        calls[0] += 1
-        if stop_at is not None and calls[0] >= stop_at:
-            if not interrupt:
-                return 1
-            conn.interrupt()
-        return 0
-
-    conn.set_progress_handler(handler, 100)
-    try:
-        conn.execute(sql, (text,)).fetchall()
-        error = None
-    except sqlite3.OperationalError as e:
-        error = e
-    conn.set_progress_handler(None, 0)
-    return calls[0], error
+    """run_with_progress() every 100 VM steps, the text as the parameter."""
+    return run_with_progress(conn, sql, (text,), 100, stop_at, interrupt)
 
 
 @pytest.mark.parametrize("interrupt", [False, True], ids=["progress", "interrupt"])

@@ -10,6 +10,7 @@ or 192 records or the option.  Every round of 102 tournaments is checked by test
 Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_pair_dutch_sql.py -q
 """
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,24 @@ def test_dutch_every_round_of_a_tournament_through_sql(db, name):
 # (2 * ceil(22 / 4); half of 22 rounded up, 11, pairs otherwise), one virtual point before
 # rounds 1-3, half a point before rounds 4-5.
 BAKU = "baku-022p-09r-s9003"
+# Record 192 naming Baku acceleration (the code FIDE_DUTCH_2025_BAKU): the rule's rounds,
+# ceil(rounds / 2), and group A.  baku192-027p-08r-s9102: 27 players (the engine's group A,
+# half of them rounded up, is the rule's 2 * ceil(27 / 4) = 14), 8 rounds: 4 accelerated.
+BAKU192 = "baku192-027p-08r-s9102"
+
+
+def trf_lines(name, without=None):
+    """The lines of a test file, those of the record `without` left out."""
+    return [line for line in (DATA / f"{name}.trf").read_text().split("\n")
+            if without is None or not line.startswith(without)]
+
+
+def pairing_error(db, text, system="dutch"):
+    """The error of pairings() on a file's text."""
+    with pytest.raises(sqlite3.OperationalError) as info:
+        db.execute("SELECT * FROM pairings(?, ?, NULL, 'trf_matches', 'trf_players')",
+                   (text, system)).fetchall()
+    return str(info.value)
 
 
 def pair_every_round(db, lines, rounds, system="dutch"):
@@ -145,20 +164,18 @@ def pair_every_round(db, lines, rounds, system="dutch"):
 
 
 def test_dutch_accelerated_by_the_files_250_records(db):
-    lines = (DATA / f"{BAKU}.trf").read_text().split("\n")
+    lines = trf_lines(BAKU)
     assert sum(line.startswith("250") for line in lines) == 2
     pair_every_round(db, lines, 9)
 
 
 def test_dutch_accelerated_by_the_option_as_the_rule_has_it(db):
-    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
-             if not line.startswith("250")]
+    lines = trf_lines(BAKU, "250")
     pair_every_round(db, lines, 9, "dutch(accelerated=5)")
 
 
 def test_dutch_without_the_acceleration_pairs_otherwise(db):
-    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
-             if not line.startswith("250")]
+    lines = trf_lines(BAKU, "250")
     with pytest.raises(AssertionError, match="round 1"):
         pair_every_round(db, lines, 1)
 
@@ -170,25 +187,41 @@ def xxa_lines(players, group_a):
 
 
 def test_dutch_accelerated_by_xxa_records(db):
-    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
-             if not line.startswith("250")]
+    lines = trf_lines(BAKU, "250")
     pair_every_round(db, lines + xxa_lines(22, 12), 9)
+
+
+def test_dutch_reads_xxa_by_its_columns_a_blank_field_is_a_round_without_points(db):
+    """XXA fields are fixed columns (10-13, 15-18, ...): a blank field is a round without
+    virtual points and the later rounds keep theirs. Read as words, the blank shifted
+    round 3's point into round 2."""
+    plain = trf_lines(BAKU, "250")
+    blank = [f"XXA {p:04d}  1.0       1.0" for p in range(1, 13)]
+    assert blank[0][9:13] == " 1.0" and blank[0][14:18] == "    " and blank[0][19:23] == " 1.0"
+    same = ["250       1.0 001 001 0001 0012", "250       1.0 003 003 0001 0012"]
+    shifted = ["250       1.0 001 002 0001 0012"]
+    query = ("SELECT number_a, number_b FROM pairings(?, 'dutch', NULL, 'trf_matches', "
+             "'trf_players')")
+    for k in (2, 3):
+        got = db.execute(query, (before_round(plain + blank, k),)).fetchall()
+        assert got == db.execute(query, (before_round(plain + same, k),)).fetchall()
+        assert got != db.execute(query, (before_round(plain + shifted, k),)).fetchall()
 
 
 def test_dutch_reads_the_team_form_of_record_250(db):
     """Six fields: match points (teams) first; the game points are the virtual points."""
     lines = [line.replace("250       ", "250 00.0  ") if line.startswith("250") else line
-             for line in (DATA / f"{BAKU}.trf").read_text().split("\n")]
+             for line in trf_lines(BAKU)]
     assert lines.count("250 00.0  1.0 001 003 0001 0012") == 1
     pair_every_round(db, lines, 3)
 
 
-def test_dutch_option_and_records_both_accelerating_is_an_error(db):
-    text = before_round((DATA / f"{BAKU}.trf").read_text().split("\n"), 2)
-    with pytest.raises(Exception, match=r"pairings\(\): the event of the file: accelerated=5 "
-                                        r"and the file's virtual points \(records 250 or XXA\)"):
-        db.execute("SELECT * FROM pairings(?, 'dutch(accelerated=5)', NULL, 'trf_matches', "
-                   "'trf_players')", (text,)).fetchall()
+@pytest.mark.parametrize("name, k, option, what", [
+    (BAKU, 2, "accelerated=5", "the file's virtual points (records 250 or XXA)"),
+    (BAKU192, 1, "accelerated=4", "the file's record 192 (Baku acceleration)")])
+def test_dutch_option_and_file_both_accelerating_is_an_error(db, name, k, option, what):
+    assert pairing_error(db, before_round(trf_lines(name), k), f"dutch({option})").startswith(
+        f"pairings(): the event of the file: {option} and {what} both accelerate the event")
 
 
 @pytest.mark.parametrize("record, why", [
@@ -196,45 +229,30 @@ def test_dutch_option_and_records_both_accelerating_is_an_error(db):
     ("250       x.5 001 003 0001 0012", "not points such as 1.0"),
     ("250       1.0 001 003 0001", "not the fields of record 250"),
     ("XXA 0001  1.0  one", "not points such as 1.0"),
+    ("XXA 00011.0", "a field out of its columns"),
+    ("XXA 0001  1.00.5", "a field out of its columns"),
+    ("XXA 00x1  1.0", "no start number in columns 5-8"),
+    ("XXA0001  1.0", "no start number in columns 5-8"),
 ])
 def test_dutch_bad_virtual_points_record(db, record, why):
-    lines = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
-             if not line.startswith("250")]
+    lines = trf_lines(BAKU, "250")
     text = before_round(lines + [record], 2)
-    shown = re.escape(record[:4] + record[4:].strip())   # the record's code and its value
-    with pytest.raises(Exception, match=f"the event of the file: record '{shown}': {why}"):
-        db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
-                   (text,)).fetchall()
-
-
-# Record 192 naming Baku acceleration (the code FIDE_DUTCH_2025_BAKU): the rule's rounds,
-# ceil(rounds / 2), and group A.  baku192-027p-08r-s9102: 27 players (the engine's group A,
-# half of them rounded up, is the rule's 2 * ceil(27 / 4) = 14), 8 rounds: 4 accelerated.
-BAKU192 = "baku192-027p-08r-s9102"
+    shown = record[:4] + record[4:].strip()   # the record's code and its value
+    assert pairing_error(db, text).startswith(
+        f"pairings(): the event of the file: record '{shown}': {why}")
 
 
 def test_dutch_accelerated_by_record_192(db):
-    lines = (DATA / f"{BAKU192}.trf").read_text().split("\n")
+    lines = trf_lines(BAKU192)
     assert "192 FIDE_DUTCH_2025_BAKU" in lines
     pair_every_round(db, lines, 8)
 
 
-def test_dutch_record_192_and_the_option_is_an_error(db):
-    text = before_round((DATA / f"{BAKU192}.trf").read_text().split("\n"), 1)
-    with pytest.raises(Exception, match=r"the event of the file: accelerated=4 and the file's "
-                                        r"record 192 \(Baku acceleration\)"):
-        db.execute("SELECT * FROM pairings(?, 'dutch(accelerated=4)', NULL, 'trf_matches', "
-                   "'trf_players')", (text,)).fetchall()
-
-
 def test_dutch_record_192_needs_the_rounds(db):
-    lines = [line for line in (DATA / f"{BAKU192}.trf").read_text().split("\n")
-             if not line.startswith("XXR")]
+    lines = trf_lines(BAKU192, "XXR")
     text = before_round(lines, 1)
-    with pytest.raises(Exception, match=r"record 192 names Baku acceleration, which needs the "
-                                        r"rounds scheduled"):
-        db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
-                   (text,)).fetchall()
+    assert "record 192 names Baku acceleration, which needs the rounds scheduled" in \
+        pairing_error(db, text)
     rows = db.execute("SELECT number_a, number_b FROM pairings(?, 'dutch(rounds=8)', NULL, "
                       "'trf_matches', 'trf_players')", (text,)).fetchall()
     assert rows and engine_round(lines, 1)[0] == {(a, b) for a, b in rows if b is not None}
@@ -243,8 +261,7 @@ def test_dutch_record_192_needs_the_rounds(db):
 def test_dutch_xxa_records_set_record_192_aside(db):
     """TRF-2026: with virtual points given by records, 192's acceleration method is
     disregarded: here an XXA record of no points, so the round pairs as without acceleration."""
-    plain = [line for line in (DATA / f"{BAKU}.trf").read_text().split("\n")
-             if not line.startswith("250")]
+    plain = trf_lines(BAKU, "250")
     query = ("SELECT number_a, number_b FROM pairings(?, 'dutch', NULL, 'trf_matches', "
              "'trf_players')")
     with_192 = db.execute(query, (before_round(plain + ["192 FIDE_DUTCH_2025_BAKU"], 1),)).fetchall()
@@ -252,3 +269,49 @@ def test_dutch_xxa_records_set_record_192_aside(db):
                                                          "XXA 0001  0.0"], 1),)).fetchall()
     without = db.execute(query, (before_round(plain, 1),)).fetchall()
     assert with_both == without != with_192
+
+
+# Options that contradict the rounds scheduled: each error names both.
+def test_dutch_accelerating_more_rounds_than_scheduled_is_an_error(db):
+    plain = trf_lines(BAKU, "250")
+    text = before_round(plain, 1)           # XXR 9
+    query = "SELECT * FROM pairings(?, ?, NULL, 'trf_matches', 'trf_players')"
+    assert pairing_error(db, text, "dutch(accelerated=3, rounds=2)") == (
+        "pairings(): the event of the file: accelerated=3 is more rounds than rounds=2: Baku "
+        "acceleration accelerates ceil(rounds / 2) of the rounds scheduled (1)")
+    assert pairing_error(db, text, "dutch(accelerated=10)").endswith(
+        "accelerated=10 is more rounds than the file's 9 rounds scheduled (XXR or 142): Baku "
+        "acceleration accelerates ceil(rounds / 2) of the rounds scheduled (5)")
+    # as many as scheduled is the arbiter's choice, not a contradiction
+    assert db.execute(query, (text, "dutch(accelerated=2, rounds=2)")).fetchall()
+    assert db.execute(query, (text, "dutch(accelerated=9)")).fetchall()
+
+
+def test_a_round_past_the_rounds_option_is_an_error(db):
+    """'dutch(rounds=2)' asked to pair round 3 contradicts itself. A file's XXR does not
+    stop the round after it: the arbiter may add one, a page shows the round after the
+    last."""
+    text = before_round(trf_lines(BAKU, "250"), 3)          # rounds 1-2 played, XXR 9
+    assert pairing_error(db, text, "dutch(rounds=2)") == (
+        "pairings(): the event of the file: round 3 is past the rounds scheduled "
+        "(rounds=2); rounds=N schedules more")
+    query = "SELECT * FROM pairings(?, ?, NULL, 'trf_matches', 'trf_players')"
+    assert db.execute(query, (text, "dutch(rounds=3)")).fetchall()
+    text = "\n".join(line.replace("XXR 9", "XXR 2") for line in text.split("\n"))
+    assert len(db.execute(query, (text, "dutch")).fetchall()) == 11
+
+
+@pytest.mark.parametrize("n, gb", [(3001, "0.2"), (10000, "2.6")])
+def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n, gb):
+    """The dense weights take n x n x 26 bytes or more: 10,000 players failed with a bare
+    out of memory. Past 3,000 players (about a minute a round here) the round is refused
+    before they are allocated, naming the event, the players and the limit."""
+    db.execute("CREATE TABLE players (event_id, player, rating)")
+    db.execute("CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins, "
+               "draws)")
+    db.executemany("INSERT INTO players VALUES ('open', ?, ?)",
+                   [(i, 3000 - i % 2000) for i in range(1, n + 1)])
+    with pytest.raises(Exception, match=re.escape(
+            f"pairings(): event open: dutch: {n} players to pair, more than the 3000 it pairs "
+            f"(its weights, one per pair of players, would take {gb} GB or more)")):
+        db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()

@@ -135,6 +135,52 @@ def test_berger_double_round_robin_reverses_colours(db):
         db.execute("SELECT * FROM pairings(1, 'berger(rounds=4)')").fetchall()
 
 
+def error(conn, sql):
+    with pytest.raises(sqlite3.OperationalError) as info:
+        conn.execute(sql).fetchall()
+    return str(info.value)
+
+
+def test_berger_continues_only_a_round_robin_of_its_table(db):
+    """Rounds played that are not the Berger table's (a Swiss, a round entered by hand):
+    berger pairs no next round from a table the event does not follow; the error names
+    the first round and player that leave it. Colours swapped at a table, or a game
+    without a row, are still the table's rounds."""
+    make_event(db, 6)
+    pair_round(db)                                   # 1-6 2-5 3-4
+    db.execute("UPDATE matches SET player_a = player_b, player_b = player_a "
+               "WHERE round = 1 AND player_a = 'p02'")
+    db.execute("DELETE FROM matches WHERE round = 1 AND player_a = 'p03'")
+    pair_round(db)                                   # 6-4 5-3 1-2
+    # pairing_check() lists both as problems of round 1; pairings() goes on
+    assert db.execute("SELECT * FROM pairing_check(1, 'berger')").fetchall() == [
+        (1, "p02", "p05", "berger pairs them (player_a White) at table 2, the round played "
+                          "does not"),
+        (1, "p03", "p04", "berger pairs them (player_a White) at table 3, the round played "
+                          "does not")]
+    db.execute("UPDATE matches SET player_b = CASE player_b WHEN 'p03' THEN 'p02' "
+               "ELSE 'p03' END WHERE round = 2 AND player_b IN ('p02', 'p03')")
+    assert error(db, "SELECT * FROM pairings(1, 'berger')") == (
+        "pairings(): event 1: berger: the event is not a round robin of its table: in round "
+        "2 player 'p01' met 'p03', where the table pairs them with 'p02' (pairing numbers by "
+        "rating, then id); pair a Swiss with mtg, pokemon or dutch")
+
+
+def test_berger_on_a_magic_swiss_says_it_is_no_round_robin(db):
+    """sql/example.sql's Friday Night Magic: its byes are 2-0-0, which the chess policy
+    that berger reads with refuses; the round robin it is not is what stops berger."""
+    db.executescript((HERE.parent / "sql" / "schema.sql").read_text())
+    db.executescript((HERE.parent / "sql" / "example.sql").read_text())
+    want = ("berger: the event is not a round robin of its table: in round 1 player 'Ada' "
+            "met 'Greta', where the table pairs them with 'Yuki' (pairing numbers by rating, "
+            "then id); pair a Swiss with mtg, pokemon or dutch")
+    assert error(db, "SELECT * FROM pairings(1, 'berger')") == "pairings(): event 1: " + want
+    assert error(db, "SELECT * FROM pairing_check(1, 'berger')") == (
+        "pairing_check(): event 1: " + want)
+    # the Swiss systems read it
+    assert len(db.execute("SELECT * FROM pairings(1, 'mtg')").fetchall()) == 12
+
+
 def test_pairing_numbers_by_rating_then_id(db):
     """Unrated players after the rated ones, then by id."""
     db.executescript("""
@@ -328,7 +374,8 @@ def test_check_bracket_that_left_the_bracket(db):
     ("SELECT * FROM pairings(1.5, 'berger')",
      r"^pairings\(\): event_id must be INTEGER or TEXT, got 1\.5$"),
     ("SELECT * FROM pairings(x'01', 'berger')",
-     r"^pairings\(\): event_id must be INTEGER or TEXT, got a BLOB$"),
+     r"^pairings\(\): event_id must be INTEGER or TEXT, got a BLOB \(a file's text as the "
+     r"event: CAST\(readfile\('f'\) AS TEXT\)\)$"),
     # from here on, every message names the event
     ("SELECT * FROM pairings(1, NULL)", r"^pairings\(\): event 1: system must be text"),
     ("SELECT * FROM pairings(1, 7)", r"^pairings\(\): event 1: system must be text"),
@@ -471,8 +518,12 @@ def test_state_of_a_dutch_event_before_round_5():
     # count round 5: its score is that of rounds 1-4
     assert all(points[p] == score for _, p, score, _, _ in rows)
     assert all(len(colours) == 4 for *_, colours in rows)
-    assert conn.execute("SELECT count(*) FROM pairings(?, 'berger(rounds=99)'" + tail,
-                        args).fetchone() == (50,)
+    # a Swiss is no round robin: berger does not continue it
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"the event of the file: berger: the event is not a round robin of "
+                             r"its table: in round 1 player 1 met 51, where the table pairs them "
+                             r"with 100 \(pairing numbers the file's start numbers\)"):
+        conn.execute("SELECT count(*) FROM pairings(?, 'berger(rounds=99)'" + tail, args)
     conn.close()
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_with_progress
+
 REPO = Path(__file__).resolve().parent.parent
 SCHEMA = (REPO / "sql" / "schema.sql").read_text()
 SYSTEMS = ["mtg", "pokemon", "dutch", "berger", "bracket(top=4)"]
@@ -58,6 +60,9 @@ def players(conn, n, event=1):
     ("SELECT * FROM pairings(1, 'mtg(seed=9223372036854775808)')",
      "pairings(): event 1: seed must be an integer from 0 to 9223372036854775807"),
     ("SELECT * FROM pairings(1, 'mtg(seed=NaN)')", "pairings(): event 1: seed must be an integer"),
+    # contradictory options, whatever the rows (none here)
+    ("SELECT * FROM pairings(9, 'dutch(rounds=2, accelerated=3)')",
+     "pairings(): event 9: accelerated=3 is more rounds than rounds=2"),
     ("SELECT * FROM pairings(1, 'dutch(seed=1)')", "pairings(): event 1: unknown option 'seed'"),
     ("SELECT * FROM pairings(1, 'mtg' || char(0) || '(seed=1)')", "NUL byte"),
     ("SELECT * FROM pairings(1, 'berger', NULL, 'matches' || char(0) || 'x')",
@@ -82,6 +87,28 @@ def test_whole_real_and_text_event_ids_pair_the_integer_event(db):
     for event in (1.0, "1"):
         assert db.execute("SELECT * FROM pairings(?, 'berger')", (event,)).fetchall() == want
     assert "event 01: no rows" in error_of(db, "SELECT * FROM pairings('01', 'berger')")
+
+
+def test_a_whole_real_event_id_finds_the_text_event_as_standings_does(db):
+    """Rows stored with the text id '1' (a table without affinity): pairings(1.0, ...)
+    found no rows while pairings(1, ...) and pairings('1', ...) read them. Every
+    function takes 1.0 as 1, and 1 finds '1' in its other form (tb_id_other_form)."""
+    db.execute("CREATE TABLE players (event_id, player, rating, published_rank)")
+    db.executemany("INSERT INTO players VALUES ('1', ?, ?, ?)",
+                   [(i, 3000 - i, 9 if i == 4 else i) for i in range(1, 5)])
+    want = db.execute("SELECT * FROM pairings('1', 'berger')").fetchall()
+    assert [r[1:3] for r in want] == [(1, 4), (2, 3)]
+    ranks = db.execute("SELECT player, rank FROM standings('1', 'fide')").fetchall()
+    assert len(ranks) == 4
+    for event in (1, 1.0):
+        assert db.execute("SELECT * FROM pairings(?, 'berger')", (event,)).fetchall() == want
+        assert db.execute("SELECT player, rank FROM standings(?, 'fide')",
+                          (event,)).fetchall() == ranks
+        assert db.execute("SELECT * FROM pairing_check(?, 'berger')", (event,)).fetchall() == []
+        assert db.execute("SELECT player, what, published FROM standings_check(?, 'fide')",
+                          (event,)).fetchall() == [(4, "rank", 9)]
+    assert error_of(db, "SELECT * FROM pairings(1.5, 'berger')") == \
+        "pairings(): event_id must be INTEGER or TEXT, got 1.5"
 
 
 # ------------------------------------------------------- rows of the event
@@ -284,9 +311,10 @@ def test_a_table_of_ones_own_named_trf_matches_has_no_records(db):
     there are no records to read (trf_records() refuses them), and no error for that."""
     db.execute("CREATE TABLE trf_matches (event_id, round, player_a, player_b, a_wins, "
                "b_wins, draws, result)")
-    db.execute("INSERT INTO trf_matches VALUES (1, 1, 1, 2, 0, 0, 0, 'a'), "
-               "(1, 1, 3, 4, 0, 0, 0, 'b')")
-    # start numbers are the ids, as a TRF file's: round 2 of four is 4-3, 1-2
+    db.execute("INSERT INTO trf_matches VALUES (1, 1, 1, 4, 0, 0, 0, 'a'), "
+               "(1, 1, 2, 3, 0, 0, 0, 'b')")
+    # start numbers are the ids, as a TRF file's: rounds 1 and 2 of four are 1-4, 2-3 and
+    # 4-3, 1-2
     assert db.execute("SELECT player_a, player_b FROM pairings(1, 'berger', NULL, "
                       "'trf_matches')").fetchall() == [(4, 3), (1, 2)]
 
@@ -405,21 +433,14 @@ def big(connect, tmp_path_factory):
 
 def progress_calls(conn, sql):
     """How many times the progress handler (every 1000 steps) runs during sql."""
-    calls = [0]
-
-    def handler():
-        calls[0] += 1
-        return 0
-
-    conn.set_progress_handler(handler, 1000)
-    conn.execute(sql).fetchall()
-    conn.set_progress_handler(None, 0)
-    return calls[0]
+    calls, error = run_with_progress(conn, sql)
+    assert error is None, error
+    return calls
 
 
 @pytest.mark.parametrize("sql", ["SELECT count(*) FROM pairings(1, 'mtg')",
                                  "SELECT count(*) FROM pairings(1, 'pokemon')",
-                                 "SELECT count(*) FROM pairings(1, 'berger')",
+                                 "SELECT count(*) FROM pairing_check(1, 'berger')",
                                  "SELECT count(*) FROM pairing_check(1, 'mtg')"])
 def test_interrupt_in_the_middle_of_a_pairing(connect, big, sql):
     """sqlite3_interrupt() from the progress handler's call halfway through the
@@ -452,14 +473,6 @@ def test_progress_handler_stops_a_pairing(connect, big):
     sql = "SELECT count(*) FROM pairings(1, 'mtg')"
     stop_at = progress_calls(conn, sql) // 2
     assert stop_at > 5
-    calls = [0]
-
-    def stopping():
-        calls[0] += 1
-        return 1 if calls[0] >= stop_at else 0
-
-    conn.set_progress_handler(stopping, 1000)
-    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
-        conn.execute(sql).fetchall()
-    assert calls[0] == stop_at  # stopped at the first call that asked
-    conn.set_progress_handler(None, 0)
+    calls, error = run_with_progress(conn, sql, stop_at=stop_at)
+    assert str(error) == "pairings(): event 1: interrupted"
+    assert calls == stop_at  # stopped at the first call that asked

@@ -377,6 +377,20 @@ def test_melee_file_top8(connect):
     assert all(abs(r[3] - s["OMWP"]) < 5e-9 for r, s in zip(rows, pub))
 
 
+def test_swiss_rank_of_a_disqualified_player_is_null_as_rank(connect):
+    """A disqualified player takes no place: rank and swiss_rank are both NULL (swiss_rank
+    was 0 with a playoff), and the places after close up in both."""
+    conn = load(connect(), SWISS_ROWS + playoff((4, "A", "B", 0, 2), (4, "C", "E", 2, 1),
+                                                (5, "B", "C", 2, 0)))
+    conn.execute("CREATE TABLE pl (event_id, player, status)")
+    conn.execute("INSERT INTO pl VALUES ('e', 'G', 'disqualified')")
+    rows = conn.execute("SELECT player, rank, swiss_rank FROM standings('e', 'mtg', NULL, NULL, "
+                        "'m', '', 'pl')").fetchall()
+    # Swiss without G: A C E B F D H; the Top 4 A C E B, B won, C the final
+    assert rows == [("B", 1, 4), ("C", 2, 2), ("A", 3, 1), ("E", 4, 3), ("F", 5, 5),
+                    ("D", 6, 6), ("H", 7, 7), ("G", None, None)]
+
+
 def division_table(conn):
     conn.execute("CREATE TABLE pl (event_id, player, division)")
     conn.executemany("INSERT INTO pl VALUES ('e', ?, ?)", [(p, "Masters" if p < "E" else "Seniors")

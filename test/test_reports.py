@@ -264,6 +264,21 @@ def test_tom_file_why_the_playoff_decided():
         ["Hana O'Dell (1)", "Gus Trent (2)", "Playoff", "won the final vs lost the final", ""]]
 
 
+def test_why_of_two_divisions_says_they_are_ranked_apart():
+    """$a and $b of two divisions: no standings ranks them both. The report printed
+    nothing; one line now says why, by name or id, in either order."""
+    want = ("Ada Moss (Masters) and Gus Trent (Seniors) are ranked in separate divisions: "
+            "no standings places one above the other")
+    out = file_reports(TOP_CUT, "$report why", "$a 'Ada Moss'", "$b 'Gus Trent'")
+    assert out.splitlines()[1:] == ["", "Why is one player above the other", want]
+    out = file_reports(TOP_CUT, "$report why", "$a 2000007", "$b 'Ada Moss'")
+    assert out.splitlines()[-1] == ("Gus Trent (Seniors) and Ada Moss (Masters) are ranked in "
+                                    "separate divisions: no standings places one above the other")
+    # one division: the table, no line
+    assert "separate divisions" not in file_reports(TOP_CUT, "$report why", "$a 'Ada Moss'",
+                                                    "$b 'Ben Oakes'")
+
+
 def test_tom_file_player_report_names_the_playoff_rounds():
     got = sections(file_reports(TOP_CUT, "$report player", "$player 'Ben Oakes'"))
     assert got == {"Matches of Ben Oakes": [

@@ -206,6 +206,24 @@ def test_example_ranks_per_division_end_to_end(db):
     assert set(got) == set(PLACES)
 
 
+def test_swiss_rank_within_each_division_of_a_top_cut_file(db):
+    """sql/example_top_cut.tdf: a Top 4 of the Masters and a Top 2 of the Seniors, the
+    Juniors without a cut. swiss_rank is each division's Swiss place (the seeds the
+    reports print: Cara 7 points, Ada and Eli 6, Ben 5; Gus above Hana on OWP), rank the
+    final place; without a playoff the two agree."""
+    text = (REPO / "sql" / "example_top_cut.tdf").read_text()
+    rows = db.execute("SELECT s.division, s.rank, p.name, s.swiss_rank FROM standings(?, "
+                      "'pokemon', NULL, NULL, 'tom_matches', '', 'tom_players') AS s "
+                      "JOIN tom_players(?) AS p USING (player)", (text, text)).fetchall()
+    assert rows == [
+        ("Juniors", 1, "Zoë Wells", 1), ("Juniors", 2, "Ivo Vance", 2),
+        ("Masters", 1, "Ben Oakes", 4), ("Masters", 2, "Ada Moss", 2),
+        ("Masters", 3, "Cara Pike", 1), ("Masters", 4, "Eli Rook", 3),
+        ("Masters", 5, "Dev Quill", 5),
+        ("Seniors", 1, "Hana O'Dell", 2), ("Seniors", 2, "Gus Trent", 1),
+        ("Seniors", 3, "Fay Sloan", 3)]
+
+
 # ------------------------------------------------------------------ shapes of files
 
 def test_divisions_from_pods_and_birth_years(db):

@@ -212,6 +212,11 @@ def test_records_and_order_as_policy(conn):
             + record(2, "B", 1800, "0.0", "2", rounds=[(1, "b", "0")]) + "\n")
     assert conn.execute("SELECT record, value, line FROM trf_records(?)", (text,)).fetchall() == [
         ("012", "Test event", 1), ("202", "BH/C1,BH", 2)]
+    # text: the line as written, its columns kept (XXA is read by them)
+    xxa = "XXA    1  1.0       0.5  \r\n"
+    assert conn.execute("SELECT value, text FROM trf_records(?) WHERE record = 'XXA'",
+                        (text + xxa,)).fetchall() == [("1  1.0       0.5",
+                                                       "XXA    1  1.0       0.5  ")]
     conn.execute("CREATE TEMP TABLE matches AS SELECT 'e' AS event_id, * FROM trf_matches(?)", (text,))
     rows = conn.execute("SELECT player, buchholz_cut1 FROM standings('e', "
                         "(SELECT 'PTS,' || value FROM trf_records(?) WHERE record = '202'))",

@@ -837,10 +837,36 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
   return SQLITE_OK;
 }
 
-static int setup(Dutch *p, const TbPairState *s) {
+/*
+** The players a round takes.  The weights are dense: n x n of them, each of
+** one or more 64-bit words, with the matcher's n x n arrays (4 ints and a
+** byte) and the pairs that may not meet (a byte): 26 bytes or more per
+** pair, 2.6 GB for 10,000 players.  Measured (bench/pair_dutch_size.py,
+** rounds 1 and 2 of a generated event): 1,000 players 0.5 s and 2.4 s,
+** 2,000 3.4 s and 26 s, 3,000 10 s and 71 s (368 MiB); more would take
+** minutes a round, then the memory.
+*/
+#define DUTCH_MAX_PLAYERS 3000
+
+/* A round past DUTCH_MAX_PLAYERS is refused before anything is allocated. */
+static int within_limit(int n, char **pzErr) {
+  double fBytes = (double)n * n * (1 + 8 + 4 * sizeof(int) + 1);
+  if (n <= DUTCH_MAX_PLAYERS) return SQLITE_OK;
+  if (pzErr) {
+    *pzErr = sqlite3_mprintf("dutch: %d players to pair, more than the %d it "
+                             "pairs (its weights, one per pair of players, "
+                             "would take %.1f GB or more)", n,
+                             DUTCH_MAX_PLAYERS, fBytes / 1e9);
+    if (*pzErr == 0) return SQLITE_NOMEM;
+  }
+  return SQLITE_ERROR;
+}
+
+static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0, rc;
   size_t nn;
   for (i = 0; i < s->nPlayer; i++) if (!s->aPlayer[i].bAbsent) n++;
+  if ((rc = within_limit(n, pzErr)) != SQLITE_OK) return rc;
   p->n = n;
   p->nPlayedRounds = s->iRound - 1;
   p->pState = s;
@@ -927,7 +953,7 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) 
   int rc, i, *aPartner = 0;
   memset(&d, 0, sizeof d);
   if (pState->iRound < 1) return set_error(pzErr, "the round to pair must be 1 or later");
-  rc = setup(&d, pState);
+  rc = setup(&d, pState, pzErr);
   if (rc == SQLITE_OK && d.n > 0) {
     aPartner = sqlite3_malloc64(sizeof(int) * (size_t)d.n);
     if (aPartner == 0) rc = SQLITE_NOMEM;

@@ -108,9 +108,9 @@ static int order_players(TbPairBuild *b, const TbSource *pSrc,
     a[i].bRated = tb_player_rating(e, i, &a[i].iRating);
     a[i].pKey = &e->aPlayer[i].key;
   }
+  b->bStartNumbers = source_is_trf(pSrc);
   rc = tb_text_arg_sort((void **)&a, n, (int)sizeof(Seed),
-                        source_is_trf(pSrc) ? seed_by_id : seed_by_rating,
-                        pProbe);
+                        b->bStartNumbers ? seed_by_id : seed_by_rating, pProbe);
   if (rc != SQLITE_OK) {
     sqlite3_free(a);
     return rc;
@@ -153,7 +153,8 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   int rc, v;
   if (!source_is_trf(pSrc) || pSrc->pEvent == 0) return SQLITE_OK;
   rc = sqlite3_prepare_v2(pReader->db,
-                          "SELECT upper(record), value FROM trf_records(?1) "
+                          "SELECT upper(record), value, text FROM "
+                          "trf_records(?1) "
                           "WHERE upper(record) IN ('XXR', '142', 'XXC', '152',"
                           " '192', '240', '250', '260', 'XXA')", -1, &pStmt,
                           0);
@@ -171,7 +172,8 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   while (rc == SQLITE_OK && sqlite3_step(pStmt) == SQLITE_ROW) {
     const char *zRec = (const char *)sqlite3_column_text(pStmt, 0);
     const char *zVal = (const char *)sqlite3_column_text(pStmt, 1);
-    if (zRec == 0 || zVal == 0) continue;
+    const char *zText = (const char *)sqlite3_column_text(pStmt, 2);
+    if (zRec == 0 || zVal == 0 || zText == 0) continue;
     while (*zVal == ' ') zVal++;
     if (strcmp(zRec, "XXC") == 0 || strcmp(zRec, "152") == 0) {
       if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
@@ -180,7 +182,10 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
     } else if (strcmp(zRec, "192") == 0) {
       /* the tournament type's code, with the acceleration method */
       b->bBakuType = sqlite3_strlike("%\\_BAKU", zVal, '\\') == 0;
-    } else if (zRec[0] == '2' || strcmp(zRec, "XXA") == 0) {
+    } else if (strcmp(zRec, "XXA") == 0) {
+      /* read by its columns: the line as written, the code in capitals */
+      sqlite3_str_appendf(pKept, "XXA%s\n", zText + 3);
+    } else if (zRec[0] == '2') {
       sqlite3_str_appendf(pKept, "%s %s\n", zRec, zVal);
     } else if (!bRoundsGiven && record_int(zVal, &v) &&
                (s->nRounds == 0 || zRec[0] == 'X')) {
@@ -325,11 +330,57 @@ static int virtual_error(char **pzErr, const char *zLine, const char *zWhy) {
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* Columns iFrom..iFrom + 3 (0-based) of a line of n bytes into the 5 bytes
+** of zField, NUL-terminated; whether they are all blank. */
+static int fixed_field(const char *zLine, int n, int iFrom, char *zField) {
+  int k, bBlank = 1;
+  for (k = 0; k < 4; k++) {
+    zField[k] = iFrom + k < n ? zLine[iFrom + k] : ' ';
+    if (zField[k] != ' ') bBlank = 0;
+  }
+  zField[4] = 0;
+  return bBlank;
+}
+
+/*
+** One XXA record, read by its columns as the pairing engines write it: the
+** start number in columns 5-8, then the points before round r in columns
+** 10 + 5 (r - 1) to 13 + 5 (r - 1), a blank between fields.  A blank field
+** is a round without virtual points: the rounds after it keep their
+** columns.
+*/
+static int apply_xxa_record(TbPairBuild *b, const char *zLine, char **pzErr) {
+  TbPairState *s = &b->state;
+  int n = (int)strcspn(zLine, "\n"), r, iCol, rc = SQLITE_OK;
+  char zField[5], *zEnd;
+  const char *z;
+  long id;
+  i64 v;
+  if (zLine[3] != ' ' || fixed_field(zLine, n, 4, zField) ||
+      (id = strtol(zField, &zEnd, 10)) <= 0 || zEnd[strspn(zEnd, " ")]) {
+    return virtual_error(pzErr, zLine, "no start number in columns 5-8");
+  }
+  for (r = 1, iCol = 9; rc == SQLITE_OK && iCol < n; r++, iCol += 5) {
+    if (zLine[iCol - 1] != ' ') {
+      return virtual_error(pzErr, zLine, "a field out of its columns (the "
+                                         "points before round r in columns "
+                                         "10 + 5 (r - 1) to 13 + 5 (r - 1))");
+    }
+    if (fixed_field(zLine, n, iCol, zField)) continue;
+    z = zField;
+    if ((v = record_points(s, &z)) < 0) {
+      return virtual_error(pzErr, zLine, "not points such as 1.0");
+    }
+    if (r <= s->iRound) rc = set_virtual(b, id, id, r, v);
+  }
+  return rc;
+}
+
 /*
 ** One 250 record (TRF-2026: [match points] game points, first and last
 ** round, first and last player: the players of that range count the points
 ** before each of those rounds; the match points, for teams, are not read)
-** or XXA record (a start number, then the points before rounds 1, 2, ...).
+** or XXA record (apply_xxa_record).
 */
 static int apply_virtual_record(TbPairBuild *b, const char *zLine,
                                 char **pzErr) {
@@ -339,17 +390,7 @@ static int apply_virtual_record(TbPairBuild *b, const char *zLine,
   i64 v;
   int r, rc = SQLITE_OK;
   if (zLine[0] == 'X') {
-    long id = strtol(z, &zEnd, 10);
-    if (zEnd == z) return virtual_error(pzErr, zLine, "no start number");
-    z = zEnd;
-    for (r = 1; rc == SQLITE_OK && *z && *z != '\n'; r++) {
-      if ((v = record_points(s, &z)) < 0) {
-        return virtual_error(pzErr, zLine, "not points such as 1.0");
-      }
-      if (r <= s->iRound) rc = set_virtual(b, id, id, r, v);
-      while (*z == ' ') z++;
-    }
-    return rc;
+    return apply_xxa_record(b, zLine, pzErr);
   } else {
     /* five fields, or six with the match points (teams) first */
     const char *azTok[7];
@@ -400,7 +441,7 @@ static int apply_virtual_points(TbPairBuild *b, const TbPairSpec *pSpec,
   sqlite3_uint64 nAll = (sqlite3_uint64)s->nPlayer * (sqlite3_uint64)s->iRound;
   int i, rc = SQLITE_OK, bAny = 0;
   for (; z && *z; z = strchr(z, '\n') ? strchr(z, '\n') + 1 : 0) {
-    if (strncmp(z, "250 ", 4) && strncmp(z, "XXA ", 4)) continue;
+    if (strncmp(z, "250 ", 4) && strncmp(z, "XXA", 3)) continue;
     if (!bAny) {
       if (pSpec->nAccelerated > 0) {
         *pzErr = sqlite3_mprintf("accelerated=%d and the file's virtual "
@@ -490,6 +531,9 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.nLoss = pSpec->policy.params.nMatchLoss;
   b->state.nPab = pSpec->policy.params.nMatchWin;
   b->state.nAccelerated = pSpec->nAccelerated;
+  if (rc == SQLITE_OK) {
+    rc = tb_pair_schedule_agrees(pSpec, b->state.nRounds, pzErr);
+  }
   if (rc == SQLITE_OK && b->bBakuType) rc = baku_by_type(b, pSpec, pzErr);
   b->state.iSeed = (sqlite3_uint64)pSpec->iSeed;
   b->state.nTop = pSpec->nTop;

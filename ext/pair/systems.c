@@ -59,7 +59,7 @@ static const struct {
   const char *zDoc;
 } aSystem[] = {
   {{"berger", tb_pair_berger}, "fide", OPT_ROUNDS,
-   TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE,
+   TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE | TB_PAIR_SCHEDULE,
    "round robin by FIDE's Berger tables (C.05 Annex 1)"},
   {{"bracket", tb_pair_bracket}, "mtg", OPT_TOP | OPT_POLICY,
    TB_PAIR_DETERMINISTIC | TB_PAIR_PLAYOFF,
@@ -191,7 +191,59 @@ int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr) {
   if (rc == SQLITE_OK && !(pSpec->mSet & OPT_POLICY)) {
     rc = tb_policy_parse(aSystem[i].zPolicy, &pSpec->policy, pzErr);
   }
+  if (rc == SQLITE_OK) rc = tb_pair_schedule_agrees(pSpec, pSpec->nRounds, pzErr);
   return rc;
+}
+
+/* ------------------------------------------------- the rounds scheduled */
+
+/* Where the rounds scheduled come from, for a message: the option, or the
+** file's record. */
+static char *rounds_source(const TbPairSpec *pSpec, int nRounds) {
+  return pSpec->nRounds > 0
+             ? sqlite3_mprintf("rounds=%d", nRounds)
+             : sqlite3_mprintf("the file's %d rounds scheduled (XXR or 142)",
+                               nRounds);
+}
+
+/*
+** Options that contradict the rounds scheduled, nRounds (rounds=N, or the
+** file's; 0: not known): Baku acceleration of more rounds than the event
+** has (C.04.5.1 accelerates ceil(rounds / 2) of them).  Checked when the
+** system string is parsed, and again once a file gave the rounds.
+*/
+int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
+                            char **pzErr) {
+  char *zRounds;
+  if (nRounds <= 0 || pSpec->nAccelerated <= nRounds) return SQLITE_OK;
+  zRounds = rounds_source(pSpec, nRounds);
+  *pzErr = zRounds ? sqlite3_mprintf("accelerated=%d is more rounds than "
+                                     "%s: Baku acceleration accelerates "
+                                     "ceil(rounds / 2) of the rounds "
+                                     "scheduled (%d)", pSpec->nAccelerated,
+                                     zRounds, (nRounds + 1) / 2)
+                   : 0;
+  sqlite3_free(zRounds);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
+** A Swiss's round to pair within rounds=N when the option gives it: a
+** round past them contradicts the option, and the Dutch criteria of the
+** last rounds (C.04.3) would apply to the wrong round.  A file's XXR does
+** not stop the round after it (the arbiter adds a round, a page shows the
+** round after the last); a round robin checks its own schedule (berger.c).
+*/
+int tb_pair_round_scheduled(const TbPairSpec *pSpec, int iRound,
+                            char **pzErr) {
+  if (pSpec->nRounds <= 0 || iRound <= pSpec->nRounds ||
+      !(pSpec->mFlags & TB_PAIR_SWISS)) {
+    return SQLITE_OK;
+  }
+  *pzErr = sqlite3_mprintf("round %d is past the rounds scheduled "
+                           "(rounds=%d); rounds=N schedules more", iRound,
+                           pSpec->nRounds);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* ------------------------------------------------------------ a round */

@@ -20,6 +20,9 @@
 #define TB_PAIR_ZERO_BYE 0x04      /* the player without an opponent scores
                                    ** nothing (a round robin's dummy) */
 #define TB_PAIR_PLAYOFF 0x08       /* its rounds are the playoff */
+#define TB_PAIR_SCHEDULE 0x10      /* its rounds are a schedule of the
+                                   ** pairing numbers alone (a round robin):
+                                   ** the rounds played must follow it */
 
 /* A system string parsed: 'dutch(seed=7, rounds=9)'. */
 typedef struct TbPairSpec {
@@ -34,6 +37,10 @@ typedef struct TbPairSpec {
 } TbPairSpec;
 
 int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr);
+int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
+                            char **pzErr);
+int tb_pair_round_scheduled(const TbPairSpec *pSpec, int iRound,
+                            char **pzErr);
 int tb_pair_system_count(void);
 
 /*
@@ -55,6 +62,8 @@ typedef struct TbPairBuild {
   int *aForbidden;            /* state.aForbidden, owned */
   i64 *aVirtual;              /* every player's aVirtual, one block, or NULL */
   int bBakuType;              /* a TRF's record 192 names Baku acceleration */
+  int bStartNumbers;          /* pairing numbers are a TRF file's start
+                              ** numbers (else by rating, then id) */
 } TbPairBuild;
 
 int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,

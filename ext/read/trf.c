@@ -702,7 +702,8 @@ static const char *azSchema[] = {
   "CREATE TABLE x(player, name, sex, title, rating, federation, fide_id, "
   "birth, points, rank, line, trf HIDDEN, event_id HIDDEN, "
   "published_points HIDDEN, published_rank HIDDEN)",
-  "CREATE TABLE x(record, value, line, trf HIDDEN, event_id HIDDEN)",
+  "CREATE TABLE x(record, value, line, trf HIDDEN, event_id HIDDEN, "
+  "text HIDDEN)",
   "CREATE TABLE x(name, start_date, end_date, rounds, rules, win_points, "
   "draw_points, loss_points, absence_points, pab_points, unknown_points, "
   "trf HIDDEN, event_id HIDDEN)"};
@@ -950,6 +951,9 @@ static int trfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol) {
       sqlite3_result_text(ctx, r->z, r->n < 3 ? r->n : 3, SQLITE_TRANSIENT);
     } else if (iCol == 1) {
       result_field(ctx, r, 5, r->n);
+    } else if (iCol == iArg + 2) {
+      /* text: the line as written, for records read by fixed columns */
+      sqlite3_result_text(ctx, r->z, r->n, SQLITE_TRANSIENT);
     } else {
       sqlite3_result_int(ctx, r->iLine);
     }

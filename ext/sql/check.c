@@ -424,21 +424,17 @@ static int pub_before(void *pCtx, const void *a, const void *b) {
 }
 
 /*
-** Bind the event's id in its other form (the text '1' for the integer 1,
-** and back), as standings() tries an id that finds no rows; 0 if it has
-** none.
+** Bind the event's id in its other form (tb_id_other_form: the text '1'
+** for the integer 1 or the REAL 1.0, and back), as standings() tries an id
+** that finds no rows; 0 if it has none.
 */
 static int bind_other_form(sqlite3_stmt *p, sqlite3_value *pEvent) {
-  i64 i;
-  if (sqlite3_value_type(pEvent) == SQLITE_INTEGER) {
-    char zBuf[32];
-    sqlite3_snprintf(sizeof(zBuf), zBuf, "%lld", sqlite3_value_int64(pEvent));
-    return sqlite3_bind_text(p, 1, zBuf, -1, SQLITE_TRANSIENT) == SQLITE_OK;
-  }
-  if (sqlite3_value_type(pEvent) == SQLITE_TEXT && id_as_int(pEvent, &i)) {
-    return sqlite3_bind_int64(p, 1, i) == SQLITE_OK;
-  }
-  return 0;
+  sqlite3_value *pOther = 0;
+  int bBound = tb_id_other_form(sqlite3_db_handle(p), pEvent, &pOther) ==
+                   SQLITE_OK &&
+               pOther && sqlite3_bind_value(p, 1, pOther) == SQLITE_OK;
+  sqlite3_value_free(pOther);
+  return bBound;
 }
 
 /* Every published row (of the event, when given), sorted by event and

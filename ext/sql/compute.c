@@ -119,9 +119,11 @@ int tb_value_whole(sqlite3_value *v, i64 *pi, int *pRc) {
 
 /*
 ** The other form of an id: *ppOut is the INTEGER of a TEXT id written as
-** one ('7', '-2'; not '07', '7.0', ' 7'), the TEXT of an INTEGER id, or
-** NULL.  HTTP clients, Datasette and many drivers pass every parameter as
-** text, while the ids were stored as integers (or the reverse).
+** one ('7', '-2'; not '07', '7.0', ' 7'), the TEXT of an INTEGER id or of
+** a REAL holding a whole number (7.0: '7'; it finds the INTEGER 7 by =
+** already), or NULL.  HTTP clients, Datasette and many drivers pass every
+** parameter as text, Node every number as REAL, while the ids were stored
+** as integers or text.
 */
 int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
   sqlite3_stmt *pStmt = 0;
@@ -131,8 +133,9 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
     i64 iVal;
     if (!text_is_int(v, &iVal, &rc)) return rc;
     rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS INTEGER)", -1, &pStmt, 0);
-  } else if (sqlite3_value_type(v) == SQLITE_INTEGER) {
-    rc = sqlite3_prepare_v2(db, "SELECT CAST(?1 AS TEXT)", -1, &pStmt, 0);
+  } else if (tb_value_is_integral(v)) {
+    rc = sqlite3_prepare_v2(db, "SELECT CAST(CAST(?1 AS INTEGER) AS TEXT)",
+                            -1, &pStmt, 0);
   } else {
     return SQLITE_OK;
   }
@@ -145,6 +148,29 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
   }
   sqlite3_finalize(pStmt);
   return rc == SQLITE_NOMEM ? rc : SQLITE_OK; /* else: no other form */
+}
+
+/*
+** Whether v can name an event: an INTEGER, a TEXT, or a REAL holding a
+** whole number (tb_value_is_integral).  Else SQLITE_ERROR and why in
+** *pzErr: NULL, a REAL such as 1.5, or a BLOB (readfile()'s result, with
+** how to pass a file's text).  standings(), pairings() and the scalars
+** share it, so that one id names one event in all of them.
+*/
+int tb_event_id_check(sqlite3_value *v, char **pzErr) {
+  int eType = sqlite3_value_type(v);
+  if (eType == SQLITE_INTEGER || eType == SQLITE_TEXT || tb_value_is_integral(v)) {
+    return SQLITE_OK;
+  }
+  *pzErr = eType == SQLITE_NULL
+               ? sqlite3_mprintf("event_id is NULL")
+           : eType == SQLITE_FLOAT
+               ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
+                                 sqlite3_value_double(v))
+               : sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB (a "
+                                 "file's text as the event: "
+                                 "CAST(readfile('f') AS TEXT))");
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /*

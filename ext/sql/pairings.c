@@ -224,19 +224,10 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
   sqlite3_value *pSys = pCur->apArg[ARG_SYSTEM];
   sqlite3_value *pRound = pCur->apArg[ARG_ROUND];
   const char *zSystem;
-  int eType = sqlite3_value_type(pEvent), rc;
+  int rc;
   memset(&pCur->src, 0, sizeof(pCur->src));
   *piRound = 0;
-  if (eType == SQLITE_NULL) {
-    return set_error(pzErr, sqlite3_mprintf("event_id is NULL"));
-  }
-  if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
-      !tb_value_is_integral(pEvent)) {
-    return set_error(pzErr, eType == SQLITE_FLOAT
-                                ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
-                                                  sqlite3_value_double(pEvent))
-                                : sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB"));
-  }
+  if ((rc = tb_event_id_check(pEvent, pzErr)) != SQLITE_OK) return rc;
   /* from here on every error names the event */
   pCur->src.pEvent = pEvent;
   if (sqlite3_value_type(pSys) != SQLITE_TEXT) {
@@ -441,16 +432,26 @@ static int check_round(const TbPairState *s, const TbPairRound *r,
   return SQLITE_OK;
 }
 
+static int schedule_followed(const PairCursor *pCur, const TbPairBuild *b,
+                             char **pzErr);
+static int schedule_diagnosis(PairCursor *pCur, TbConn *pConn, int rc,
+                              char **pzErr);
+
 static int pairings_filter(PairCursor *pCur, TbConn *pConn, int iAsked,
                            char **pzErr) {
   int iRound, rc;
   int nGap;
   rc = tb_pair_build_open(pConn, &pCur->reader, &pCur->src, &pCur->spec,
                           &pCur->build, pzErr);
-  if (rc == SQLITE_OK) rc = round_to_pair(&pCur->build, iAsked, &iRound, pzErr);
+  if (rc != SQLITE_OK) return schedule_diagnosis(pCur, pConn, rc, pzErr);
+  rc = round_to_pair(&pCur->build, iAsked, &iRound, pzErr);
+  if (rc == SQLITE_OK) {
+    rc = tb_pair_round_scheduled(&pCur->spec, iRound, pzErr);
+  }
   if (rc == SQLITE_OK) {
     rc = each_gap(&pCur->build, iRound, gap_error, pzErr, &nGap);
   }
+  if (rc == SQLITE_OK) rc = schedule_followed(pCur, &pCur->build, pzErr);
   if (rc == SQLITE_OK) {
     rc = tb_pair_build_round(pConn, &pCur->reader, &pCur->src, &pCur->spec,
                              iRound, &pCur->build, pzErr);
@@ -686,6 +687,141 @@ static void actual_round(const TbPairBuild *b, int iRound, int *aOpp,
   }
 }
 
+/* ------------------------------------------------------ a fixed schedule */
+
+/* Why round iRound does not follow the schedule: state player i met iGot
+** (actual_round's form: opponent + 2, 1 a bye) where the schedule pairs
+** them with iWant (the same form; 1: the free round). */
+static char *schedule_message(const PairCursor *pCur, const TbPairBuild *b,
+                              int iRound, int i, int iGot, int iWant) {
+  const TbEvent *e = &b->event;
+  const char *zSys = pCur->spec.pSystem->zName;
+  char *zA = tb_key_text(&e->aPlayer[b->state.aPlayer[i].iPlayer].key);
+  char *zGot = iGot >= 2 ? tb_key_text(&e->aPlayer[b->state.aPlayer[iGot - 2]
+                                                       .iPlayer].key)
+                         : 0;
+  char *zWant = iWant >= 2 ? tb_key_text(&e->aPlayer[b->state.aPlayer[iWant - 2]
+                                                         .iPlayer].key)
+                           : 0;
+  char *z = zA && (zGot || iGot < 2) && (zWant || iWant < 2)
+                ? sqlite3_mprintf("%s: the event is not a round robin of its "
+                                  "table: in round %d player %s %s%s, where "
+                                  "the table %s%s (pairing numbers %s); pair "
+                                  "a Swiss with mtg, pokemon or dutch",
+                                  zSys, iRound, zA,
+                                  zGot ? "met " : "had a bye", zGot ? zGot : "",
+                                  zWant ? "pairs them with "
+                                        : "gives them the free round",
+                                  zWant ? zWant : "",
+                                  b->bStartNumbers ? "the file's start numbers"
+                                                   : "by rating, then id")
+                : 0;
+  sqlite3_free(zA);
+  sqlite3_free(zGot);
+  sqlite3_free(zWant);
+  return z;
+}
+
+/* The schedule's round iRound, in actual_round's form (aWant). */
+static int schedule_round(const PairCursor *pCur, const TbPairBuild *b,
+                          int iRound, int *aWant, char **pzErr) {
+  TbPairState st = b->state;
+  TbPairRound want;
+  int i, rc;
+  memset(&want, 0, sizeof(want));
+  st.iRound = iRound;
+  rc = pCur->spec.pSystem->xPair(&st, &want, pzErr);
+  for (i = 0; i < st.nPlayer; i++) aWant[i] = 0;
+  for (i = 0; rc == SQLITE_OK && i < want.nTable; i++) {
+    const TbPairTable *t = &want.aTable[i];
+    aWant[t->iA] = t->iB >= 0 ? t->iB + 2 : 1;
+    if (t->iB >= 0) aWant[t->iB] = t->iA + 2;
+  }
+  tb_pair_round_free(&want);
+  return rc;
+}
+
+/*
+** A system whose rounds are a schedule of the pairing numbers
+** (TB_PAIR_SCHEDULE: berger) continues an event whose rounds played follow
+** it; the first player of the first round that does not is the error.
+** Pairs are compared, not colours (an arbiter may swap them); a player
+** without a game (no row, a forfeit not entered) contradicts nothing.
+*/
+static int schedule_followed(const PairCursor *pCur, const TbPairBuild *b,
+                             char **pzErr) {
+  const TbPairState *s = &b->state;
+  int n = s->nPlayer, iLast = b->iLastPlayed, iRound, i, rc = SQLITE_OK;
+  int *aWant;
+  int *aGot;
+  unsigned char *aWhite;
+  if (!(pCur->spec.mFlags & TB_PAIR_SCHEDULE)) return SQLITE_OK;
+  if (s->iFirstPlayoff > 0 && s->iFirstPlayoff <= iLast) {
+    iLast = s->iFirstPlayoff - 1;
+  }
+  aWant = sqlite3_malloc64(sizeof(int) * 2 * ((sqlite3_uint64)n + 1));
+  aWhite = sqlite3_malloc64((sqlite3_uint64)n + 1);
+  if (aWant == 0 || aWhite == 0) {
+    sqlite3_free(aWant);
+    sqlite3_free(aWhite);
+    return SQLITE_NOMEM;
+  }
+  aGot = aWant + n + 1;
+  for (iRound = 1; rc == SQLITE_OK && iRound <= iLast; iRound++) {
+    rc = schedule_round(pCur, b, iRound, aWant, pzErr);
+    if (rc == SQLITE_OK) rc = tb_poll(s->pProbe, 1 + n);
+    if (rc != SQLITE_OK) break;
+    actual_round(b, iRound, aGot, aWhite);
+    for (i = 0; i < n; i++) {
+      int bBye = aGot[i] == 1 && aWant[i] != 1;
+      if ((aGot[i] >= 2 && aGot[i] != aWant[i]) || bBye) {
+        *pzErr = schedule_message(pCur, b, iRound, i, aGot[i], aWant[i]);
+        rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+        break;
+      }
+    }
+  }
+  sqlite3_free(aWant);
+  sqlite3_free(aWhite);
+  return rc;
+}
+
+/*
+** pairings() of a scheduled system on an event its policy cannot read (a
+** Magic bye of 2-0-0 games under the chess policy): when the rows, read as
+** Magic's, do not follow the schedule, that is the error the user needs;
+** otherwise the reading's own error (rc, *pzErr) stands.
+*/
+static int schedule_diagnosis(PairCursor *pCur, TbConn *pConn, int rc,
+                              char **pzErr) {
+  TbPairSpec lenient = pCur->spec;
+  TbPairBuild tmp;
+  char *zErr = 0;
+  int rc2;
+  if (rc != SQLITE_ERROR || !(pCur->spec.mFlags & TB_PAIR_SCHEDULE) ||
+      tb_stopped(&pCur->reader.probe)) {
+    return rc;
+  }
+  memset(&tmp, 0, sizeof(tmp));
+  rc2 = tb_policy_parse("mtg", &lenient.policy, &zErr);
+  if (rc2 == SQLITE_OK) {
+    rc2 = tb_pair_build_open(pConn, &pCur->reader, &pCur->src, &lenient, &tmp,
+                             &zErr);
+  }
+  sqlite3_free(zErr);
+  zErr = 0;
+  if (rc2 == SQLITE_OK) rc2 = schedule_followed(pCur, &tmp, &zErr);
+  tb_pair_build_free(&tmp);
+  if (rc2 == SQLITE_NOMEM) return rc2;
+  if (rc2 == SQLITE_ERROR && zErr) {
+    sqlite3_free(*pzErr);
+    *pzErr = zErr;
+  } else {
+    sqlite3_free(zErr);
+  }
+  return rc;
+}
+
 /* The event index of state player i. */
 static int ev(const TbPairBuild *b, int i) {
   return i < 0 ? -1 : b->state.aPlayer[i].iPlayer;
@@ -868,9 +1004,8 @@ static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
   if (rc != SQLITE_OK || nTwice > 0) return rc;
   rc = tb_pair_build_open(pConn, &pCur->reader, &pCur->src, &pCur->spec, b,
                           pzErr);
-  if (rc == SQLITE_OK) {
-    rc = each_gap(b, b->iLastPlayed + 1, gap_row, pCur, &nGap);
-  }
+  if (rc != SQLITE_OK) return schedule_diagnosis(pCur, pConn, rc, pzErr);
+  rc = each_gap(b, b->iLastPlayed + 1, gap_row, pCur, &nGap);
   if (rc != SQLITE_OK || nGap > 0) return rc;
   aOpp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)b->state.nPlayer + 1));
   aWhite = sqlite3_malloc64((sqlite3_uint64)b->state.nPlayer + 1);

@@ -868,10 +868,8 @@ static void table_func(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   int rc;
 
   if (eType == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-  if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
-      !tb_value_is_integral(argv[0])) {
-    func_error(ctx, pData, SQLITE_ERROR,
-               sqlite3_mprintf("event_id must be INTEGER or TEXT"));
+  if ((rc = tb_event_id_check(argv[0], &zErr)) != SQLITE_OK) {
+    func_error(ctx, pData, rc, zErr);
     return;
   }
   if (argc > 2) {

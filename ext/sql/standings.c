@@ -449,20 +449,12 @@ static int parse_args(sqlite3_value **apArg, TbSource *pSrc, TbPolicy *pPolicy,
                       char **pzErr) {
   sqlite3_value *pEvent = apArg[ARG_EVENT], *pPol = apArg[ARG_POLICY];
   const char *zPolicy;
-  int rc, eType;
+  int rc;
 
   memset(pSrc, 0, sizeof(*pSrc));
-  eType = pEvent ? sqlite3_value_type(pEvent) : SQLITE_INTEGER;
-  if (eType == SQLITE_NULL) {
-    *pzErr = sqlite3_mprintf("event_id is NULL");
-  } else if (eType != SQLITE_INTEGER && eType != SQLITE_TEXT &&
-             !tb_value_is_integral(pEvent)) {
-    /* readfile() gives a BLOB: the readers take it, the event must be text */
-    *pzErr = eType == SQLITE_BLOB
-               ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got a BLOB (a "
-                                 "file's text as the event: CAST(readfile('f') AS TEXT))")
-               : sqlite3_mprintf("event_id must be INTEGER or TEXT");
-  } else if (sqlite3_value_type(pPol) == SQLITE_NULL) {
+  /* absent: every event of the table */
+  if (pEvent && (rc = tb_event_id_check(pEvent, pzErr)) != SQLITE_OK) return rc;
+  if (sqlite3_value_type(pPol) == SQLITE_NULL) {
     *pzErr = sqlite3_mprintf("policy is NULL");
   } else if (sqlite3_value_type(pPol) != SQLITE_TEXT) {
     *pzErr = sqlite3_mprintf("policy must be text, e.g. 'mtg'");
@@ -617,14 +609,13 @@ static void tail_column(sqlite3_context *ctx, const TbEvent *e,
         sqlite3_result_text(ctx, azStatus[pReg->eStatus], -1, SQLITE_STATIC);
       }
       break;
-    case TAIL_SWISS_RANK:
-      /* with a playoff, rank is the final place; else the two agree */
-      if (s->aSwissRank) {
-        sqlite3_result_int(ctx, s->aSwissRank[iRow]);
-      } else if (s->aRank[iRow]) {
-        sqlite3_result_int(ctx, s->aRank[iRow]);
-      }
+    case TAIL_SWISS_RANK: {
+      /* with a playoff, rank is the final place; else the two agree.  0:
+      ** no place (disqualified), NULL as rank is */
+      int iRank = s->aSwissRank ? s->aSwissRank[iRow] : s->aRank[iRow];
+      if (iRank) sqlite3_result_int(ctx, iRank);
       break;
+    }
   }
 }
 
