@@ -144,6 +144,52 @@ static void test_long_sums(void) {
   tb_q_free(&qy);
 }
 
+/*
+** Sums long enough that their top merges multiply by transforms (NTT_MIN
+** limbs a side): 60,000 terms of distinct denominators, whose telescoping
+** difference is known, and one term moved by 1/(2n + 1)^2, which the sums'
+** doubles cannot see.
+*/
+static void test_transform_sums(void) {
+  const long long n = 60000;
+  TbAcc x, y;
+  TbQ qx, qy, q;
+  long long i;
+  int rc = SQLITE_OK;
+  tb_acc_init(&x, 1);
+  for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
+  for (i = n; i >= 1; i--) tb_acc_add(&x, -1, 2 * i + 1);
+  tb_acc_take(&x, &qx);
+  CHECK(!x.bNoMem);
+  q.pBig = 0;
+  q.q.num = 2 * n;
+  q.q.den = 2 * n + 1;
+  CHECK(tb_q_cmp(&qx, &q, &rc) == 0);
+  tb_q_free(&qx);
+  /* sum of i/(2i + 1), against the same with n/(2n + 1) replaced by
+  ** (n + 1)/(2n + 3): larger by 1/((2n + 1)(2n + 3)) */
+  tb_acc_init(&x, 1);
+  tb_acc_init(&y, 1);
+  for (i = 1; i <= n; i++) {
+    tb_acc_add(&x, i, 2 * i + 1);
+    if (i < n) tb_acc_add(&y, i, 2 * i + 1);
+  }
+  tb_acc_add(&y, n + 1, 2 * n + 3);
+  tb_acc_add(&x, 1, (2 * n + 1) * (2 * n + 3));
+  tb_acc_take(&x, &qx);
+  tb_acc_take(&y, &qy);
+  CHECK(!x.bNoMem && !y.bNoMem && qx.pBig != 0 && qy.pBig != 0);
+  CHECK(tb_q_cmp(&qx, &qy, &rc) == 0);
+  tb_q_free(&qx);
+  tb_acc_init(&x, 1);
+  for (i = 1; i <= n; i++) tb_acc_add(&x, i, 2 * i + 1);
+  tb_acc_take(&x, &qx);
+  CHECK(tb_q_cmp(&qx, &qy, &rc) < 0 && tb_q_cmp(&qy, &qx, &rc) > 0);
+  CHECK(rc == SQLITE_OK);
+  tb_q_free(&qx);
+  tb_q_free(&qy);
+}
+
 static int exec_int(sqlite3 *db, const char *zSql, long long *pOut) {
   sqlite3_stmt *pStmt;
   int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
@@ -309,6 +355,7 @@ int main(void) {
   test_frac();
   test_acc();
   test_long_sums();
+  test_transform_sums();
   test_static_registration();
   test_every_event_memory();
   test_berger_states();

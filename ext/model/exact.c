@@ -381,6 +381,182 @@ static void limbs_sub(u64 *r, int n, const u64 *a, int na) {
   for (; (d >> 127) && i < n; i++) d = (u128)(r[i]-- == 0) << 127;
 }
 
+/*
+** Products past NTT_MIN limbs a side: Karatsuba's cost grows 3x when the
+** size doubles, which makes the top merges of a long balanced sum
+** super-linear in the terms.  A number-theoretic transform over the prime
+** P = 2^64 - 2^32 + 1 costs O(n log n) instead: the operands are cut in
+** 16-bit digits, whose convolution sums stay below P for transforms of up
+** to 2^31 points, so each digit of the product is exact with no second
+** prime.  P's reduction needs no division (2^64 = 2^32 - 1 and 2^96 = -1
+** mod P), and 7 generates its multiplicative group, whose order 2^32 x
+** 3 x 5 x 17 x 257 x 65537 has the roots of unity of every power of two
+** needed.  One stage of a transform is polled as NTT_STAGE_WORK units.
+*/
+#define NTT_MIN 4096
+#define NTT_P 0xffffffff00000001ull
+#define NTT_MAX_LOG 31
+
+/* all ones when c, else 0 */
+static u64 ntt_mask(int c) {
+  return (u64)0 - (u64)c;
+}
+
+/* x mod P, for any x < 2^128; masks instead of branches, which the
+** transforms' random data would mispredict half the time */
+static inline u64 ntt_reduce(u128 x) {
+  u64 lo = (u64)x, hi = (u64)(x >> 64);
+  u64 h0 = hi & 0xffffffffu, h1 = hi >> 32;
+  u64 t = lo - h1, r;
+  t -= ntt_mask(lo < h1) & 0xffffffffu; /* borrowed 2^64 = 2^32 - 1 */
+  r = t + ((h0 << 32) - h0);                  /* h0 2^64 = h0 (2^32 - 1) */
+  r += ntt_mask(r < t) & 0xffffffffu;  /* carried 2^64 */
+  return r - (ntt_mask(r >= NTT_P) & NTT_P);
+}
+
+static inline u64 ntt_mul(u64 a, u64 b) {
+  return ntt_reduce((u128)a * b);
+}
+
+/* a + b and a - b mod P, both below P */
+static u64 ntt_add(u64 a, u64 b) {
+  u64 s = a + b;
+  /* wrapping past 2^64 subtracts P as well */
+  return s - (ntt_mask((s < a) | (s >= NTT_P)) & NTT_P);
+}
+
+static u64 ntt_sub(u64 a, u64 b) {
+  return a - b + (ntt_mask(a < b) & NTT_P);
+}
+
+static u64 ntt_pow(u64 b, u64 e) {
+  u64 r = 1;
+  for (; e; e >>= 1, b = ntt_mul(b, b)) {
+    if (e & 1) r = ntt_mul(r, b);
+  }
+  return r;
+}
+
+/* The roots of every stage, contiguous: w[len + j] = (root^(n / 2len))^j
+** for j < len, len = 1, 2, 4, ..., n/2; root of order n.  w[0] unused. */
+static void ntt_roots(u64 *w, int n, u64 root) {
+  int i;
+  w[n / 2] = 1;
+  for (i = n / 2 + 1; i < n; i++) w[i] = ntt_mul(w[i - 1], root);
+  for (i = n / 2 - 1; i >= 1; i--) w[i] = w[2 * i]; /* squares */
+}
+
+/* Forward transform of a[0, n) in place, natural order in, bit-reversed
+** out (Gentleman-Sande); w from ntt_roots. */
+static int ntt_forward(u64 *a, int n, const u64 *w, TbProbe *pProbe) {
+  int len, s, j, rc;
+  for (len = n / 2; len >= 1; len /= 2) {
+    const u64 *wl = w + len;
+    for (s = 0; s < n; s += 2 * len) {
+      u64 *x = a + s, *y = a + s + len;
+      for (j = 0; j < len; j++) {
+        u64 u = x[j], v = y[j];
+        x[j] = ntt_add(u, v);
+        y[j] = ntt_mul(ntt_sub(u, v), wl[j]);
+      }
+    }
+    if ((rc = tb_poll(pProbe, 1 + n / 2 / LIMB_WORK)) != SQLITE_OK) return rc;
+  }
+  return SQLITE_OK;
+}
+
+/* Inverse of ntt_forward() but for the factor n: bit-reversed order in,
+** natural out (Cooley-Tukey); w from ntt_roots of the inverse root. */
+static int ntt_inverse(u64 *a, int n, const u64 *w, TbProbe *pProbe) {
+  int len, s, j, rc;
+  for (len = 1; len < n; len *= 2) {
+    const u64 *wl = w + len;
+    for (s = 0; s < n; s += 2 * len) {
+      u64 *x = a + s, *y = a + s + len;
+      for (j = 0; j < len; j++) {
+        u64 u = x[j], v = ntt_mul(y[j], wl[j]);
+        x[j] = ntt_add(u, v);
+        y[j] = ntt_sub(u, v);
+      }
+    }
+    if ((rc = tb_poll(pProbe, 1 + n / 2 / LIMB_WORK)) != SQLITE_OK) return rc;
+  }
+  return SQLITE_OK;
+}
+
+/* Digits of b bits of a[0, na) into d[0, n), zeros after */
+static void ntt_digits(u64 *d, int n, int b, const u64 *a, int na) {
+  u64 mask = ((u64)1 << b) - 1;
+  int i;
+  for (i = 0; i < n; i++) {
+    i64 pos = (i64)i * b;
+    int k = (int)(pos / 64), off = (int)(pos % 64);
+    u64 v = 0;
+    if (k < na) v = a[k] >> off;
+    if (off + b > 64 && k + 1 < na) v |= a[k + 1] << (64 - off);
+    d[i] = v & mask;
+  }
+}
+
+/*
+** The transform for a product of na + nb limbs: digits of *pB bits, and
+** 2^lg points, the largest digits (fewest points) whose convolution sums,
+** up to 2^lg (2^b - 1)^2, stay below P.  0: none (no such long product).
+*/
+static int ntt_size(int na, int nb, int *pB) {
+  int b, lg;
+  for (b = 24; b >= 16; b--) {
+    i64 nDigit = (64 * ((i64)na + nb) + b - 1) / b;
+    for (lg = 1; ((i64)1 << lg) < nDigit; lg++) {}
+    if (lg + 2 * b <= 63) {
+      *pB = b;
+      return lg;
+    }
+  }
+  return 0;
+}
+
+/*
+** r[0, na + nb) = a * b by transforms, 2^lg points of b-bit digits
+** (ntt_size): both operands' digits transformed, multiplied pointwise,
+** transformed back and scaled by 1/n, then the carries propagated.
+*/
+static int mul_ntt(u64 *r, const u64 *a, int na, const u64 *b, int nb,
+                   int lg, int nBit, TbProbe *pProbe) {
+  int n = 1 << lg, i, rc;
+  i64 nOut = (64 * ((i64)na + nb) + nBit - 1) / nBit;
+  u64 *fa, *fb, *w, nInv = NTT_P - ((NTT_P - 1) >> lg); /* n nInv = 1 */
+  u128 carry = 0;
+  fa = sqlite3_malloc64(sizeof(u64) * 3 * (u64)n);
+  if (fa == 0) return SQLITE_NOMEM;
+  fb = fa + n;
+  w = fb + n;
+  ntt_digits(fa, n, nBit, a, na);
+  ntt_digits(fb, n, nBit, b, nb);
+  ntt_roots(w, n, ntt_pow(7, (NTT_P - 1) >> lg));
+  if ((rc = ntt_forward(fa, n, w, pProbe)) == SQLITE_OK &&
+      (rc = ntt_forward(fb, n, w, pProbe)) == SQLITE_OK) {
+    for (i = 0; i < n; i++) fa[i] = ntt_mul(fa[i], fb[i]);
+    ntt_roots(w, n, ntt_pow(7, (NTT_P - 1) - ((NTT_P - 1) >> lg)));
+    rc = ntt_inverse(fa, n, w, pProbe);
+  }
+  if (rc == SQLITE_OK) {
+    memset(r, 0, sizeof(u64) * (size_t)(na + nb));
+    for (i = 0; i < nOut; i++) {
+      i64 pos = (i64)i * nBit;
+      int k = (int)(pos / 64), off = (int)(pos % 64);
+      u64 v;
+      carry += i < n ? ntt_mul(fa[i], nInv) : 0;
+      v = (u64)carry & (((u64)1 << nBit) - 1);
+      carry >>= nBit;
+      r[k] |= v << off;
+      if (off + nBit > 64 && k + 1 < na + nb) r[k + 1] |= v >> (64 - off);
+    }
+  }
+  sqlite3_free(fa);
+  return rc;
+}
+
 static int mul_limbs(u64 *r, const u64 *a, int na, const u64 *b, int nb,
                      TbProbe *pProbe);
 
@@ -415,8 +591,11 @@ static void limbs_halves(u64 *s, const u64 *a, int h, int n1) {
 */
 static int mul_limbs(u64 *r, const u64 *a, int na, const u64 *b, int nb,
                      TbProbe *pProbe) {
-  int h = (na + 1) / 2, rc;
+  int h = (na + 1) / 2, rc, lg, nBit;
   u64 *sa, *sb, *z1;
+  if (nb >= NTT_MIN && (lg = ntt_size(na, nb, &nBit)) != 0) {
+    return mul_ntt(r, a, na, b, nb, lg, nBit, pProbe);
+  }
   if (nb < KARATSUBA_MIN) {
     mul_base64(r, a, na, b, nb);
     return tb_poll(pProbe, 1 + (i64)na * nb / LIMB_WORK);
