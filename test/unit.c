@@ -190,6 +190,69 @@ static void test_transform_sums(void) {
   tb_q_free(&qy);
 }
 
+/* SQLite's allocator, and one that fails the nBigLeft-th allocation of
+** 64 KB or more from now (-1: none): the buffers of long products. */
+static sqlite3_mem_methods defaultMem;
+static int nBigLeft = -1;
+
+static int big_alloc_fails(int n) {
+  return n >= 65536 && nBigLeft >= 0 && nBigLeft-- == 0;
+}
+
+static void *failing_malloc(int n) {
+  return big_alloc_fails(n) ? 0 : defaultMem.xMalloc(n);
+}
+
+static void *failing_realloc(void *p, int n) {
+  return big_alloc_fails(n) ? 0 : defaultMem.xRealloc(p, n);
+}
+
+/*
+** Out of memory in the transforms: a sum of 20,000 terms, whose largest
+** merges multiply by transforms, with each of its large allocations failing
+** in turn, reports no memory (and frees what it held: the sanitizers' and
+** valgrind's runs see the leaks); once none fails, its value is right.
+*/
+static void test_transform_sums_nomem(void) {
+  const long long n = 20000;
+  sqlite3_mem_methods failing;
+  int iFail, bDone = 0, nFailed = 0;
+  sqlite3_shutdown();
+  CHECK(sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) == SQLITE_OK);
+  failing = defaultMem;
+  failing.xMalloc = failing_malloc;
+  failing.xRealloc = failing_realloc;
+  CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &failing) == SQLITE_OK);
+  for (iFail = 0; !bDone && iFail < 1000; iFail++) {
+    TbAcc x;
+    TbQ qx, q;
+    long long i;
+    int rc = SQLITE_OK;
+    nBigLeft = iFail;
+    tb_acc_init(&x, 1);
+    for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
+    for (i = n; i >= 1; i--) tb_acc_add(&x, -1, 2 * i + 1);
+    tb_acc_settle(&x);
+    if (x.bNoMem) {
+      tb_acc_clear(&x);
+      nFailed++;
+      continue;
+    }
+    bDone = nBigLeft >= 0; /* no large allocation left to fail */
+    nBigLeft = -1;
+    tb_acc_take(&x, &qx);
+    q.pBig = 0;
+    q.q.num = 2 * n;
+    q.q.den = 2 * n + 1;
+    CHECK(tb_q_cmp(&qx, &q, &rc) == 0 && rc == SQLITE_OK);
+    tb_q_free(&qx);
+  }
+  nBigLeft = -1;
+  CHECK(bDone && nFailed > 10);
+  sqlite3_shutdown();
+  CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &defaultMem) == SQLITE_OK);
+}
+
 static int exec_int(sqlite3 *db, const char *zSql, long long *pOut) {
   sqlite3_stmt *pStmt;
   int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
@@ -356,6 +419,7 @@ int main(void) {
   test_acc();
   test_long_sums();
   test_transform_sums();
+  test_transform_sums_nomem();
   test_static_registration();
   test_every_event_memory();
   test_berger_states();

@@ -393,7 +393,7 @@ static void limbs_sub(u64 *r, int n, const u64 *a, int na) {
 ** 3 x 5 x 17 x 257 x 65537 has the roots of unity of every power of two
 ** needed.  One stage of a transform is polled as NTT_STAGE_WORK units.
 */
-#define NTT_MIN 4096
+#define NTT_MIN 1024
 #define NTT_P 0xffffffff00000001ull
 #define NTT_MAX_LOG 31
 
@@ -499,16 +499,17 @@ static void ntt_digits(u64 *d, int n, int b, const u64 *a, int na) {
 }
 
 /*
-** The transform for a product of na + nb limbs: digits of *pB bits, and
-** 2^lg points, the largest digits (fewest points) whose convolution sums,
-** up to 2^lg (2^b - 1)^2, stay below P.  0: none (no such long product).
+** The transform for products of up to nLimb limbs, nSum of them added
+** (1 or 2): digits of *pB bits, and 2^lg points, the largest digits
+** (fewest points) whose convolution sums, up to nSum 2^lg (2^b - 1)^2, stay
+** below P.  0: none (no such long product).
 */
-static int ntt_size(int na, int nb, int *pB) {
+static int ntt_size(i64 nLimb, int nSum, int *pB) {
   int b, lg;
   for (b = 24; b >= 16; b--) {
-    i64 nDigit = (64 * ((i64)na + nb) + b - 1) / b;
+    i64 nDigit = (64 * nLimb + b - 1) / b;
     for (lg = 1; ((i64)1 << lg) < nDigit; lg++) {}
-    if (lg + 2 * b <= 63) {
+    if (lg + 2 * b + (nSum > 1) <= 63) {
       *pB = b;
       return lg;
     }
@@ -516,43 +517,58 @@ static int ntt_size(int na, int nb, int *pB) {
   return 0;
 }
 
+/* r[0, nr) = the convolution f (transformed back, times n = 2^lg) of
+** digits of nBit bits: scaled by 1/n, the carries propagated. */
+static void ntt_carry(u64 *r, int nr, const u64 *f, int lg, int nBit) {
+  i64 nOut = (64 * (i64)nr + nBit - 1) / nBit, i;
+  u64 nInv = NTT_P - ((NTT_P - 1) >> lg); /* n (P - (P-1)/n) = 1 mod P */
+  u128 carry = 0;
+  memset(r, 0, sizeof(u64) * (size_t)nr);
+  for (i = 0; i < nOut; i++) {
+    i64 pos = i * nBit;
+    int k = (int)(pos / 64), off = (int)(pos % 64);
+    u64 v;
+    carry += i < ((i64)1 << lg) ? ntt_mul(f[i], nInv) : 0;
+    v = (u64)carry & (((u64)1 << nBit) - 1);
+    carry >>= nBit;
+    r[k] |= v << off;
+    if (off + nBit > 64 && k + 1 < nr) r[k + 1] |= v >> (64 - off);
+  }
+}
+
+/* The digits of a[0, na) transformed, into f[0, 2^lg) */
+static int ntt_of(u64 *f, int lg, int nBit, const u64 *a, int na,
+                  const u64 *w, TbProbe *pProbe) {
+  ntt_digits(f, 1 << lg, nBit, a, na);
+  return ntt_forward(f, 1 << lg, w, pProbe);
+}
+
+/* w for the transforms of 2^lg points: bInverse 0, forward, 1, back */
+static void ntt_table(u64 *w, int lg, int bInverse) {
+  u64 e = (NTT_P - 1) >> lg;
+  ntt_roots(w, 1 << lg, ntt_pow(7, bInverse ? (NTT_P - 1) - e : e));
+}
+
 /*
-** r[0, na + nb) = a * b by transforms, 2^lg points of b-bit digits
-** (ntt_size): both operands' digits transformed, multiplied pointwise,
-** transformed back and scaled by 1/n, then the carries propagated.
+** r[0, na + nb) = a * b by transforms, 2^lg points of nBit-bit digits
+** (ntt_size): both operands transformed, multiplied pointwise, and the
+** product transformed back.
 */
 static int mul_ntt(u64 *r, const u64 *a, int na, const u64 *b, int nb,
                    int lg, int nBit, TbProbe *pProbe) {
   int n = 1 << lg, i, rc;
-  i64 nOut = (64 * ((i64)na + nb) + nBit - 1) / nBit;
-  u64 *fa, *fb, *w, nInv = NTT_P - ((NTT_P - 1) >> lg); /* n nInv = 1 */
-  u128 carry = 0;
-  fa = sqlite3_malloc64(sizeof(u64) * 3 * (u64)n);
+  u64 *fa = sqlite3_malloc64(sizeof(u64) * 3 * (u64)n), *fb, *w;
   if (fa == 0) return SQLITE_NOMEM;
   fb = fa + n;
   w = fb + n;
-  ntt_digits(fa, n, nBit, a, na);
-  ntt_digits(fb, n, nBit, b, nb);
-  ntt_roots(w, n, ntt_pow(7, (NTT_P - 1) >> lg));
-  if ((rc = ntt_forward(fa, n, w, pProbe)) == SQLITE_OK &&
-      (rc = ntt_forward(fb, n, w, pProbe)) == SQLITE_OK) {
+  ntt_table(w, lg, 0);
+  if ((rc = ntt_of(fa, lg, nBit, a, na, w, pProbe)) == SQLITE_OK &&
+      (rc = ntt_of(fb, lg, nBit, b, nb, w, pProbe)) == SQLITE_OK) {
     for (i = 0; i < n; i++) fa[i] = ntt_mul(fa[i], fb[i]);
-    ntt_roots(w, n, ntt_pow(7, (NTT_P - 1) - ((NTT_P - 1) >> lg)));
+    ntt_table(w, lg, 1);
     rc = ntt_inverse(fa, n, w, pProbe);
   }
-  if (rc == SQLITE_OK) {
-    memset(r, 0, sizeof(u64) * (size_t)(na + nb));
-    for (i = 0; i < nOut; i++) {
-      i64 pos = (i64)i * nBit;
-      int k = (int)(pos / 64), off = (int)(pos % 64);
-      u64 v;
-      carry += i < n ? ntt_mul(fa[i], nInv) : 0;
-      v = (u64)carry & (((u64)1 << nBit) - 1);
-      carry >>= nBit;
-      r[k] |= v << off;
-      if (off + nBit > 64 && k + 1 < na + nb) r[k + 1] |= v >> (64 - off);
-    }
-  }
+  if (rc == SQLITE_OK) ntt_carry(r, na + nb, fa, lg, nBit);
   sqlite3_free(fa);
   return rc;
 }
@@ -593,7 +609,7 @@ static int mul_limbs(u64 *r, const u64 *a, int na, const u64 *b, int nb,
                      TbProbe *pProbe) {
   int h = (na + 1) / 2, rc, lg, nBit;
   u64 *sa, *sb, *z1;
-  if (nb >= NTT_MIN && (lg = ntt_size(na, nb, &nBit)) != 0) {
+  if (nb >= NTT_MIN && (lg = ntt_size((i64)na + nb, 1, &nBit)) != 0) {
     return mul_ntt(r, a, na, b, nb, lg, nBit, pProbe);
   }
   if (nb < KARATSUBA_MIN) {
@@ -1033,6 +1049,90 @@ static void bigq_clear(TbBigQ *p) {
   big_free(&p->den);
 }
 
+/* x = r[0, n64), limbs of 64 bits */
+static int big_unpack(Big *x, const u64 *r, int n64) {
+  int i;
+  if (big_reserve(x, 2 * n64)) return SQLITE_NOMEM;
+  for (i = 0; i < n64; i++) {
+    x->a[2 * i] = (u32)r[i];
+    x->a[2 * i + 1] = (u32)(r[i] >> 32);
+  }
+  x->n = 2 * n64;
+  big_trim(x);
+  return SQLITE_OK;
+}
+
+static int limbs64(const Big *x) {
+  return (x->n + 1) / 2;
+}
+
+/*
+** bigq_add_cross() for parts of one sign whose three products are long
+** enough for transforms (else 0, p untouched): each of the four operands
+** is transformed once, and p.num y.den + y.num p.den is summed before it is
+** transformed back: six transforms where three products take nine.
+*/
+static int bigq_add_cross_ntt(TbBigQ *p, const TbBigQ *y, TbProbe *pProbe,
+                              int *pRc) {
+  const Big *aIn[4];
+  int aN[4], nNum, nDen, lg, nBit, n, i, rc = SQLITE_OK;
+  i64 nPacked;
+  u64 *aPacked, *f, *w, *pNum, *pDen;
+  aIn[0] = &p->num;
+  aIn[1] = &p->den;
+  aIn[2] = &y->num;
+  aIn[3] = &y->den;
+  for (i = 0; i < 4; i++) {
+    aN[i] = limbs64(aIn[i]);
+    if (aN[i] < NTT_MIN) return 0;
+  }
+  if (p->bNeg != y->bNeg) return 0;
+  nNum = 1 + (aN[0] + aN[3] > aN[2] + aN[1] ? aN[0] + aN[3] : aN[2] + aN[1]);
+  nDen = aN[1] + aN[3];
+  if ((lg = ntt_size(nNum > nDen ? nNum : nDen, 2, &nBit)) == 0) return 0;
+  n = 1 << lg;
+  nPacked = (i64)aN[0] + aN[1] + aN[2] + aN[3] + nNum + nDen;
+  aPacked = sqlite3_malloc64(sizeof(u64) * (u64)nPacked);
+  f = sqlite3_malloc64(sizeof(u64) * 5 * (u64)n);
+  if (aPacked == 0 || f == 0) {
+    rc = SQLITE_NOMEM;
+    goto done;
+  }
+  w = f + 4 * (i64)n;
+  ntt_table(w, lg, 0);
+  {
+    u64 *a = aPacked;
+    for (i = 0; i < 4 && rc == SQLITE_OK; i++) {
+      limbs_pack(a, aN[i], aIn[i]);
+      rc = ntt_of(f + (i64)i * n, lg, nBit, a, aN[i], w, pProbe);
+      a += aN[i];
+    }
+    pNum = a;
+    pDen = a + nNum;
+  }
+  if (rc == SQLITE_OK) {
+    u64 *pn = f, *pd = f + n, *yn = f + 2 * (i64)n, *yd = f + 3 * (i64)n;
+    for (i = 0; i < n; i++) {
+      pn[i] = ntt_add(ntt_mul(pn[i], yd[i]), ntt_mul(yn[i], pd[i]));
+      pd[i] = ntt_mul(pd[i], yd[i]);
+    }
+    ntt_table(w, lg, 1);
+    if ((rc = ntt_inverse(pn, n, w, pProbe)) == SQLITE_OK &&
+        (rc = ntt_inverse(pd, n, w, pProbe)) == SQLITE_OK) {
+      ntt_carry(pNum, nNum, pn, lg, nBit);
+      ntt_carry(pDen, nDen, pd, lg, nBit);
+      if ((rc = big_unpack(&p->num, pNum, nNum)) == SQLITE_OK) {
+        rc = big_unpack(&p->den, pDen, nDen);
+      }
+    }
+  }
+done:
+  sqlite3_free(aPacked);
+  sqlite3_free(f);
+  *pRc = rc;
+  return 1;
+}
+
 /* p += y, neither reduced nor divided by a GCD: for parts of a long sum. */
 static int bigq_add_cross(TbBigQ *p, const TbBigQ *y, TbProbe *pProbe) {
   Big t, u;
@@ -1041,6 +1141,8 @@ static int bigq_add_cross(TbBigQ *p, const TbBigQ *y, TbProbe *pProbe) {
   memset(&u, 0, sizeof(u));
   if (big_cmp(&p->den, &y->den) == 0) {
     rc = big_copy(&t, &y->num);
+  } else if (bigq_add_cross_ntt(p, y, pProbe, &rc)) {
+    return rc;
   } else if ((rc = big_mul_polled(&t, &y->num, &p->den, pProbe)) == SQLITE_OK &&
              (rc = big_mul_polled(&u, &p->num, &y->den, pProbe)) == SQLITE_OK) {
     big_free(&p->num);
