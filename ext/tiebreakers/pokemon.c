@@ -599,10 +599,9 @@ typedef struct PkRec {
   int iCounted;     /* seats counted */
   int iSeat, nSeat;
   int iLast;        /* the player's last round */
-  int bDropped;     /* tb_dropped() */
-  PkCount n;        /* counts so far */
   int iNextQ;       /* by passes: the player's next query (aQRound) */
-  i64 nRaw;         /* their win % times nL, before floor and cap */
+  PkCount n;        /* counts so far (36 bytes in all: fresh memory costs
+                    ** more than working out the rest when read) */
 } PkRec;
 
 /* Per player with queries: as PkOwner, the settled sum in whole numbers,
@@ -668,6 +667,14 @@ static i64 whole_pct(const PkCache *c, i64 nRaw, int bCap) {
   return nRaw;
 }
 
+/* Player x's win % times nL so far, before floor and cap (0: no round). */
+static i64 rec_raw(const PkCache *c, const PkRec *x) {
+  if (x->n.nPlayed == 0) return 0;
+  /* nL is a multiple of nPlayed x tie den */
+  return (x->n.nWin * c->rule.nTieDen + x->n.nTie * c->rule.nTieNum) *
+         c->aUnit[x->n.nPlayed];
+}
+
 /* Count player x's seats up to iRound into its record (rounds only grow). */
 static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
                         int iRound) {
@@ -683,11 +690,6 @@ static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
   x->iCounted = j;
   x->iNextRound = j < x->nSeat ? a[j].iRound : INT_MAX;
   x->n = n;
-  if (n.nPlayed > 0) {
-    /* nL is a multiple of nPlayed x tie den */
-    x->nRaw = (n.nWin * c->rule.nTieDen + n.nTie * c->rule.nTieNum) *
-              c->aUnit[n.nPlayed];
-  }
 }
 
 /* Player o's seats up to iRound into its owner state: opponents into
@@ -720,9 +722,9 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
       /* gone: these counts are final, and the cap applies from now on */
-      w->settled += whole_pct(c, x->nRaw, x->bDropped);
+      w->settled += whole_pct(c, rec_raw(c, x), tb_dropped(e, aLive[k]));
     } else {
-      live += whole_pct(c, x->nRaw, 0);
+      live += whole_pct(c, rec_raw(c, x), 0);
       aLive[h++] = aLive[k];
     }
   }
@@ -771,9 +773,9 @@ static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
     PkRec *x = &aRec[i];
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
-      aCur[i] = ~whole_pct(c, x->nRaw, x->bDropped);
+      aCur[i] = ~whole_pct(c, rec_raw(c, x), tb_dropped(e, i));
     } else {
-      aCur[i] = whole_pct(c, x->nRaw, 0);
+      aCur[i] = whole_pct(c, rec_raw(c, x), 0);
       aActive[h++] = i;
     }
   }
@@ -833,7 +835,7 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
   for (i = 0; i < e->nPlayer; i++) {
     rec_advance(c, e, &aRec[i], INT_MAX);
     c->aFinal[i] = aRec[i].n;
-    aW[i] = whole_pct(c, aRec[i].nRaw, capped_at(e, i, e->iLastRound));
+    aW[i] = whole_pct(c, rec_raw(c, &aRec[i]), capped_at(e, i, e->iLastRound));
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
@@ -958,7 +960,6 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
     x->iSeat = pl->iSeat;
     x->nSeat = pl->nSeat;
     x->iLast = pl->rec.iLastRound;
-    x->bDropped = tb_dropped(e, i);
     x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
   }
   aRound = aActive + nP;
