@@ -734,7 +734,7 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
 }
 
 /*
-** A query (player i as of iRound) from aCur, where a pass over the players
+** A query (player x as of iRound) from aCur, where a pass over the players
 ** has put each one's value as of iRound: the win % times nL, or ~ the final
 ** capped one for a player gone before iRound.  An opponent is one read of 8
 ** bytes (a compact array, mostly in cache) instead of its record and seats,
@@ -742,12 +742,11 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
 ** whole numbers, so it is the same in any order.
 */
 static void owp_from_passes(const PkCache *c, const TbEvent *e, const i64 *aCur,
-                            int i, int iRound, PkSum *pOut) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
+                            const PkRec *x, int iRound, PkSum *pOut) {
+  const TbSeat *a = &e->aSeat[x->iSeat];
   i64 sum = 0;
   int j, n = 0;
-  for (j = 0; j < pl->nSeat && a[j].iRound <= iRound; j++) {
+  for (j = 0; j < x->nSeat && a[j].iRound <= iRound; j++) {
     if (a[j].iOpp >= 0) {
       /* without branches: whether an opponent is gone goes either way */
       i64 v = aCur[a[j].iOpp], bGone = v >> 63; /* all ones when gone */
@@ -887,7 +886,7 @@ static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
       int q = x->iNextQ;
       if (q == c->aQStart[aActive[h] + 1] || c->aQRound[q] != iRound) continue;
       if ((rc = tb_poll(e->pProbe, 1 + x->nSeat)) != SQLITE_OK) return rc;
-      owp_from_passes(c, e, aCur, aActive[h], iRound, &c->aQSum[q]);
+      owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[q]);
       x->iNextQ = q + 1;
     }
   }
