@@ -88,6 +88,24 @@ static void test_acc(void) {
   CHECK(z.bNull);
 }
 
+/* 1/1 + 1/3 + ... + 1/(2n - 1), less 1/3 + 1/5 + ... + 1/(2n + 1) (those
+** forwards or backwards), into an exact accumulator: 1 - 1/(2n + 1). */
+static void add_telescoping(TbAcc *x, long long n, int bBackwards) {
+  long long i;
+  tb_acc_init(x, 1);
+  for (i = 1; i <= n; i++) tb_acc_add(x, 1, 2 * i - 1);
+  for (i = 1; i <= n; i++) tb_acc_add(x, -1, bBackwards ? 2 * (n + 1 - i) + 1 : 2 * i + 1);
+}
+
+/* Does q hold 2n/(2n + 1), what add_telescoping() sums to? */
+static int is_telescoped(const TbQ *q, long long n, int *pRc) {
+  TbQ want;
+  want.pBig = 0;
+  want.q.num = 2 * n;
+  want.q.den = 2 * n + 1;
+  return tb_q_cmp(q, &want, pRc) == 0 && tb_q_cmp(&want, q, pRc) == 0;
+}
+
 /*
 ** Long sums of fractions of distinct denominators, past 128 bits and past
 ** the size where products split (Karatsuba) and terms wait in a balanced
@@ -100,15 +118,11 @@ static void test_long_sums(void) {
   TbQ qx, qy, q;
   long long i;
   int rc = SQLITE_OK;
-  tb_acc_init(&x, 1);
-  for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
-  for (i = 1; i <= n; i++) tb_acc_add(&x, -1, 2 * i + 1);
+  add_telescoping(&x, n, 0);
   tb_acc_take(&x, &qx);
   CHECK(!x.bNoMem && qx.pBig != 0);
+  CHECK(is_telescoped(&qx, n, &rc));
   q.pBig = 0;
-  q.q.num = 2 * n;
-  q.q.den = 2 * n + 1;
-  CHECK(tb_q_cmp(&qx, &q, &rc) == 0 && tb_q_cmp(&q, &qx, &rc) == 0);
   CHECK(tb_q_double(&qx, &rc) == (double)(2 * n) / (double)(2 * n + 1));
   /* a neighbour 2^-100 away either side */
   q.q.num = ((i128)(2 * n) << 100) + 1;
@@ -153,18 +167,12 @@ static void test_long_sums(void) {
 static void test_transform_sums(void) {
   const long long n = 60000;
   TbAcc x, y;
-  TbQ qx, qy, q;
+  TbQ qx, qy;
   long long i;
   int rc = SQLITE_OK;
-  tb_acc_init(&x, 1);
-  for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
-  for (i = n; i >= 1; i--) tb_acc_add(&x, -1, 2 * i + 1);
+  add_telescoping(&x, n, 1);
   tb_acc_take(&x, &qx);
-  CHECK(!x.bNoMem);
-  q.pBig = 0;
-  q.q.num = 2 * n;
-  q.q.den = 2 * n + 1;
-  CHECK(tb_q_cmp(&qx, &q, &rc) == 0);
+  CHECK(!x.bNoMem && is_telescoped(&qx, n, &rc));
   tb_q_free(&qx);
   /* sum of i/(2i + 1), against the same with n/(2n + 1) replaced by
   ** (n + 1)/(2n + 3): larger by 1/((2n + 1)(2n + 3)) */
@@ -225,13 +233,10 @@ static void test_transform_sums_nomem(void) {
   CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &failing) == SQLITE_OK);
   for (iFail = 0; !bDone && iFail < 1000; iFail++) {
     TbAcc x;
-    TbQ qx, q;
-    long long i;
+    TbQ qx;
     int rc = SQLITE_OK;
     nBigLeft = iFail;
-    tb_acc_init(&x, 1);
-    for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
-    for (i = n; i >= 1; i--) tb_acc_add(&x, -1, 2 * i + 1);
+    add_telescoping(&x, n, 1);
     tb_acc_settle(&x);
     if (x.bNoMem) {
       tb_acc_clear(&x);
@@ -241,10 +246,7 @@ static void test_transform_sums_nomem(void) {
     bDone = nBigLeft >= 0; /* no large allocation left to fail */
     nBigLeft = -1;
     tb_acc_take(&x, &qx);
-    q.pBig = 0;
-    q.q.num = 2 * n;
-    q.q.den = 2 * n + 1;
-    CHECK(tb_q_cmp(&qx, &q, &rc) == 0 && rc == SQLITE_OK);
+    CHECK(is_telescoped(&qx, n, &rc) && rc == SQLITE_OK);
     tb_q_free(&qx);
   }
   nBigLeft = -1;
