@@ -392,6 +392,44 @@ def bench_shapes(args, ext):
               f"{fmt_ms(t10)} ms | {t10 / t1:.1f} | {lat_txt} |", flush=True)
 
 
+def bench_growth(args, ext):
+    """One shape at growing scales, in one process: CPU time of the thread for
+    one standings() (best of REPS after a warm-up), its ratio to the scale
+    before, and the longest stretch of CPU time between two calls of a progress
+    handler of N = 1000 (how long an interrupt can wait)."""
+    import sqlite3
+    import shapes
+    _, policy, _ = shapes.SHAPES[args.growth]
+    sql = f"SELECT count(*) FROM standings(1, '{policy}')"
+    print(f"| {args.growth} | rows | CPU ms | x previous | longest handler gap, ms |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    last = None
+    for scale in args.scales:
+        conn = sqlite3.connect(":memory:")
+        conn.enable_load_extension(True)
+        conn.load_extension(ext)
+        with open(gen.SCHEMA) as f:
+            conn.executescript(f.read())
+        shapes.build(conn, args.growth, scale)
+        rows, = conn.execute("SELECT count(*) FROM matches").fetchone()
+        conn.execute(sql).fetchall()
+        times = []
+        for _ in range(args.reps or 3):
+            t0 = time.thread_time()
+            conn.execute(sql).fetchall()
+            times.append(time.thread_time() - t0)
+        marks = []
+        conn.set_progress_handler(lambda: marks.append(time.thread_time()) and 0, 1000)
+        conn.execute(sql).fetchall()
+        gap = max((b - a for a, b in zip(marks, marks[1:])), default=0.0)
+        conn.close()
+        best = min(times)
+        ratio = f"{best / last:.2f}" if last else ""
+        print(f"| s = {scale:g} | {rows:,} | {fmt_ms(best)} | {ratio} | {fmt_ms(gap)} |",
+              flush=True)
+        last = best
+
+
 def stale_extension(ext_file):
     sources = glob.glob(os.path.join(ROOT, "ext", "**", "*.[ch]"), recursive=True)
     return sources and max(map(os.path.getmtime, sources)) > os.path.getmtime(ext_file)
@@ -421,6 +459,11 @@ def main():
     ap.add_argument("--shapes", action="store_true",
                     help="time the shapes of bench/shapes.py at 1x and 10x instead,"
                          " with the latency of an interrupt")
+    ap.add_argument("--growth", metavar="SHAPE",
+                    help="time one shape of bench/shapes.py at --scales (CPU time, ratios),"
+                         " e.g. --growth mtg_exact_tie")
+    ap.add_argument("--scales", type=float, nargs="+", default=[1.6, 3.2, 6.4, 12.8],
+                    help="scales for --growth (default 1.6 3.2 6.4 12.8)")
     ap.add_argument("--loop", choices=KINDS, metavar="KIND",
                     help="run one kind REPS times in this process and print each time,"
                          " for a profiler: perf record -g /usr/bin/python3 bench/run.py XL"
@@ -439,6 +482,10 @@ def main():
 
     if args.shapes:
         bench_shapes(args, ext)
+        return
+
+    if args.growth:
+        bench_growth(args, ext)
         return
 
     if args.loop:

@@ -99,7 +99,7 @@ def exact_tie(s):
     i (from 1) losing (i+1)-i to each, X's matches first: X and Y tie on
     everything, and their OGW% are means of i/(2i+1), fractions of distinct
     denominators, too close as doubles to order, so compared exactly."""
-    n = 10_000 * s
+    n = int(10_000 * s)  # s = 1.6: k = 16,000 (run.py --growth)
     return (_seq(n) + " INSERT INTO matches (event_id, round, player_a, player_b, "
             "a_wins, b_wins, draws) SELECT 1, i + 1, 'X', 'o' || (i + 1), i + 2, "
             f"i + 1, 0 FROM s UNION ALL SELECT 1, {n} + i + 1, 'Y', 'o' || (i + 1), "

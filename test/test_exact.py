@@ -474,3 +474,46 @@ def test_pokemon_frozen_drops_exact(db, shape, n_players, n_rounds, seed):
     insert(db, 1, rows)
     assert_exact(standings(db, 1, "pokemon"), pokemon_frozen_reference(rows),
                  f"pokemon drops seed {seed}")
+
+
+# ------------------------------------------- sums multiplied by transforms
+
+
+def exact_sum(fracs):
+    """Sum of (num, den) pairs as a Fraction, in a balanced tree of plain
+    integers (Fraction's sum reduces at every step: quadratic at this size)."""
+    parts = list(fracs)
+    while len(parts) > 1:
+        parts = [(a * d + c * b, b * d) if i + 1 < len(parts) else (a, b)
+                 for i, ((a, b), (c, d)) in enumerate(
+                     zip(parts[::2], parts[1::2] + [(0, 1)]))]
+    return Fraction(*parts[0])
+
+
+@pytest.mark.parametrize("shift", [0, 1, -1])
+def test_ogwp_tie_over_transform_sized_sums(db, shift):
+    """X and Y beat the same 33,000 opponents, opponent i by (m+1)-m games for
+    m = 500,000 + i, except that Y's j-th is another player q, who also loses
+    m-(m+1+shift) to Z: q's GW% is 2m/(4m+2+shift), m/(2m+1) when shift is 0 (a
+    tie over other denominators).  X and Y tie on everything before OGW%, whose
+    sums have denominators of about 650,000 bits, whose halves are multiplied by
+    transforms (32,768 terms of 20 bits make 5,120 limbs of 64 bits a side); the
+    order and the REAL values are Fraction's."""
+    k, base = 33_000, 500_000
+    j = random.Random(shift).randrange(k // 2, k)
+    rows = [(i, "X", f"o{i}", base + i + 1, base + i, 0) for i in range(1, k + 1)]
+    rows += [(k + i, "Y", f"o{i}" if i != j else "q", base + i + 1, base + i, 0)
+             for i in range(1, k + 1)]
+    rows.append((2 * k + 1, "Z", "q", base + j + 1 + shift, base + j, 0))
+    insert(db, 1, rows)
+    got = standings(db, 1, "mtg")
+    ogw_x = exact_sum((base + i, 2 * (base + i) + 1) for i in range(1, k + 1)) / k
+    m = base + j
+    ogw_y = ogw_x + (Fraction(2 * m, 4 * m + 2 + shift) - Fraction(m, 2 * m + 1)) / k
+    assert abs(float(ogw_x) - float(ogw_y)) < 1e-9 * float(ogw_x)
+    assert got["X"]["ogwp"] == float(ogw_x) and got["Y"]["ogwp"] == float(ogw_y)
+    for p in "XY":
+        assert (got[p]["match_points"], got[p]["omwp"]) == (3 * k, 0.33)  # mtg's floor
+    assert got["X"]["gwp"] == got["Y"]["gwp"]
+    order = (ogw_x < ogw_y) - (ogw_x > ogw_y)  # > 0: X ranks below Y
+    assert (got["X"]["rank"] > got["Y"]["rank"]) - (got["X"]["rank"] < got["Y"]["rank"]) == order

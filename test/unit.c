@@ -88,6 +88,24 @@ static void test_acc(void) {
   CHECK(z.bNull);
 }
 
+/* 1/1 + 1/3 + ... + 1/(2n - 1), less 1/3 + 1/5 + ... + 1/(2n + 1) (those
+** forwards or backwards), into an exact accumulator: 1 - 1/(2n + 1). */
+static void add_telescoping(TbAcc *x, long long n, int bBackwards) {
+  long long i;
+  tb_acc_init(x, 1);
+  for (i = 1; i <= n; i++) tb_acc_add(x, 1, 2 * i - 1);
+  for (i = 1; i <= n; i++) tb_acc_add(x, -1, bBackwards ? 2 * (n + 1 - i) + 1 : 2 * i + 1);
+}
+
+/* Does q hold 2n/(2n + 1), what add_telescoping() sums to? */
+static int is_telescoped(const TbQ *q, long long n, int *pRc) {
+  TbQ want;
+  want.pBig = 0;
+  want.q.num = 2 * n;
+  want.q.den = 2 * n + 1;
+  return tb_q_cmp(q, &want, pRc) == 0 && tb_q_cmp(&want, q, pRc) == 0;
+}
+
 /*
 ** Long sums of fractions of distinct denominators, past 128 bits and past
 ** the size where products split (Karatsuba) and terms wait in a balanced
@@ -100,15 +118,11 @@ static void test_long_sums(void) {
   TbQ qx, qy, q;
   long long i;
   int rc = SQLITE_OK;
-  tb_acc_init(&x, 1);
-  for (i = 1; i <= n; i++) tb_acc_add(&x, 1, 2 * i - 1);
-  for (i = 1; i <= n; i++) tb_acc_add(&x, -1, 2 * i + 1);
+  add_telescoping(&x, n, 0);
   tb_acc_take(&x, &qx);
   CHECK(!x.bNoMem && qx.pBig != 0);
+  CHECK(is_telescoped(&qx, n, &rc));
   q.pBig = 0;
-  q.q.num = 2 * n;
-  q.q.den = 2 * n + 1;
-  CHECK(tb_q_cmp(&qx, &q, &rc) == 0 && tb_q_cmp(&q, &qx, &rc) == 0);
   CHECK(tb_q_double(&qx, &rc) == (double)(2 * n) / (double)(2 * n + 1));
   /* a neighbour 2^-100 away either side */
   q.q.num = ((i128)(2 * n) << 100) + 1;
@@ -142,6 +156,103 @@ static void test_long_sums(void) {
   CHECK(rc == SQLITE_OK);
   tb_q_free(&qx);
   tb_q_free(&qy);
+}
+
+/*
+** Sums long enough that their top merges multiply by transforms (NTT_MIN
+** limbs a side): 60,000 terms of distinct denominators, whose telescoping
+** difference is known, and one term moved by 1/(2n + 1)^2, which the sums'
+** doubles cannot see.
+*/
+static void test_transform_sums(void) {
+  const long long n = 60000;
+  TbAcc x, y;
+  TbQ qx, qy;
+  long long i;
+  int rc = SQLITE_OK;
+  add_telescoping(&x, n, 1);
+  tb_acc_take(&x, &qx);
+  CHECK(!x.bNoMem && is_telescoped(&qx, n, &rc));
+  tb_q_free(&qx);
+  /* sum of i/(2i + 1), against the same with n/(2n + 1) replaced by
+  ** (n + 1)/(2n + 3): larger by 1/((2n + 1)(2n + 3)) */
+  tb_acc_init(&x, 1);
+  tb_acc_init(&y, 1);
+  for (i = 1; i <= n; i++) {
+    tb_acc_add(&x, i, 2 * i + 1);
+    if (i < n) tb_acc_add(&y, i, 2 * i + 1);
+  }
+  tb_acc_add(&y, n + 1, 2 * n + 3);
+  tb_acc_add(&x, 1, (2 * n + 1) * (2 * n + 3));
+  tb_acc_take(&x, &qx);
+  tb_acc_take(&y, &qy);
+  CHECK(!x.bNoMem && !y.bNoMem && qx.pBig != 0 && qy.pBig != 0);
+  CHECK(tb_q_cmp(&qx, &qy, &rc) == 0);
+  tb_q_free(&qx);
+  tb_acc_init(&x, 1);
+  for (i = 1; i <= n; i++) tb_acc_add(&x, i, 2 * i + 1);
+  tb_acc_take(&x, &qx);
+  CHECK(tb_q_cmp(&qx, &qy, &rc) < 0 && tb_q_cmp(&qy, &qx, &rc) > 0);
+  CHECK(rc == SQLITE_OK);
+  tb_q_free(&qx);
+  tb_q_free(&qy);
+}
+
+/* SQLite's allocator, and one that fails the nBigLeft-th allocation of
+** 64 KB or more from now (-1: none): the buffers of long products. */
+static sqlite3_mem_methods defaultMem;
+static int nBigLeft = -1;
+
+static int big_alloc_fails(int n) {
+  return n >= 65536 && nBigLeft >= 0 && nBigLeft-- == 0;
+}
+
+static void *failing_malloc(int n) {
+  return big_alloc_fails(n) ? 0 : defaultMem.xMalloc(n);
+}
+
+static void *failing_realloc(void *p, int n) {
+  return big_alloc_fails(n) ? 0 : defaultMem.xRealloc(p, n);
+}
+
+/*
+** Out of memory in the transforms: a sum of 20,000 terms, whose largest
+** merges multiply by transforms, with each of its large allocations failing
+** in turn, reports no memory (and frees what it held: the sanitizers' and
+** valgrind's runs see the leaks); once none fails, its value is right.
+*/
+static void test_transform_sums_nomem(void) {
+  const long long n = 20000;
+  sqlite3_mem_methods failing;
+  int iFail, bDone = 0, nFailed = 0;
+  sqlite3_shutdown();
+  CHECK(sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) == SQLITE_OK);
+  failing = defaultMem;
+  failing.xMalloc = failing_malloc;
+  failing.xRealloc = failing_realloc;
+  CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &failing) == SQLITE_OK);
+  for (iFail = 0; !bDone && iFail < 1000; iFail++) {
+    TbAcc x;
+    TbQ qx;
+    int rc = SQLITE_OK;
+    nBigLeft = iFail;
+    add_telescoping(&x, n, 1);
+    tb_acc_settle(&x);
+    if (x.bNoMem) {
+      tb_acc_clear(&x);
+      nFailed++;
+      continue;
+    }
+    bDone = nBigLeft >= 0; /* no large allocation left to fail */
+    nBigLeft = -1;
+    tb_acc_take(&x, &qx);
+    CHECK(is_telescoped(&qx, n, &rc) && rc == SQLITE_OK);
+    tb_q_free(&qx);
+  }
+  nBigLeft = -1;
+  CHECK(bDone && nFailed > 10);
+  sqlite3_shutdown();
+  CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &defaultMem) == SQLITE_OK);
 }
 
 static int exec_int(sqlite3 *db, const char *zSql, long long *pOut) {
@@ -309,6 +420,8 @@ int main(void) {
   test_frac();
   test_acc();
   test_long_sums();
+  test_transform_sums();
+  test_transform_sums_nomem();
   test_static_registration();
   test_every_event_memory();
   test_berger_states();

@@ -204,8 +204,13 @@ static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbQ *pOut) {
   pOut->pBig = 0;
   if (bNull) return SQLITE_OK;
   if (c->pPolicy->aTiebreaker[k]->xGroup) {
+    size_t j = value_index(c->nPlayer, k, i);
     if (c->aSlot[k] == 0) return SQLITE_NOMEM; /* reported by c->rc */
-    if (c->aSlot[k][i] > 0) *pOut = c->aExact[k][c->aSlot[k][i] - 1];
+    if (c->aSlot[k][i] > 0) {
+      *pOut = c->aExact[k][c->aSlot[k][i] - 1];
+    } else if (c->aFlag[j] == TB_VALUE_EXACT) {
+      pOut->q.num = (i128)c->aValue[j]; /* whole, not kept (group_values) */
+    }
     return SQLITE_OK;
   }
   q = exact_value(c, k, i, &bExactNull);
@@ -522,37 +527,50 @@ static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
   }
 }
 
+/* Groups of up to this many players are valued in a local array: most
+** groups are of one player (tied with nobody), a malloc each otherwise. */
+#define GROUP_LOCAL 8
+
 /* Values of the policy's k-th (group) tiebreaker for one tied group. */
 static int group_values(RankCtx *c, int k, const int *a, int n) {
   const TbTiebreaker *t = c->pPolicy->aTiebreaker[k];
   int i, rc;
-  TbFrac *aOut = sqlite3_malloc64(sizeof(TbFrac) * (sqlite3_uint64)(n + 1));
+  TbFrac aLocal[GROUP_LOCAL];
+  TbFrac *aOut = n <= GROUP_LOCAL
+                     ? aLocal
+                     : sqlite3_malloc64(sizeof(TbFrac) * (sqlite3_uint64)(n + 1));
   if (aOut == 0 || exact_alloc(c, k) != SQLITE_OK) {
-    sqlite3_free(aOut);
+    if (aOut != aLocal) sqlite3_free(aOut);
     return c->rc = SQLITE_NOMEM;
   }
   rc = t->xGroup(c->pEvent, &c->pPolicy->aParams[k], a, n, aOut);
   if (rc != SQLITE_OK || poll(c, n) != SQLITE_OK) {
-    sqlite3_free(aOut);
+    if (aOut != aLocal) sqlite3_free(aOut);
     if (c->rc == SQLITE_OK) c->rc = rc;
     return c->rc;
   }
   for (i = 0; i < n && poll(c, 1) == SQLITE_OK; i++) {
     /* a group's values are places or 0/1: whole, and 128 bits hold them */
-    TbQ q;
-    q.q = aOut[i];
-    q.pBig = 0;
-    if (exact_set(c, k, a[i], &q) != SQLITE_OK) break;
-    c->aValue[value_index(c->nPlayer, k, a[i])] =
-        (double)aOut[i].num / (double)aOut[i].den;
-    /* whole values below 2^53: their doubles order them, ties included */
-    c->aFlag[value_index(c->nPlayer, k, a[i])] =
-        aOut[i].den == 1 && aOut[i].num >= -((i128)1 << 53) &&
-                aOut[i].num <= ((i128)1 << 53)
-            ? TB_VALUE_EXACT
-            : 0;
+    size_t j = value_index(c->nPlayer, k, a[i]);
+    c->aValue[j] = (double)aOut[i].num / (double)aOut[i].den;
+    /* whole values below 2^53: their doubles order them, ties included,
+    ** and are their exact values (exact_or_zero), so only others are kept */
+    c->aFlag[j] = aOut[i].den == 1 && aOut[i].num >= -((i128)1 << 53) &&
+                          aOut[i].num <= ((i128)1 << 53)
+                      ? TB_VALUE_EXACT
+                      : 0;
+    if (c->aFlag[j] != TB_VALUE_EXACT) {
+      TbQ q;
+      q.q = aOut[i];
+      q.pBig = 0;
+      if (exact_set(c, k, a[i], &q) != SQLITE_OK) break;
+    } else if (c->aSlot[k][a[i]] > 0) {
+      /* valued again (a later group): the kept value is stale */
+      tb_q_free(&c->aExact[k][c->aSlot[k][a[i]] - 1]);
+      c->aSlot[k][a[i]] = 0;
+    }
   }
-  sqlite3_free(aOut);
+  if (aOut != aLocal) sqlite3_free(aOut);
   return SQLITE_OK;
 }
 

@@ -599,9 +599,9 @@ typedef struct PkRec {
   int iCounted;     /* seats counted */
   int iSeat, nSeat;
   int iLast;        /* the player's last round */
-  int bDropped;     /* tb_dropped() */
-  PkCount n;        /* counts so far */
-  i64 nRaw;         /* their win % times nL, before floor and cap */
+  int iNextQ;       /* by passes: the player's next query (aQRound) */
+  PkCount n;        /* counts so far (36 bytes in all: fresh memory costs
+                    ** more than working out the rest when read) */
 } PkRec;
 
 /* Per player with queries: as PkOwner, the settled sum in whole numbers,
@@ -667,6 +667,14 @@ static i64 whole_pct(const PkCache *c, i64 nRaw, int bCap) {
   return nRaw;
 }
 
+/* Player x's win % times nL so far, before floor and cap (0: no round). */
+static i64 rec_raw(const PkCache *c, const PkRec *x) {
+  if (x->n.nPlayed == 0) return 0;
+  /* nL is a multiple of nPlayed x tie den */
+  return (x->n.nWin * c->rule.nTieDen + x->n.nTie * c->rule.nTieNum) *
+         c->aUnit[x->n.nPlayed];
+}
+
 /* Count player x's seats up to iRound into its record (rounds only grow). */
 static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
                         int iRound) {
@@ -682,11 +690,6 @@ static void rec_advance(const PkCache *c, const TbEvent *e, PkRec *x,
   x->iCounted = j;
   x->iNextRound = j < x->nSeat ? a[j].iRound : INT_MAX;
   x->n = n;
-  if (n.nPlayed > 0) {
-    /* nL is a multiple of nPlayed x tie den */
-    x->nRaw = (n.nWin * c->rule.nTieDen + n.nTie * c->rule.nTieNum) *
-              c->aUnit[n.nPlayed];
-  }
 }
 
 /* Player o's seats up to iRound into its owner state: opponents into
@@ -719,9 +722,9 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
       /* gone: these counts are final, and the cap applies from now on */
-      w->settled += whole_pct(c, x->nRaw, x->bDropped);
+      w->settled += whole_pct(c, rec_raw(c, x), tb_dropped(e, aLive[k]));
     } else {
-      live += whole_pct(c, x->nRaw, 0);
+      live += whole_pct(c, rec_raw(c, x), 0);
       aLive[h++] = aLive[k];
     }
   }
@@ -731,30 +734,32 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
 }
 
 /*
-** The same from aCur, where a pass over the players has put each one's
-** value as of iRound: the win % times nL, or ~ the final capped one for a
-** player gone before iRound.  An opponent is then one read of 8 bytes (a
-** compact array, mostly in cache) instead of its record and seats.
+** A query (player x as of iRound) from aCur, where a pass over the players
+** has put each one's value as of iRound: the win % times nL, or ~ the final
+** capped one for a player gone before iRound.  An opponent is one read of 8
+** bytes (a compact array, mostly in cache) instead of its record and seats,
+** and the query needs no state of its own: the sum is taken afresh, in
+** whole numbers, so it is the same in any order.
 */
-static void owp_passed(const PkCache *c, const TbEvent *e, const i64 *aCur,
-                       PkOwnerInt *w, int *aLive, int iRound, PkSum *pOut) {
-  i64 live = 0, settled;
-  int k, h;
-  owner_take(c, e, w, aLive, iRound);
-  settled = w->settled;
-  /* without branches: whether an opponent is gone goes either way */
-  for (k = h = 0; k < w->nLive; k++) {
-    int x = aLive[k];
-    i64 v = aCur[x], bGone = v >> 63; /* all ones when gone */
-    settled += ~v & bGone;
-    live += v & ~bGone;
-    aLive[h] = x;
-    h += (int)(bGone + 1);
+static void owp_from_passes(const PkCache *c, const TbEvent *e, const i64 *aCur,
+                            const PkRec *x, int iRound, PkSum *pOut) {
+  const TbSeat *a = &e->aSeat[x->iSeat];
+  i64 sum = 0;
+  int j, n = 0;
+  for (j = 0; j < x->nSeat && a[j].iRound <= iRound; j++) {
+    if (a[j].iOpp >= 0) {
+      /* without branches: whether an opponent is gone goes either way */
+      i64 v = aCur[a[j].iOpp], bGone = v >> 63; /* all ones when gone */
+      sum += v ^ bGone;
+    } else if (is_late(&a[j], c->params.bLateLoss)) {
+      sum += c->nFloorW; /* an opponent at the floor */
+    } else {
+      continue;
+    }
+    n++;
   }
-  w->nLive = h;
-  w->settled = settled;
-  pOut->s = settled + live;
-  pOut->n = w->nOpp;
+  pOut->s = sum;
+  pOut->n = n;
 }
 
 /* Bring the players of aActive (those not yet gone) to iRound: their
@@ -767,9 +772,9 @@ static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
     PkRec *x = &aRec[i];
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
-      aCur[i] = ~whole_pct(c, x->nRaw, x->bDropped);
+      aCur[i] = ~whole_pct(c, rec_raw(c, x), tb_dropped(e, i));
     } else {
-      aCur[i] = whole_pct(c, x->nRaw, 0);
+      aCur[i] = whole_pct(c, rec_raw(c, x), 0);
       aActive[h++] = i;
     }
   }
@@ -777,20 +782,38 @@ static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
 }
 
 /*
-** Whether passes cost at most about the seats: each distinct round asked
-** costs one step per player not gone before it (and one more as it goes).
-** Events where many players last long past a sparse set of drop rounds
-** (one player met by thousands, each gone after a round) read opponents
-** where they are instead.  aQOrder: the queries by round.
+** The distinct rounds asked, ascending, into aRound (room for a round per
+** query): the drop rounds, a player's last before the event's.  Each is its
+** player's own query, and every other query is an opponent's drop round.
 */
-static int passes_pay(const PkCache *c, const TbEvent *e, const int *aQOrder,
-                      int *aRound) {
-  sqlite3_uint64 nCost = 0;
-  int k, nRound = 0, i;
-  for (k = 0; k < c->nQ; k++) {
-    int r = c->aQRound[aQOrder[k]];
-    if (nRound == 0 || aRound[nRound - 1] != r) aRound[nRound++] = r;
+#define PK_SEEN_ROUNDS 1024
+static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int *aRound) {
+  unsigned char aSeen[PK_SEEN_ROUNDS]; /* the common rounds, deduplicated */
+  int i, n = 0;
+  if (c->nQ == 0) return 0;
+  memset(aSeen, 0, sizeof(aSeen));
+  for (i = 0; i < e->nPlayer; i++) {
+    int r = e->aPlayer[i].rec.iLastRound;
+    if (r >= e->iLastRound) continue;
+    if (r >= 0 && r < PK_SEEN_ROUNDS) {
+      if (aSeen[r]) continue;
+      aSeen[r] = 1;
+    }
+    aRound[n++] = r;
   }
+  return sort_unique(aRound, n);
+}
+
+/*
+** Whether passes cost at most about the seats: each distinct round asked
+** (aRound[0, nRound), ascending) costs one step per player not gone before
+** it (and one more as it goes).  Events where many players last long past
+** a sparse set of drop rounds (one player met by thousands, each gone
+** after a round) read opponents where they are instead.
+*/
+static int passes_pay(const TbEvent *e, const int *aRound, int nRound) {
+  sqlite3_uint64 nCost = 0;
+  int i;
   for (i = 0; i < e->nPlayer; i++) {
     /* distinct rounds asked at or before the player's last */
     int lo = 0, hi = nRound, iLast = e->aPlayer[i].rec.iLastRound;
@@ -811,7 +834,7 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
   for (i = 0; i < e->nPlayer; i++) {
     rec_advance(c, e, &aRec[i], INT_MAX);
     c->aFinal[i] = aRec[i].n;
-    aW[i] = whole_pct(c, aRec[i].nRaw, capped_at(e, i, e->iLastRound));
+    aW[i] = whole_pct(c, rec_raw(c, &aRec[i]), capped_at(e, i, e->iLastRound));
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
@@ -839,86 +862,117 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
   return SQLITE_OK;
 }
 
-/* The queries in round order, each from its owner's state: by passes
-** (aCur) when passes_pay, else reading each opponent where it is. */
-static int pk_queries_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
-                            PkOwnerInt *aState, const int *aOwner,
-                            const int *aQOrder, int *aLive, i64 *aCur,
-                            int *aActive) {
-  int k, rc, nActive = 0, iPassed = 0, i;
-  int bPasses = passes_pay(c, e, aQOrder, aActive);
-  if (bPasses) {
-    for (i = 0; i < e->nPlayer; i++) aActive[nActive++] = i;
+/*
+** The queries by passes: for each distinct round asked, in order, a pass
+** brings every player not gone to it (aCur), then each of them with a query
+** at that round sums its opponents from aCur.  A query's owner is still in
+** at its round (it asks at its own last round or before), so the players
+** in the pass are the ones to look at.  aActive: room for every player.
+*/
+static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
+                                i64 *aCur, int *aActive, const int *aRound,
+                                int nRound) {
+  int i, k, h, rc, nActive = 0;
+  for (i = 0; i < e->nPlayer; i++) {
+    aActive[nActive++] = i;
+    aRec[i].iNextQ = c->aQStart[i];
   }
-  for (k = 0; k < c->nQ; k++) {
-    int q = aQOrder[k], iRound = c->aQRound[q];
-    PkOwnerInt *w = &aState[aOwner[q]];
-    if (bPasses && (iPassed == 0 || iRound != iPassed)) {
-      if ((rc = tb_poll(e->pProbe, 1 + nActive)) != SQLITE_OK) return rc;
-      pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
-      iPassed = iRound;
-    }
-    if ((rc = tb_poll(e->pProbe, 1 + w->nSeat)) != SQLITE_OK) return rc;
-    if (bPasses) {
-      owp_passed(c, e, aCur, w, &aLive[w->iSeat], iRound, &c->aQSum[q]);
-    } else {
-      owp_whole(c, e, aRec, w, &aLive[w->iSeat], iRound, &c->aQSum[q]);
+  for (k = 0; k < nRound; k++) {
+    int iRound = aRound[k];
+    if ((rc = tb_poll(e->pProbe, 1 + nActive)) != SQLITE_OK) return rc;
+    pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
+    for (h = 0; h < nActive; h++) {
+      PkRec *x = &aRec[aActive[h]];
+      int q = x->iNextQ;
+      if (q == c->aQStart[aActive[h] + 1] || c->aQRound[q] != iRound) continue;
+      if ((rc = tb_poll(e->pProbe, 1 + x->nSeat)) != SQLITE_OK) return rc;
+      owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[q]);
+      x->iNextQ = q + 1;
     }
   }
   return SQLITE_OK;
 }
 
-/* pk_sweep in whole numbers. */
-static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
+/* The queries in round order, each from its owner's state, reading each
+** opponent where it is (when passes do not pay). */
+static int pk_queries_in_place(PkCache *c, const TbEvent *e, PkRec *aRec) {
   sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
-  int *aOwner, *aQOrder, *aLive, *aActive;
+  int *aOwner, *aQOrder, *aLive;
   int i, k, rc = SQLITE_OK;
   PkOwnerInt *aState;
+  aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
+  aState = sqlite3_malloc64(sizeof(PkOwnerInt) * nP);
+  aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
+  aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
+  if (aOwner == 0 || aState == 0 || aLive == 0 || aQOrder == 0) {
+    rc = SQLITE_NOMEM;
+    goto done;
+  }
+  for (i = 0; i < e->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
+    memset(&aState[i], 0, sizeof(PkOwnerInt));
+    aState[i].iSeat = pl->iSeat;
+    aState[i].nSeat = pl->nSeat;
+  }
+  for (k = 0; k < c->nQ; k++) {
+    int q = aQOrder[k];
+    PkOwnerInt *w = &aState[aOwner[q]];
+    if ((rc = tb_poll(e->pProbe, 1 + w->nSeat)) != SQLITE_OK) break;
+    owp_whole(c, e, aRec, w, &aLive[w->iSeat], c->aQRound[q], &c->aQSum[q]);
+  }
+done:
+  sqlite3_free(aOwner);
+  sqlite3_free(aState);
+  sqlite3_free(aLive);
+  sqlite3_free(aQOrder);
+  return rc;
+}
+
+/*
+** pk_sweep in whole numbers.  Fresh memory costs here (its pages are
+** faulted in one by one): the passes need only the records, aCur and
+** aActive, whose tail holds the distinct rounds asked.
+*/
+static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
+  sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
+  int *aActive, *aRound;
+  int i, nRound, rc = SQLITE_OK;
   PkRec *aRec;
   i64 *aCur;
   c->aQSum = sqlite3_malloc64(sizeof(PkSum) * ((sqlite3_uint64)c->nQ + 1));
   c->aOwpSum = sqlite3_malloc64(sizeof(PkSum) * nP);
-  aOwner = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)c->nQ + 1));
-  aState = sqlite3_malloc64(sizeof(PkOwnerInt) * nP);
   aRec = sqlite3_malloc64(sizeof(PkRec) * nP);
   aCur = sqlite3_malloc64(sizeof(i64) * nP);
-  /* the players still in for passes, or the distinct rounds asked (at most
-  ** one a query) */
+  /* the players still in, then the distinct rounds asked (at most one a
+  ** query) */
   aActive = sqlite3_malloc64(sizeof(int) * (nP + (sqlite3_uint64)c->nQ));
-  aLive = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nSeat + 1));
-  aQOrder = order_by_round(c->aQRound, sizeof(int), c->nQ);
-  if (c->aQSum == 0 || c->aOwpSum == 0 || aOwner == 0 || aState == 0 ||
-      aRec == 0 || aCur == 0 || aActive == 0 || aLive == 0 || aQOrder == 0) {
+  if (c->aQSum == 0 || c->aOwpSum == 0 || aRec == 0 || aCur == 0 || aActive == 0) {
     rc = SQLITE_NOMEM;
     goto done;
   }
   for (i = 0; i < e->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[i];
     PkRec *x = &aRec[i];
-    if ((rc = tb_poll(e->pProbe, 1 + c->aQStart[i + 1] - c->aQStart[i])) != SQLITE_OK) {
-      goto done;
-    }
-    for (k = c->aQStart[i]; k < c->aQStart[i + 1]; k++) aOwner[k] = i;
-    memset(&aState[i], 0, sizeof(PkOwnerInt));
-    aState[i].iSeat = pl->iSeat;
-    aState[i].nSeat = pl->nSeat;
+    if ((rc = tb_poll(e->pProbe, 1)) != SQLITE_OK) goto done;
     memset(x, 0, sizeof(*x));
     x->iSeat = pl->iSeat;
     x->nSeat = pl->nSeat;
     x->iLast = pl->rec.iLastRound;
-    x->bDropped = tb_dropped(e, i);
     x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
   }
-  rc = pk_queries_whole(c, e, aRec, aState, aOwner, aQOrder, aLive, aCur, aActive);
+  aRound = aActive + nP;
+  nRound = pk_rounds_asked(c, e, aRound);
+  if (passes_pay(e, aRound, nRound)) {
+    rc = pk_queries_by_passes(c, e, aRec, aCur, aActive, aRound, nRound);
+  } else {
+    rc = pk_queries_in_place(c, e, aRec);
+  }
   if (rc == SQLITE_OK) rc = pk_final_whole(c, e, p, aRec, aCur);
 done:
-  sqlite3_free(aOwner);
-  sqlite3_free(aState);
   sqlite3_free(aRec);
   sqlite3_free(aCur);
   sqlite3_free(aActive);
-  sqlite3_free(aLive);
-  sqlite3_free(aQOrder);
   return rc;
 }
 
