@@ -56,6 +56,7 @@ struct TbMatcher {
   int *aEndpoint;     /* 2m: endpoint p is vertex aEndpoint[p]; p^1 the other */
   int *aNbStart;      /* n+1: CSR of the remote endpoints of each vertex */
   int *aNb;           /* 2m */
+  int *aNbVertex;     /* 2m: the vertex at aNb[q], read along with it */
   int *aMate;         /* n: remote endpoint of the matched edge, or -1 */
   int *aLabel;        /* 2n: 0 none, 1 S, 2 T (5: seen by scan_blossom) */
   int *aLabelEnd;     /* 2n */
@@ -73,8 +74,9 @@ struct TbMatcher {
   int iEpoch;         /* counts the dual changes */
   TbWord *aTmp;       /* T_COUNT values */
   unsigned char *aAllow; /* m */
-  int *aAllowed;      /* edges whose aAllow was set this stage */
-  int nAllowed;
+  int *aAllowed;      /* edges whose aAllow was set this stage (the first
+                      ** nAllowedMax; beyond, every flag is cleared) */
+  int nAllowed, nAllowedMax;
   int *aQueue;
   int nQueue, nQueueAlloc;
   int *aScratch;      /* 2n + 2: leaves, paths */
@@ -146,11 +148,17 @@ static void v_half(int nW, TbWord *r) {
   for (i = 0; i < nW - 1; i++) r[i] = (r[i] >> 1) | (r[i + 1] << 63);
   r[i] = (TbWord)((i64)r[i] >> 1);
 }
+static void v_inc(int nW, TbWord *r) {
+  int i;
+  for (i = 0; i < nW && ++r[i] == 0; i++) {}
+}
+static void v_dec(int nW, TbWord *r) {
+  int i;
+  for (i = 0; i < nW && r[i]-- == 0; i++) {}
+}
 /* Rounds r up to an even number. */
 static void v_even(int nW, TbWord *r) {
-  int i;
-  if ((r[0] & 1) == 0) return;
-  for (i = 0; i < nW && ++r[i] == 0; i++) {}
+  if (r[0] & 1) v_inc(nW, r);
 }
 
 #ifdef __SIZEOF_INT128__
@@ -284,8 +292,17 @@ static void queue_push(Matcher *p, int v) {
 static void allow_edge(Matcher *p, int k) {
   if (!p->aAllow[k]) {
     p->aAllow[k] = 1;
-    p->aAllowed[p->nAllowed++] = k;
+    if (p->nAllowed < p->nAllowedMax) p->aAllowed[p->nAllowed] = k;
+    p->nAllowed++;
   }
+}
+
+/* Clears the flags allow_edge() set this stage. */
+static void clear_allowed(Matcher *p) {
+  int k;
+  if (p->nAllowed > p->nAllowedMax) memset(p->aAllow, 0, (size_t)p->m);
+  else for (k = 0; k < p->nAllowed; k++) p->aAllow[p->aAllowed[k]] = 0;
+  p->nAllowed = 0;
 }
 
 /* ------------------------------------------------------------- the method */
@@ -339,9 +356,11 @@ static void reverse_ints(int *a, int n) {
   for (i = 0; i < n / 2; i++) { int t = a[i]; a[i] = a[n - 1 - i]; a[n - 1 - i] = t; }
 }
 
-/* Offers edge k to the least-slack table of the new blossom b. */
-static void offer_best(Matcher *p, int b, int k, int *aTouched, int *pnTouched) {
-  int i = p->aEndpoint[2 * k], j = p->aEndpoint[2 * k + 1], bj;
+/* Offers edge k from vertex i to vertex j to the least-slack table of the
+** new blossom b. */
+static void offer_best(Matcher *p, int b, int k, int i, int j, int *aTouched,
+                       int *pnTouched) {
+  int bj;
   if (p->aInBlossom[j] == b) { int t = i; i = j; j = t; }
   bj = p->aInBlossom[j];
   if (bj != b && p->aLabel[bj] == 1 && pair_live(p, i, j, k)) {
@@ -362,13 +381,16 @@ static void blossom_best_edges(Matcher *p, int b) {
     int bv = pB->aChild[c];
     Blossom *pC = bv >= p->n ? &p->aBlossom[bv] : 0;
     if (pC && pC->aBest) {
-      for (k = 0; k < pC->nBest; k++) offer_best(p, b, pC->aBest[k], aTouched, &nTouched);
+      for (k = 0; k < pC->nBest; k++) {
+        int e = pC->aBest[k];
+        offer_best(p, b, e, p->aEndpoint[2 * e], p->aEndpoint[2 * e + 1], aTouched, &nTouched);
+      }
     } else {
       int nLeaf = leaves(p, bv, p->aScratch), l;
       for (l = 0; l < nLeaf; l++) {
         int v = p->aScratch[l], q;
         for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-          offer_best(p, b, p->aNb[q] / 2, aTouched, &nTouched);
+          offer_best(p, b, p->aNb[q] / 2, v, p->aNbVertex[q], aTouched, &nTouched);
         }
       }
     }
@@ -608,7 +630,7 @@ static int scan_queue(Matcher *p) {
     int v = p->aQueue[--p->nQueue], q;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int e = p->aNb[q], k = e / 2, w = p->aEndpoint[e];
+      int e = p->aNb[q], k = e / 2, w = p->aNbVertex[q];
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       if (!p->aAllow[k]) {
         /* an allowed edge was found tight: only the others read weights */
@@ -775,8 +797,7 @@ static int start_stage(Matcher *p) {
   }
   p->nTouch = 0;
   p->iStamp++;
-  for (k = 0; k < p->nAllowed; k++) p->aAllow[p->aAllowed[k]] = 0;
-  p->nAllowed = 0;
+  clear_allowed(p);
   p->nQueue = 0;
   for (k = 0; k < p->nFree && p->rc == SQLITE_OK; k++) {
     int v = p->aFree[k];
@@ -887,10 +908,12 @@ static int alloc_vertices(Matcher *p) {
 /* The arrays per edge. */
 static int alloc_edges(Matcher *p) {
   sqlite3_uint64 M = (sqlite3_uint64)p->m;
+  p->nAllowedMax = p->m < 8 * p->n ? p->m : 8 * p->n;
   Carve aCarve[] = {
     CARVE(p->aEndpoint, 2 * M),
     CARVE(p->aNb, 2 * M),
-    CARVE(p->aAllowed, M),
+    CARVE(p->aNbVertex, 2 * M),
+    CARVE(p->aAllowed, p->nAllowedMax),
     CARVE(p->aAllow, M),
   };
   p->pEdgeBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
@@ -911,8 +934,11 @@ static void build_neighbours(Matcher *p) {
   for (v = 0; v < n; v++) aPos[v + 1] += aPos[v];
   for (v = 0; v <= n; v++) p->aNbStart[v] = aPos[v];
   for (k = 0; k < m; k++) {
-    p->aNb[aPos[p->aEndpoint[2 * k]]++] = 2 * k + 1;
-    p->aNb[aPos[p->aEndpoint[2 * k + 1]]++] = 2 * k;
+    int i = p->aEndpoint[2 * k], j = p->aEndpoint[2 * k + 1];
+    p->aNbVertex[aPos[i]] = j;
+    p->aNb[aPos[i]++] = 2 * k + 1;
+    p->aNbVertex[aPos[j]] = i;
+    p->aNb[aPos[j]++] = 2 * k;
   }
   memset(p->aAllow, 0, (size_t)m);
 }
@@ -946,8 +972,7 @@ static int dense_edges(Matcher *p) {
 
 /* The first duals: with TB_MATCH_MAXCARD every vertex at the largest
 ** weight (the free vertices must hold equal duals), else each vertex at
-** its own largest weight, at least 0, rounded up to even (the free
-** vertices' duals must share their parity, see tb_match_touch). */
+** its own largest weight, at least 0. */
 static int first_duals(Matcher *p) {
   int n = p->n, nW = p->nW, v, q, k, rc;
   if (p->bMaxCard) {
@@ -968,11 +993,9 @@ static int first_duals(Matcher *p) {
     }
     v_zero(nW, u);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-      int e = p->aNb[q];
-      const TbWord *w = pair_weight(p, v, p->aEndpoint[e], e / 2);
+      const TbWord *w = pair_weight(p, v, p->aNbVertex[q], p->aNb[q] / 2);
       if (v_cmp(nW, w, u) > 0) v_copy(nW, u, w);
     }
-    v_even(nW, u);
   }
   return SQLITE_OK;
 }
@@ -1007,7 +1030,7 @@ static int cold_start(Matcher *p) {
       return rc;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->aMate[v] == -1; q++) {
-      int e = p->aNb[q], w = p->aEndpoint[e];
+      int e = p->aNb[q], w = p->aNbVertex[q];
       if (p->aMate[w] != -1) continue;
       pair_slack(p, v, w, e / 2, tmp(p, T_A));
       if (v_sign(p->nW, tmp(p, T_A)) == 0) {
@@ -1023,6 +1046,8 @@ static int cold_start(Matcher *p) {
   for (v = 0; v < n; v++) {
     p->aListed[v] = p->aMate[v] == -1 && !p->aDead[v];
     if (p->aListed[v]) p->aFree[p->nFree++] = v;
+    /* the roots' duals share their parity (see make_even) */
+    if (p->aListed[v] && !p->bMaxCard) v_even(p->nW, dual_of(p, v));
   }
   p->bStarted = 1;
   return SQLITE_OK;
@@ -1065,6 +1090,24 @@ static void leave_blossoms(Matcher *p, int v) {
   }
 }
 
+/* Makes free vertex x's dual even (the roots of a stage must share their
+** parity: an edge between two trees then has an even slack, halved by
+** the dual step) and keeps every tight edge inside its blossoms tight: an
+** outermost blossom of zero dual dissolves (that moves no dual); else
+** each vertex inside it gains 1 and its dual loses 1, so that only the
+** slacks of the edges leaving it grow. */
+static void make_even(Matcher *p, int x) {
+  int nW = p->nW, top, nLeaf, i;
+  if ((dual_of(p, x)[0] & 1) == 0) return;
+  while ((top = p->aInBlossom[x]) != x && v_sign(nW, dual_of(p, top)) == 0) {
+    dissolve(p, top);
+  }
+  if (top == x) { v_inc(nW, dual_of(p, x)); return; }
+  nLeaf = leaves(p, top, p->aScratch);
+  for (i = 0; i < nLeaf; i++) v_inc(nW, dual_of(p, p->aScratch[i]));
+  v_dec(nW, dual_of(p, top));
+}
+
 /* Puts free vertex v on the list of candidate roots. */
 static void list_free(Matcher *p, int v) {
   if (!p->aListed[v]) {
@@ -1084,18 +1127,15 @@ void tb_match_touch(TbMatcher *p, int v) {
   p->aMate[v] = -1;
   list_free(p, v);
   if (x >= 0) {
-    /* x is the base of its blossoms: they dissolve as they stand, and its
-    ** dual (free now) is rounded up to even as v's */
-    leave_blossoms(p, x);
     p->aMate[x] = -1;
-    v_even(nW, dual_of(p, x));
+    make_even(p, x);
     list_free(p, x);
   }
   /* v's dual: the least that covers each of its pairs, 2w - dual(u) */
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int e = p->aNb[q], w = p->aEndpoint[e];
+    int e = p->aNb[q], w = p->aNbVertex[q];
     const TbWord *wt = pair_weight(p, v, w, e / 2);
     if (!pair_live(p, v, w, e / 2)) continue;
     v_copy(nW, val, wt);
