@@ -53,7 +53,9 @@ struct TbMatcher {
   const TbMatchEdge *aEdge;      /* edge-list form: the caller's edges */
   void *pVertexBlock;            /* the arrays per vertex or blossom */
   void *pEdgeBlock;              /* the arrays per edge */
-  int *aEndpoint;     /* 2m: endpoint p is vertex aEndpoint[p]; p^1 the other */
+  int *aEndpoint;     /* 2m (dense form): the ends of edge k, 2k and 2k+1 */
+  const unsigned char *pEnd;     /* edge k's ends: two ints at pEnd + k*nEndStride */
+  size_t nEndStride;
   int *aNbStart;      /* n+1: CSR of the remote endpoints of each vertex */
   int *aNb;           /* 2m */
   int *aNbVertex;     /* 2m: the vertex at aNb[q], read along with it */
@@ -99,17 +101,17 @@ typedef TbMatcher Matcher;
 
 /* ------------------------------------------------------------ wide values */
 
-static void v_copy(int nW, TbWord *r, const TbWord *a) {
+static inline void v_copy(int nW, TbWord *r, const TbWord *a) {
   if (nW == 1) r[0] = a[0];
   else memcpy(r, a, sizeof(TbWord) * (size_t)nW);
 }
-static void v_zero(int nW, TbWord *r) { memset(r, 0, sizeof(TbWord) * (size_t)nW); }
-static int v_is_zero(int nW, const TbWord *a) {
+static inline void v_zero(int nW, TbWord *r) { memset(r, 0, sizeof(TbWord) * (size_t)nW); }
+static inline int v_is_zero(int nW, const TbWord *a) {
   int i;
   for (i = 0; i < nW; i++) if (a[i]) return 0;
   return 1;
 }
-static void v_add(int nW, TbWord *r, const TbWord *a) {
+static inline void v_add(int nW, TbWord *r, const TbWord *a) {
   TbWord c = 0;
   int i;
   if (nW == 1) { r[0] += a[0]; return; }
@@ -121,7 +123,7 @@ static void v_add(int nW, TbWord *r, const TbWord *a) {
     r[i] = s;
   }
 }
-static void v_sub(int nW, TbWord *r, const TbWord *a) {
+static inline void v_sub(int nW, TbWord *r, const TbWord *a) {
   TbWord b = 0;
   int i;
   if (nW == 1) { r[0] -= a[0]; return; }
@@ -132,18 +134,18 @@ static void v_sub(int nW, TbWord *r, const TbWord *a) {
   }
 }
 /* Signed comparison. */
-static int v_cmp(int nW, const TbWord *a, const TbWord *b) {
+static inline int v_cmp(int nW, const TbWord *a, const TbWord *b) {
   int i = nW - 1;
   if (a[i] != b[i]) return (i64)a[i] < (i64)b[i] ? -1 : 1;
   for (i--; i >= 0; i--) if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
   return 0;
 }
-static int v_sign(int nW, const TbWord *a) {
+static inline int v_sign(int nW, const TbWord *a) {
   if ((i64)a[nW - 1] < 0) return -1;
   return !v_is_zero(nW, a);
 }
 /* Halves r (an arithmetic shift: the floor). */
-static void v_half(int nW, TbWord *r) {
+static inline void v_half(int nW, TbWord *r) {
   int i;
   for (i = 0; i < nW - 1; i++) r[i] = (r[i] >> 1) | (r[i + 1] << 63);
   r[i] = (TbWord)((i64)r[i] >> 1);
@@ -166,7 +168,7 @@ __extension__ typedef __int128 WideCarry;
 #endif
 
 /* r = a + b - 2 w, the hot spot of a solve. */
-static void v_slack(int nW, const TbWord *a, const TbWord *b, const TbWord *w, TbWord *r) {
+static inline void v_slack(int nW, const TbWord *a, const TbWord *b, const TbWord *w, TbWord *r) {
   if (nW == 1) {
     r[0] = a[0] + b[0] - 2 * w[0];
   } else {
@@ -190,11 +192,19 @@ static void v_slack(int nW, const TbWord *a, const TbWord *b, const TbWord *w, T
 
 /* ------------------------------------------------------------------ graph */
 
-static TbWord *dual_of(const Matcher *p, int x) {
+static inline TbWord *dual_of(const Matcher *p, int x) {
   return p->aDual + (size_t)x * (size_t)p->nW;
 }
-static TbWord *tmp(const Matcher *p, int iRole) {
+static inline TbWord *tmp(const Matcher *p, int iRole) {
   return p->aTmp + (size_t)iRole * (size_t)p->nW;
+}
+
+/* The vertex at endpoint e: edge e/2's first end for e even, its second
+** for e odd (e^1 is the other end), read in place in the caller's edge
+** list, where the ends sit beside the weight. */
+static inline int endpoint(const Matcher *p, int e) {
+  return *(const int *)(p->pEnd + (size_t)(e >> 1) * p->nEndStride
+                        + (size_t)(e & 1) * sizeof(int));
 }
 
 /* The weight of edge k between v and w; the dense matrix is read along
@@ -206,22 +216,28 @@ static const TbWord *pair_weight(const Matcher *p, int v, int w, int k) {
 
 /* The weight of edge k. */
 static const TbWord *edge_weight(const Matcher *p, int k) {
-  return pair_weight(p, p->aEndpoint[2 * k], p->aEndpoint[2 * k + 1], k);
+  return pair_weight(p, endpoint(p, 2 * k), endpoint(p, 2 * k + 1), k);
 }
 
-static void pair_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
+static inline void pair_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
   v_slack(p->nW, dual_of(p, v), dual_of(p, w), pair_weight(p, v, w, k), r);
 }
 
-static void edge_slack(const Matcher *p, int k, TbWord *r) {
-  pair_slack(p, p->aEndpoint[2 * k], p->aEndpoint[2 * k + 1], k, r);
+static inline void edge_slack(const Matcher *p, int k, TbWord *r) {
+  pair_slack(p, endpoint(p, 2 * k), endpoint(p, 2 * k + 1), k, r);
 }
 
 /* Whether edge k, seen from v to w, is in the graph now: w was not
 ** removed and, in the dense form, the pair still has a weight. */
-static int pair_live(const Matcher *p, int v, int w, int k) {
+static inline int pair_live(const Matcher *p, int v, int w, int k) {
   if (p->aDead[w]) return 0;
   return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
+}
+
+/* The slack of edge k when weights are one word. */
+static inline i64 slack_word(const Matcher *p, int k) {
+  int i = endpoint(p, 2 * k), j = endpoint(p, 2 * k + 1);
+  return (i64)(p->aDual[i] + p->aDual[j] - 2 * pair_weight(p, i, j, k)[0]);
 }
 
 /* Whether slack(k) < slack(k2). */
@@ -246,6 +262,11 @@ static const TbWord *best_slack(Matcher *p, int x) {
 /* Makes edge k, of slack ks, x's best edge unless one is as good;
 ** returns whether it did. */
 static int offer_best_edge(Matcher *p, int x, int k, const TbWord *ks) {
+  if (p->nW == 1) {
+    if (p->aBestEdge[x] != -1 && (i64)ks[0] >= slack_word(p, p->aBestEdge[x])) return 0;
+    p->aBestEdge[x] = k;
+    return 1;
+  }
   if (p->aBestEdge[x] != -1 && v_cmp(p->nW, ks, best_slack(p, x)) >= 0) return 0;
   p->aBestEdge[x] = k;
   v_copy(p->nW, p->aBestSlack + (size_t)x * (size_t)p->nW, ks);
@@ -324,7 +345,7 @@ static void assign_label(Matcher *p, int w, int t, int e) {
   } else {
     int base = p->aBase[b], nLeaf = leaves(p, b, p->aScratch), k;
     for (k = 0; k < nLeaf; k++) touch(p, p->aScratch[k]);
-    assign_label(p, p->aEndpoint[p->aMate[base]], 1, p->aMate[base] ^ 1);
+    assign_label(p, endpoint(p, p->aMate[base]), 1, p->aMate[base] ^ 1);
   }
 }
 
@@ -341,9 +362,9 @@ static int scan_blossom(Matcher *p, int v, int w) {
     if (p->aLabelEnd[b] == -1) {
       v = -1;
     } else {
-      v = p->aEndpoint[p->aLabelEnd[b]];
+      v = endpoint(p, p->aLabelEnd[b]);
       b = p->aInBlossom[v];
-      v = p->aEndpoint[p->aLabelEnd[b]];
+      v = endpoint(p, p->aLabelEnd[b]);
     }
     if (w != -1) { int t = v; v = w; w = t; }
   }
@@ -383,7 +404,7 @@ static void blossom_best_edges(Matcher *p, int b) {
     if (pC && pC->aBest) {
       for (k = 0; k < pC->nBest; k++) {
         int e = pC->aBest[k];
-        offer_best(p, b, e, p->aEndpoint[2 * e], p->aEndpoint[2 * e + 1], aTouched, &nTouched);
+        offer_best(p, b, e, endpoint(p, 2 * e), endpoint(p, 2 * e + 1), aTouched, &nTouched);
       }
     } else {
       int nLeaf = leaves(p, bv, p->aScratch), l;
@@ -417,7 +438,7 @@ static void blossom_best_edges(Matcher *p, int b) {
 
 /* Makes a blossom of the odd cycle closed by edge k, with the given base. */
 static void add_blossom(Matcher *p, int base, int k) {
-  int v = p->aEndpoint[2 * k], w = p->aEndpoint[2 * k + 1];
+  int v = endpoint(p, 2 * k), w = endpoint(p, 2 * k + 1);
   int bb = p->aInBlossom[base], bv = p->aInBlossom[v], bw = p->aInBlossom[w];
   int b, nPath = 0, nEndp = 0, nLeaf, l;
   int *aPath = p->aScratch, *aEndp = p->aScratch2;
@@ -432,7 +453,7 @@ static void add_blossom(Matcher *p, int base, int k) {
     p->aParent[bv] = b;
     aPath[nPath++] = bv;
     aEndp[nEndp++] = p->aLabelEnd[bv];
-    v = p->aEndpoint[p->aLabelEnd[bv]];
+    v = endpoint(p, p->aLabelEnd[bv]);
     bv = p->aInBlossom[v];
   }
   aPath[nPath++] = bb;
@@ -443,7 +464,7 @@ static void add_blossom(Matcher *p, int base, int k) {
     p->aParent[bw] = b;
     aPath[nPath++] = bw;
     aEndp[nEndp++] = p->aLabelEnd[bw] ^ 1;
-    w = p->aEndpoint[p->aLabelEnd[bw]];
+    w = endpoint(p, p->aLabelEnd[bw]);
     bw = p->aInBlossom[w];
   }
   pB->aChild = sqlite3_malloc64(sizeof(int) * 2 * (sqlite3_uint64)nPath);
@@ -504,15 +525,15 @@ static void release_blossom(Matcher *p, int b) {
 ** child it was entered by keep T labels (and their mates S). */
 static void relabel_expanded(Matcher *p, int b) {
   Blossom *pB = &p->aBlossom[b];
-  int entry = p->aInBlossom[p->aEndpoint[p->aLabelEnd[b] ^ 1]];
+  int entry = p->aInBlossom[endpoint(p, p->aLabelEnd[b] ^ 1)];
   int j = child_index(pB, entry), jstep, trick, e, bv;
   if (j & 1) { j -= pB->nChild; jstep = 1; trick = 0; }
   else { jstep = -1; trick = 1; }
   e = p->aLabelEnd[b];
   while (j != 0) {
-    p->aLabel[p->aEndpoint[e ^ 1]] = 0;
-    p->aLabel[p->aEndpoint[endp_at(pB, j - trick) ^ trick ^ 1]] = 0;
-    assign_label(p, p->aEndpoint[e ^ 1], 2, e);
+    p->aLabel[endpoint(p, e ^ 1)] = 0;
+    p->aLabel[endpoint(p, endp_at(pB, j - trick) ^ trick ^ 1)] = 0;
+    assign_label(p, endpoint(p, e ^ 1), 2, e);
     allow_edge(p, endp_at(pB, j - trick) / 2);
     j += jstep;
     e = endp_at(pB, j - trick) ^ trick;
@@ -520,8 +541,8 @@ static void relabel_expanded(Matcher *p, int b) {
     j += jstep;
   }
   bv = child_at(pB, j);
-  p->aLabel[p->aEndpoint[e ^ 1]] = p->aLabel[bv] = 2;
-  p->aLabelEnd[p->aEndpoint[e ^ 1]] = p->aLabelEnd[bv] = e;
+  p->aLabel[endpoint(p, e ^ 1)] = p->aLabel[bv] = 2;
+  p->aLabelEnd[endpoint(p, e ^ 1)] = p->aLabelEnd[bv] = e;
   p->aBestEdge[bv] = -1;
   j += jstep;
   while (child_at(pB, j) != entry) {
@@ -534,7 +555,7 @@ static void relabel_expanded(Matcher *p, int b) {
     }
     if (v >= 0) {
       p->aLabel[v] = 0;
-      p->aLabel[p->aEndpoint[p->aMate[p->aBase[bv]]]] = 0;
+      p->aLabel[endpoint(p, p->aMate[p->aBase[bv]])] = 0;
       assign_label(p, v, 2, p->aLabelEnd[v]);
     }
     j += jstep;
@@ -585,12 +606,12 @@ static void augment_blossom(Matcher *p, int b, int v) {
     j += jstep;
     t = child_at(pB, j);
     e = endp_at(pB, j - trick) ^ trick;
-    if (t >= p->n) augment_blossom(p, t, p->aEndpoint[e]);
+    if (t >= p->n) augment_blossom(p, t, endpoint(p, e));
     j += jstep;
     t = child_at(pB, j);
-    if (t >= p->n) augment_blossom(p, t, p->aEndpoint[e ^ 1]);
-    p->aMate[p->aEndpoint[e]] = e ^ 1;
-    p->aMate[p->aEndpoint[e ^ 1]] = e;
+    if (t >= p->n) augment_blossom(p, t, endpoint(p, e ^ 1));
+    p->aMate[endpoint(p, e)] = e ^ 1;
+    p->aMate[endpoint(p, e ^ 1)] = e;
   }
   rotate_ints(pB->aChild, pB->nChild, i);
   rotate_ints(pB->aEndp, pB->nChild, i);
@@ -605,10 +626,10 @@ static void flip_to_root(Matcher *p, int s, int e) {
     if (bs >= p->n) augment_blossom(p, bs, s);
     p->aMate[s] = e;
     if (p->aLabelEnd[bs] == -1) break;
-    t = p->aEndpoint[p->aLabelEnd[bs]];
+    t = endpoint(p, p->aLabelEnd[bs]);
     bt = p->aInBlossom[t];
-    s = p->aEndpoint[p->aLabelEnd[bt]];
-    j = p->aEndpoint[p->aLabelEnd[bt] ^ 1];
+    s = endpoint(p, p->aLabelEnd[bt]);
+    j = endpoint(p, p->aLabelEnd[bt] ^ 1);
     if (bt >= p->n) augment_blossom(p, bt, j);
     p->aMate[j] = p->aLabelEnd[bt];
     e = p->aLabelEnd[bt] ^ 1;
@@ -618,8 +639,8 @@ static void flip_to_root(Matcher *p, int s, int e) {
 /* Augments along the path through edge k (its far end is an S-vertex or
 ** a free vertex outside the trees). */
 static void augment_matching(Matcher *p, int k) {
-  flip_to_root(p, p->aEndpoint[2 * k], 2 * k + 1);
-  flip_to_root(p, p->aEndpoint[2 * k + 1], 2 * k);
+  flip_to_root(p, endpoint(p, 2 * k), 2 * k + 1);
+  flip_to_root(p, endpoint(p, 2 * k + 1), 2 * k);
 }
 
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
@@ -700,6 +721,22 @@ static int least_s_dual(const Matcher *p, TbWord *delta) {
 static void apply_delta(Matcher *p, const TbWord *delta) {
   int n = p->n, nW = p->nW, t;
   p->iEpoch++;
+  if (nW == 1) {
+    /* one word: the same in place, without a call per value */
+    TbWord d = delta[0], *u = p->aDual;
+    for (t = 0; t < p->nTouch; t++) {
+      int x = p->aTouch[t];
+      if (x < n) {
+        int l = p->aLabel[p->aInBlossom[x]];
+        if (l == 1) u[x] -= d;
+        else if (l == 2) u[x] += d;
+      } else if (p->aBase[x] >= 0 && p->aParent[x] == -1) {
+        if (p->aLabel[x] == 1) u[x] += d;
+        else if (p->aLabel[x] == 2) u[x] -= d;
+      }
+    }
+    return;
+  }
   for (t = 0; t < p->nTouch; t++) {
     int x = p->aTouch[t];
     if (x < n) {
@@ -711,6 +748,29 @@ static void apply_delta(Matcher *p, const TbWord *delta) {
       else if (p->aLabel[x] == 2) v_sub(nW, dual_of(p, x), delta);
     }
   }
+}
+
+/* The dual step's edge candidates (types 2 and 3, as below) when the
+** weights are one word: the same loop on plain integers, the hot spot of
+** the Swiss systems' solves. */
+static void edge_steps_word(const Matcher *p, int *pType, int *pEdge, TbWord *delta) {
+  int n = p->n, t, type = *pType, edge = *pEdge;
+  i64 best = (i64)delta[0];
+  for (t = 0; t < p->nTouch; t++) {
+    int x = p->aTouch[t], k = p->aBestEdge[x];
+    if (k == -1) continue;
+    if (x < n && p->aLabel[p->aInBlossom[x]] == 0) {
+      i64 d = slack_word(p, k);
+      if (type == -1 || d < best) { best = d; type = 2; edge = k; }
+    }
+    if (p->aParent[x] == -1 && p->aLabel[x] == 1 && (x < n || p->aBase[x] >= 0)) {
+      i64 d = slack_word(p, k) / 2;
+      if (type == -1 || d < best) { best = d; type = 3; edge = k; }
+    }
+  }
+  *pType = type;
+  *pEdge = edge;
+  delta[0] = (TbWord)best;
 }
 
 /* The dual step: 1 when the stage ends without an augmentation (with
@@ -725,7 +785,9 @@ static int dual_step(Matcher *p) {
     dvertex = least_s_dual(p, delta);
     if (dvertex >= 0) type = 1;
   }
-  for (t = 0; t < p->nTouch; t++) {
+  if (nW == 1) {
+    edge_steps_word(p, &type, &edge, delta);
+  } else for (t = 0; t < p->nTouch; t++) {
     int x = p->aTouch[t];
     if (x < n && p->aLabel[p->aInBlossom[x]] == 0 && p->aBestEdge[x] != -1) {
       v_copy(nW, d, best_slack(p, x));
@@ -762,7 +824,7 @@ static int dual_step(Matcher *p) {
   if (type == 1) {
     if (dvertex >= 0 && p->aMate[dvertex] != -1) flip_to_root(p, dvertex, -1);
   } else if (type == 2 || type == 3) {
-    int i = p->aEndpoint[2 * edge], j = p->aEndpoint[2 * edge + 1];
+    int i = endpoint(p, 2 * edge), j = endpoint(p, 2 * edge + 1);
     allow_edge(p, edge);
     if (type == 2 && p->aLabel[p->aInBlossom[i]] == 0) i = j;
     queue_push(p, i);
@@ -910,31 +972,36 @@ static int alloc_edges(Matcher *p) {
   sqlite3_uint64 M = (sqlite3_uint64)p->m;
   p->nAllowedMax = p->m < 8 * p->n ? p->m : 8 * p->n;
   Carve aCarve[] = {
-    CARVE(p->aEndpoint, 2 * M),
+    CARVE(p->aEndpoint, p->bDense ? 2 * M : 0),
     CARVE(p->aNb, 2 * M),
     CARVE(p->aNbVertex, 2 * M),
     CARVE(p->aAllowed, p->nAllowedMax),
     CARVE(p->aAllow, M),
   };
   p->pEdgeBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
-  return p->pEdgeBlock ? SQLITE_OK : SQLITE_NOMEM;
+  if (p->pEdgeBlock == 0) return SQLITE_NOMEM;
+  if (p->bDense) {
+    p->pEnd = (const unsigned char *)p->aEndpoint;
+    p->nEndStride = 2 * sizeof(int);
+  }
+  return SQLITE_OK;
 }
 
 /* ------------------------------------------------------------- the start */
 
-/* The graph as lists of remote endpoints per vertex, from aEndpoint. */
+/* The graph as lists of remote endpoints per vertex. */
 static void build_neighbours(Matcher *p) {
   int n = p->n, m = p->m, v, k;
   int *aPos = p->aScratch;   /* n + 1 counters */
   for (v = 0; v <= n; v++) aPos[v] = 0;
   for (k = 0; k < m; k++) {
-    aPos[p->aEndpoint[2 * k] + 1]++;
-    aPos[p->aEndpoint[2 * k + 1] + 1]++;
+    aPos[endpoint(p, 2 * k) + 1]++;
+    aPos[endpoint(p, 2 * k + 1) + 1]++;
   }
   for (v = 0; v < n; v++) aPos[v + 1] += aPos[v];
   for (v = 0; v <= n; v++) p->aNbStart[v] = aPos[v];
   for (k = 0; k < m; k++) {
-    int i = p->aEndpoint[2 * k], j = p->aEndpoint[2 * k + 1];
+    int i = endpoint(p, 2 * k), j = endpoint(p, 2 * k + 1);
     p->aNbVertex[aPos[i]] = j;
     p->aNb[aPos[i]++] = 2 * k + 1;
     p->aNbVertex[aPos[j]] = i;
@@ -1122,7 +1189,7 @@ void tb_match_touch(TbMatcher *p, int v) {
   if (!p->bStarted || p->aDead[v]) return;
   /* x: the partner of v's outermost blossom, whose base v becomes */
   x = p->aMate[p->aBase[top_of(p, v)]];
-  x = x >= 0 ? p->aEndpoint[x] : -1;
+  x = x >= 0 ? endpoint(p, x) : -1;
   leave_blossoms(p, v);
   p->aMate[v] = -1;
   list_free(p, v);
@@ -1161,7 +1228,7 @@ int tb_match_solve(TbMatcher *p) {
 }
 
 int tb_match_mate(const TbMatcher *p, int v) {
-  return p->aMate[v] >= 0 ? p->aEndpoint[p->aMate[v]] : -1;
+  return p->aMate[v] >= 0 ? endpoint(p, p->aMate[v]) : -1;
 }
 
 /* A matcher on n vertices with weights of nW words. */
@@ -1220,11 +1287,11 @@ static int edges_valid(int n, int m, const TbMatchEdge *aEdge) {
   return 1;
 }
 
-/* A matcher on the edge list: one-word weights read in place. */
+/* A matcher on the edge list: its ends and one-word weights read in place. */
 static int open_edges(int n, int m, const TbMatchEdge *aEdge, int mFlags, TbProbe *pProbe,
                       TbMatcher **ppOut) {
   Matcher *p;
-  int rc = matcher_new(n, 1, pProbe, ppOut), k;
+  int rc = matcher_new(n, 1, pProbe, ppOut);
   if (rc) return rc;
   p = *ppOut;
   p->m = m;
@@ -1232,14 +1299,12 @@ static int open_edges(int n, int m, const TbMatchEdge *aEdge, int mFlags, TbProb
   p->bMaxCard = (mFlags & TB_MATCH_MAXCARD) != 0;
   p->pWeight = m > 0 ? (const unsigned char *)&aEdge[0].w : 0;
   p->nStride = sizeof(TbMatchEdge);
+  p->pEnd = m > 0 ? (const unsigned char *)&aEdge[0].i : 0;
+  p->nEndStride = sizeof(TbMatchEdge);
   if (alloc_edges(p) != SQLITE_OK) {
     tb_match_close(p);
     *ppOut = 0;
     return SQLITE_NOMEM;
-  }
-  for (k = 0; k < m; k++) {
-    p->aEndpoint[2 * k] = aEdge[k].i;
-    p->aEndpoint[2 * k + 1] = aEdge[k].j;
   }
   build_neighbours(p);
   return SQLITE_OK;
