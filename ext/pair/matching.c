@@ -92,7 +92,8 @@ struct TbMatcher {
   int *aFree;         /* candidate roots: free vertices (some matched since) */
   int nFree;
   unsigned char *aListed; /* n: on aFree */
-  unsigned char *aDead;   /* n: removed from the graph */
+  unsigned char *aDead;   /* n: removed from the graph ... */
+  int nDead;              /* ... how many */
   int bStarted;       /* duals and matching hold */
   TbProbe *pProbe;
   int rc;
@@ -230,7 +231,7 @@ static inline void edge_slack(const Matcher *p, int k, TbWord *r) {
 /* Whether edge k, seen from v to w, is in the graph now: w was not
 ** removed and, in the dense form, the pair still has a weight. */
 static inline int pair_live(const Matcher *p, int v, int w, int k) {
-  if (p->aDead[w]) return 0;
+  if (p->nDead > 0 && p->aDead[w]) return 0;
   return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
 }
 
@@ -750,14 +751,20 @@ static void apply_delta(Matcher *p, const TbWord *delta) {
   }
 }
 
-/* The dual step's edge candidates (types 2 and 3, as below) when the
-** weights are one word: the same loop on plain integers, the hot spot of
-** the Swiss systems' solves. */
-static void edge_steps_word(const Matcher *p, int *pType, int *pEdge, TbWord *delta) {
-  int n = p->n, t, type = *pType, edge = *pEdge;
-  i64 best = (i64)delta[0];
+/* The dual step's candidates of types 2, 3 and 4 (as below) when the
+** weights are one word: one loop on plain integers, the hot spot of the
+** Swiss systems' solves. */
+static void steps_word(const Matcher *p, int *pType, int *pEdge, int *pBlossom,
+                       TbWord *delta) {
+  int n = p->n, t, type = *pType, edge = *pEdge, b4 = -1;
+  i64 best = (i64)delta[0], d4 = 0;
   for (t = 0; t < p->nTouch; t++) {
     int x = p->aTouch[t], k = p->aBestEdge[x];
+    if (x >= n && p->aLabel[x] == 2 && p->aBase[x] >= 0 && p->aParent[x] == -1
+        && (b4 < 0 || (i64)p->aDual[x] < d4)) {
+      d4 = (i64)p->aDual[x];
+      b4 = x;
+    }
     if (k == -1) continue;
     if (x < n && p->aLabel[p->aInBlossom[x]] == 0) {
       i64 d = slack_word(p, k);
@@ -767,6 +774,12 @@ static void edge_steps_word(const Matcher *p, int *pType, int *pEdge, TbWord *de
       i64 d = slack_word(p, k) / 2;
       if (type == -1 || d < best) { best = d; type = 3; edge = k; }
     }
+  }
+  /* a blossom to expand only when strictly closer than every edge */
+  if (b4 >= 0 && (type == -1 || d4 < best)) {
+    best = d4;
+    type = 4;
+    *pBlossom = b4;
   }
   *pType = type;
   *pEdge = edge;
@@ -786,7 +799,7 @@ static int dual_step(Matcher *p) {
     if (dvertex >= 0) type = 1;
   }
   if (nW == 1) {
-    edge_steps_word(p, &type, &edge, delta);
+    steps_word(p, &type, &edge, &blossom, delta);
   } else for (t = 0; t < p->nTouch; t++) {
     int x = p->aTouch[t];
     if (x < n && p->aLabel[p->aInBlossom[x]] == 0 && p->aBestEdge[x] != -1) {
@@ -804,7 +817,7 @@ static int dual_step(Matcher *p) {
       }
     }
   }
-  for (t = 0; t < p->nTouch; t++) {
+  for (t = 0; t < p->nTouch && nW > 1; t++) {
     int b = p->aTouch[t];
     if (b >= n && p->aBase[b] >= 0 && p->aParent[b] == -1 && p->aLabel[b] == 2
         && (type == -1 || v_cmp(nW, dual_of(p, b), delta) < 0)) {
@@ -1220,6 +1233,7 @@ void tb_match_touch(TbMatcher *p, int v) {
 
 void tb_match_remove(TbMatcher *p, int v) {
   tb_match_touch(p, v);
+  p->nDead += !p->aDead[v];
   p->aDead[v] = 1;
   v_zero(p->nW, dual_of(p, v));
 }
