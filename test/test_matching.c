@@ -117,6 +117,26 @@ static int dense_agrees(TbMatcher *pM, int n, const Wide *W, int mask) {
   return got == brute_wide(n, W, mask, memo, seen);
 }
 
+/* Every allocation failure of a dense graph's open, solve, touch and
+** solve again: SQLITE_NOMEM, and nothing kept once closed. */
+static int dense_oom(int n, TbWord *aMat) {
+  int nth;
+  sqlite3_int64 before = sqlite3_memory_used();
+  for (nth = 0;; nth++) {
+    TbMatcher *pM = 0;
+    int rc;
+    nAllocLeft = nth;
+    rc = tb_match_open_dense(n, 2, aMat, 0, &pM);
+    if (rc == SQLITE_OK) rc = tb_match_solve(pM);
+    if (rc == SQLITE_OK) { tb_match_touch(pM, 0); rc = tb_match_solve(pM); }
+    nAllocLeft = -1;
+    tb_match_close(pM);
+    if (sqlite3_memory_used() != before) { printf("dense: leak at %d\n", nth); return 1; }
+    if (rc == SQLITE_OK) return 0;
+    if (rc != SQLITE_NOMEM) { printf("dense: rc %d at failure %d\n", rc, nth); return 1; }
+  }
+}
+
 /* Random dense graphs: solved, then changed a vertex at a time and
 ** solved again; every solve must reach the brute force's optimum. */
 static int dense_checks(int nGraph) {
@@ -131,6 +151,7 @@ static int dense_checks(int nGraph) {
     for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
       if (rnd(4)) set_pair(n, aMat, W, i, j, wide_weight());
     }
+    if (g % 50 == 0 && dense_oom(n, aMat)) return 1;
     if (tb_match_open_dense(n, 2, aMat, 0, &pM) != SQLITE_OK) return printf("open\n"), 1;
     for (step = 0; step < 8; step++) {
       rc = tb_match_solve(pM);
