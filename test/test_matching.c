@@ -3,7 +3,9 @@
 ** of a small graph, by dynamic programming over vertex subsets) on
 ** thousands of random graphs with ties and negative weights, with and
 ** without maximum cardinality first; every allocation failure of one
-** graph returns SQLITE_NOMEM and frees what it took.
+** graph returns SQLITE_NOMEM and frees what it took.  The dense form
+** (two-word weights, kept between solves) against the same brute force
+** after each change: a vertex's weights rewritten, a vertex removed.
 **
 **   test_matching [graphs]
 */
@@ -60,6 +62,124 @@ static void *fail_realloc(void *p, int n) {
   if (nAllocLeft == 0) return 0;
   if (nAllocLeft > 0) nAllocLeft--;
   return orig.xRealloc(p, n);
+}
+
+/* ------------------------------------------------- the dense, warm form */
+
+__extension__ typedef __int128 Wide;
+
+/* The best total weight over the vertices in mask (W: 0, no pair). */
+static Wide brute_wide(int n, const Wide *W, int mask, Wide *memo, unsigned char *seen) {
+  Wide best = 0;
+  int v, u;
+  if (mask == 0) return 0;
+  if (seen[mask]) return memo[mask];
+  for (v = 0; !(mask & (1 << v)); v++) {}
+  best = brute_wide(n, W, mask & ~(1 << v), memo, seen);
+  for (u = v + 1; u < n; u++) {
+    if ((mask & (1 << u)) && W[v * n + u]) {
+      Wide b = W[v * n + u] + brute_wide(n, W, mask & ~(1 << v) & ~(1 << u), memo, seen);
+      if (b > best) best = b;
+    }
+  }
+  seen[mask] = 1;
+  memo[mask] = best;
+  return best;
+}
+
+/* Writes pair {i,j}'s weight into the two-word matrix and its mirror. */
+static void set_pair(int n, TbWord *aMat, Wide *W, int i, int j, Wide w) {
+  W[i * n + j] = W[j * n + i] = w;
+  aMat[2 * (i * n + j)] = aMat[2 * (j * n + i)] = (TbWord)w;
+  aMat[2 * (i * n + j) + 1] = aMat[2 * (j * n + i) + 1] = (TbWord)(w >> 64);
+}
+
+/* A random weight of about 70 bits (ties in the high word are common). */
+static Wide wide_weight(void) {
+  return ((Wide)(1 + rnd(6)) << 64) | ((Wide)rnd(4) << 40) | rnd(8);
+}
+
+/* Whether the matcher's matching is one of the brute force's weight. */
+static int dense_agrees(TbMatcher *pM, int n, const Wide *W, int mask) {
+  static Wide memo[1 << 12];
+  static unsigned char seen[1 << 12];
+  Wide got = 0;
+  int v;
+  memset(seen, 0, sizeof(seen));
+  for (v = 0; v < n; v++) {
+    int u = tb_match_mate(pM, v);
+    if (u < 0) continue;
+    if (tb_match_mate(pM, u) != v || !(mask & (1 << v)) || !(mask & (1 << u)) || !W[v * n + u]) {
+      return 0;
+    }
+    if (v < u) got += W[v * n + u];
+  }
+  return got == brute_wide(n, W, mask, memo, seen);
+}
+
+/* Every allocation failure of a dense graph's open, solve, touch and
+** solve again: SQLITE_NOMEM, and nothing kept once closed. */
+static int dense_oom(int n, TbWord *aMat) {
+  int nth;
+  sqlite3_int64 before = sqlite3_memory_used();
+  for (nth = 0;; nth++) {
+    TbMatcher *pM = 0;
+    int rc;
+    nAllocLeft = nth;
+    rc = tb_match_open_dense(n, 2, aMat, 0, &pM);
+    if (rc == SQLITE_OK) rc = tb_match_solve(pM);
+    if (rc == SQLITE_OK) { tb_match_touch(pM, 0); rc = tb_match_solve(pM); }
+    nAllocLeft = -1;
+    tb_match_close(pM);
+    if (sqlite3_memory_used() != before) { printf("dense: leak at %d\n", nth); return 1; }
+    if (rc == SQLITE_OK) return 0;
+    if (rc != SQLITE_NOMEM) { printf("dense: rc %d at failure %d\n", rc, nth); return 1; }
+  }
+}
+
+/* Random dense graphs: solved, then changed a vertex at a time and
+** solved again; every solve must reach the brute force's optimum. */
+static int dense_checks(int nGraph) {
+  int g, nSolve = 0;
+  for (g = 0; g < nGraph; g++) {
+    int n = 2 + (int)rnd(11), i, j, step, mask = (1 << n) - 1, rc;
+    TbWord aMat[2 * 144];
+    Wide W[144];
+    TbMatcher *pM = 0;
+    memset(aMat, 0, sizeof(aMat));
+    memset(W, 0, sizeof(W));
+    for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
+      if (rnd(4)) set_pair(n, aMat, W, i, j, wide_weight());
+    }
+    if (g % 50 == 0 && dense_oom(n, aMat)) return 1;
+    if (tb_match_open_dense(n, 2, aMat, 0, &pM) != SQLITE_OK) return printf("open\n"), 1;
+    for (step = 0; step < 8; step++) {
+      rc = tb_match_solve(pM);
+      if (rc != SQLITE_OK) { printf("dense graph %d: rc %d\n", g, rc); return 1; }
+      nSolve++;
+      if (!dense_agrees(pM, n, W, mask)) {
+        printf("dense graph %d (n %d) step %d: not a maximum\n", g, n, step);
+        return 1;
+      }
+      i = (int)rnd((unsigned)n);
+      if (!(mask & (1 << i))) continue;
+      if (rnd(5) == 0) {
+        tb_match_remove(pM, i);
+        mask &= ~(1 << i);
+        for (j = 0; j < n; j++) if (j != i) set_pair(n, aMat, W, i, j, 0);
+        continue;
+      }
+      /* the pairs that exist get new weights, or leave (zero) */
+      for (j = 0; j < n; j++) {
+        if (j == i || !W[i * n + j] || !(mask & (1 << j))) continue;
+        set_pair(n, aMat, W, i, j, rnd(6) ? wide_weight() : 0);
+      }
+      tb_match_touch(pM, i);
+    }
+    tb_match_close(pM);
+  }
+  printf("%d dense graphs, %d warm solves: every one a maximum\n", nGraph, nSolve);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -138,5 +258,6 @@ int main(int argc, char **argv) {
     if (tb_match_weighted(2, 1, bad, 0, 0, aMate, 0) != SQLITE_MISUSE) { printf("range accepted\n"); return 1; }
   }
   printf("%d graphs: %d agree with the brute force, %d differ\n", nGraph, nAgree, nFail);
+  if (dense_checks(nGraph / 4)) return 1;
   return nFail != 0;
 }

@@ -9,7 +9,7 @@
 ** order of transpositions and exchanges.  Here every criterion is a field
 ** of one wide integer weight per pair of players, the more important
 ** criteria in the higher bits, so that a maximum-weight matching meets
-** them in their order (dutch_matching.c).  Bracket by bracket, the weights
+** them in their order (the matching core, matching.c).  Bracket by bracket, the weights
 ** of the bracket's pairs are set, and the bracket's choices (which players
 ** move down, which are exchanged between S1 and S2, who meets whom) are
 ** fixed one player at a time by nudging one player's weights and solving
@@ -18,7 +18,6 @@
 ** Readings of the rules are in docs/pairing-dutch.md.
 */
 #include "pairing.h"
-#include "dutch_matching.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,9 +50,9 @@ typedef struct Dutch {
   int nW;                     /* words of a weight */
   int nAt;                    /* edge_weight's cursor: bits below */
   int nWeightBits;            /* the weights' width, weight_bits() */
-  DmWord *aMat;               /* n*n weights as the matcher sees them */
-  DmWord *aTmp;
-  DmSolver *pSolver;          /* the matching, kept between solves */
+  TbWord *aMat;               /* n*n weights as the matcher sees them */
+  TbWord *aTmp;
+  TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
   int nDirty;
@@ -66,20 +65,20 @@ typedef struct Dutch {
 
 /* ------------------------------------------------------------ the weights */
 
-static DmWord *mat(Dutch *p, int i, int j) {
+static TbWord *mat(Dutch *p, int i, int j) {
   return p->aMat + ((size_t)i * p->n + j) * p->nW;
 }
-static void wz(const Dutch *p, DmWord *x) { memset(x, 0, sizeof(DmWord) * (size_t)p->nW); }
-static int wiszero(const Dutch *p, const DmWord *x) {
+static void wz(const Dutch *p, TbWord *x) { memset(x, 0, sizeof(TbWord) * (size_t)p->nW); }
+static int wiszero(const Dutch *p, const TbWord *x) {
   int i;
   for (i = 0; i < p->nW; i++) if (x[i]) return 0;
   return 1;
 }
-static void wshl(const Dutch *p, DmWord *x, int s) {
+static void wshl(const Dutch *p, TbWord *x, int s) {
   int i, q = s / 64, r = s % 64;
   if (s == 0) return;
   for (i = p->nW - 1; i >= 0; i--) {
-    DmWord v = 0;
+    TbWord v = 0;
     if (i - q >= 0) {
       v = x[i - q] << r;
       if (r && i - q - 1 >= 0) v |= x[i - q - 1] >> (64 - r);
@@ -88,30 +87,30 @@ static void wshl(const Dutch *p, DmWord *x, int s) {
   }
 }
 /* x += v << s (v >= 0, small). */
-static void wadd(const Dutch *p, DmWord *x, DmWord v, int s) {
+static void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
   int i = s / 64, r = s % 64;
-  DmWord lo = v << r, hi = r ? v >> (64 - r) : 0, c;
+  TbWord lo = v << r, hi = r ? v >> (64 - r) : 0, c;
   if (v == 0 || i >= p->nW) return;
   x[i] += lo; c = x[i] < lo;
   for (i++; i < p->nW && (hi || c); i++) {
-    DmWord t = x[i] + hi; DmWord c2 = t < hi;
+    TbWord t = x[i] + hi; TbWord c2 = t < hi;
     t += c; c2 += t < c; x[i] = t; c = c2; hi = 0;
   }
 }
 /* x -= v (v small). */
-static void wsub(const Dutch *p, DmWord *x, DmWord v) {
+static void wsub(const Dutch *p, TbWord *x, TbWord v) {
   int i;
   for (i = 0; i < p->nW && v; i++) {
-    DmWord b = x[i] < v;
+    TbWord b = x[i] < v;
     x[i] -= v; v = b;
   }
 }
 /* Sets the weight of {i,j}; i is the player whose pairs a step rewrites,
 ** the one the matching reconsiders at the next solve. */
-static void wset(Dutch *p, int i, int j, const DmWord *w) {
-  if (memcmp(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW) == 0) return;
-  memcpy(mat(p, i, j), w, sizeof(DmWord) * (size_t)p->nW);
-  memcpy(mat(p, j, i), w, sizeof(DmWord) * (size_t)p->nW);
+static void wset(Dutch *p, int i, int j, const TbWord *w) {
+  if (memcmp(mat(p, i, j), w, sizeof(TbWord) * (size_t)p->nW) == 0) return;
+  memcpy(mat(p, i, j), w, sizeof(TbWord) * (size_t)p->nW);
+  memcpy(mat(p, j, i), w, sizeof(TbWord) * (size_t)p->nW);
   if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
 }
 
@@ -137,17 +136,17 @@ static int is_bye_candidate(const Dutch *p, int x) {
 
 /* Adds v << s to the field at the cursor: the weights are written from
 ** their top field down, nAt the bits still below. */
-static void wput(Dutch *p, DmWord *w, DmWord v, int s) {
+static void wput(Dutch *p, TbWord *w, TbWord v, int s) {
   wadd(p, w, v, p->nAt + s);
 }
 
 /* The colour criteria C10-C13 between lower player l and higher h. */
-static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
+static void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
   const DutchPlayer *a = &p->a[l], *b = &p->a[h];
   int B = p->nSizeBits, v;
   p->nAt -= B;
   v = bCur && (a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref);
-  wput(p, w, (DmWord)v, 0);
+  wput(p, w, (TbWord)v, 0);
   p->nAt -= B;
   if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
     v = 1;
@@ -157,40 +156,40 @@ static void colour_fields(Dutch *p, DmWord *w, int l, int h, int bCur) {
     const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
     v = c->eRepeated != -a->ePref;
   }
-  wput(p, w, (DmWord)(bCur && v), 0);
+  wput(p, w, (TbWord)(bCur && v), 0);
   p->nAt -= B;
   v = a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE;
-  wput(p, w, (DmWord)(bCur && v), 0);
+  wput(p, w, (TbWord)(bCur && v), 0);
   p->nAt -= B;
   v = (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
       || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref;
-  wput(p, w, (DmWord)(bCur && v), 0);
+  wput(p, w, (TbWord)(bCur && v), 0);
 }
 
 /* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
 ** (in the second pass, bScores) weigh them by score. */
-static void float_counts(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack) {
+static void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
   int B = p->nSizeBits;
   p->nAt -= B;
   if (bCur) {
-    wput(p, w, (DmWord)(fl == FLOAT_DOWN), 0);
-    wput(p, w, (DmWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
+    wput(p, w, (TbWord)(fl == FLOAT_DOWN), 0);
+    wput(p, w, (TbWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
   }
   p->nAt -= B;
-  if (bCur) wput(p, w, (DmWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
+  if (bCur) wput(p, w, (TbWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
 }
-static void float_scores(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack) {
+static void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
   int G = p->nGroupBits;
   p->nAt -= G;
   if (bCur) {
-    wput(p, w, (DmWord)(fl == FLOAT_DOWN), p->aShift[l]);
-    wput(p, w, (DmWord)(fh == FLOAT_DOWN), p->aShift[h]);
+    wput(p, w, (TbWord)(fl == FLOAT_DOWN), p->aShift[l]);
+    wput(p, w, (TbWord)(fh == FLOAT_DOWN), p->aShift[h]);
   }
   p->nAt -= G;
   if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
@@ -198,24 +197,24 @@ static void float_scores(Dutch *p, DmWord *w, int h, int l, int bCur, int iBack)
 
 /* The weight of the pair (h, l), h above l in the order of the round; l in
 ** the bracket being paired (bCur) or in the next score group (bNext). */
-static void edge_weight(Dutch *p, DmWord *w, int h, int l, int bCur, int bNext) {
+static void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
   int B = p->nSizeBits, G = p->nGroupBits;
   wz(p, w);
   if (!compatible(p, h, l)) return;
   p->nAt = p->nWeightBits;
   /* C4, C5: as many pairs as possible, the bye to an eligible player. */
-  wput(p, w, (DmWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
+  wput(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
   /* C6, C7: the most pairs in the bracket, the highest scores paired. */
-  p->nAt -= B; wput(p, w, (DmWord)bCur, 0);
+  p->nAt -= B; wput(p, w, (TbWord)bCur, 0);
   p->nAt -= G; if (bCur) wput(p, w, 1, p->aShift[h]);
   /* The same for the next bracket (the completion of this one). */
-  p->nAt -= B; wput(p, w, (DmWord)bNext, 0);
+  p->nAt -= B; wput(p, w, (TbWord)bNext, 0);
   p->nAt -= G; if (bNext) wput(p, w, 1, p->aShift[h]);
   /* C9: the bye's player with the fewest unplayed games. */
   p->nAt -= B; p->nAt -= B;
   if (p->bSingleBye) {
-    if (p->a[h].nScore == p->nByeScore) wput(p, w, (DmWord)p->aGameRank[p->a[h].nPlayed], 0);
-    if (p->a[l].nScore == p->nByeScore) wput(p, w, (DmWord)p->aGameRank[p->a[l].nPlayed], 0);
+    if (p->a[h].nScore == p->nByeScore) wput(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], 0);
+    if (p->a[l].nScore == p->nByeScore) wput(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], 0);
   }
   colour_fields(p, w, l, h, bCur);
   if (p->nPlayedRounds >= 1) float_counts(p, w, h, l, bCur, 1);
@@ -245,12 +244,12 @@ static int solve(Dutch *p) {
   for (i = 0; i < n; i++) {
     if (!p->aDirty[i]) continue;
     p->aDirty[i] = 0;
-    dm_touch(p->pSolver, i);
+    tb_match_touch(p->pSolver, i);
   }
   p->nDirty = 0;
-  if ((rc = dm_solve(p->pSolver)) != 0) return rc;
+  if ((rc = tb_match_solve(p->pSolver)) != 0) return rc;
   for (i = 0; i < n; i++) {
-    int m = p->aFinal[i] >= 0 ? p->aFinal[i] : dm_mate(p->pSolver, i);
+    int m = p->aFinal[i] >= 0 ? p->aFinal[i] : tb_match_mate(p->pSolver, i);
     p->aStable[i] = m >= 0 ? m : i;
   }
   return SQLITE_OK;
@@ -258,8 +257,8 @@ static int solve(Dutch *p) {
 
 /* Fixes v and u as a pair: they leave the matching. */
 static void finalize(Dutch *p, int v, int u) {
-  dm_remove(p->pSolver, v);
-  dm_remove(p->pSolver, u);
+  tb_match_remove(p->pSolver, v);
+  tb_match_remove(p->pSolver, u);
   p->aFinal[v] = u;
   p->aFinal[u] = v;
 }
@@ -433,7 +432,7 @@ typedef struct Bracket {
 ** out: the criteria's weight (the row in the bracket, or in the next score
 ** group), computed when needed rather than stored (n^2 wide values), or 0
 ** once a step ruled the pair out. */
-static DmWord *base(Dutch *p, Bracket *k, int iRow, int iCol, DmWord *out) {
+static TbWord *base(Dutch *p, Bracket *k, int iRow, int iCol, TbWord *out) {
   size_t bit = (size_t)iRow * k->nVtx + iCol;
   if (k->aDropped[bit >> 3] & (1 << (bit & 7))) wz(p, out);
   else edge_weight(p, out, k->aVtx[iCol], k->aVtx[iRow], iRow < k->nNextBegin,
@@ -447,11 +446,11 @@ static void base_drop(Bracket *k, int iRow, int iCol) {
 
 /* base(l, s) with the order of the exchanges: S1 players of the remainder
 ** first, the smaller their remainder index the better (4.3). */
-static void exchange_weight(Dutch *p, Bracket *k, DmWord *w, int s, int l, int iRemS, int nRemPairs) {
+static void exchange_weight(Dutch *p, Bracket *k, TbWord *w, int s, int l, int iRemS, int nRemPairs) {
   base(p, k, l, s, w);
   if (wiszero(p, w)) return;
   if (iRemS < nRemPairs) wadd(p, w, 1, 2 * p->nSizeBits + 1);
-  wsub(p, w, (DmWord)iRemS * 2);
+  wsub(p, w, (TbWord)iRemS * 2);
 }
 
 static int in_cur(const Bracket *k, int v) {
@@ -461,7 +460,7 @@ static int in_cur(const Bracket *k, int v) {
 static int pair_bracket(Dutch *p, Bracket *k) {
   int nV = k->nVtx, nb = k->nBegin, nn = k->nNextBegin;
   int *vtx = k->aVtx, rc, i, j;
-  DmWord *w = p->aTmp;
+  TbWord *w = p->aTmp;
   i64 mdScore = 0;
   int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
 
@@ -501,7 +500,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       remMatched--;
       for (j = nb; j < nn; j++) {
         base(p, k, j, i, w);
-        if (!wiszero(p, w)) { wadd(p, w, (DmWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
+        if (!wiszero(p, w)) { wadd(p, w, (TbWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
       }
     }
   }
@@ -509,7 +508,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   /* Their opponents: the first in the order of S2 that keeps the rest. */
   for (i = 0; i < nb; i++) {
     int v = vtx[i], u;
-    DmWord addend = (DmWord)nV;
+    TbWord addend = (TbWord)nV;
     if (!k->aMatched[v]) continue;
     for (j = nn - 1; j >= nb; j--) {
       if (k->aMatched[vtx[j]]) continue;
@@ -614,7 +613,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   /* Each S1 player, in order, meets the first of S2 that keeps the rest. */
   for (i = 0; i < nRem; i++) {
     int pi = k->aRem[i], v = vtx[pi], o, u;
-    DmWord addend = 0;
+    TbWord addend = 0;
     if (!(p->aStable[v] > v && p->aStable[v] < k->iNextBeginV)) continue;
     for (o = nRem - 1; o >= 0; o--) {
       int oi = k->aRem[o];
@@ -642,18 +641,18 @@ static int set_error(char **pzErr, const char *zMsg) {
 ** count, the lowest score that can take the bye. */
 static int initial_weights(Dutch *p) {
   int n = p->n, i, j;
-  DmWord *w = p->aTmp;
+  TbWord *w = p->aTmp;
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       if (n & 1) {
         wz(p, w);
         if (compatible(p, i, j)) {
-          wadd(p, w, (DmWord)(1 + !p->a[i].bByeEligible + !p->a[j].bByeEligible), 0);
+          wadd(p, w, (TbWord)(1 + !p->a[i].bByeEligible + !p->a[j].bByeEligible), 0);
           wshl(p, w, p->nGroupBits);
-          wadd(p, w, (DmWord)(p->aShift[i] + p->aShift[j]), 0);
+          wadd(p, w, (TbWord)(p->aShift[i] + p->aShift[j]), 0);
           wshl(p, w, p->nSizeBits);
-          wadd(p, w, (DmWord)(p->a[i].nScore >= p->a[0].nScore), 0);
+          wadd(p, w, (TbWord)(p->a[i].nScore >= p->a[0].nScore), 0);
         }
       } else {
         edge_weight(p, w, j, i, 0, 0);
@@ -930,11 +929,11 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   nBits = p->nWeightBits = weight_bits(p);
   p->nW = (nBits + 5 + 63) / 64;
   nn = (size_t)n * n;
-  p->aMat = sqlite3_malloc64(sizeof(DmWord) * (nn + 3) * p->nW);
+  p->aMat = sqlite3_malloc64(sizeof(TbWord) * (nn + 3) * p->nW);
   if (p->aMat == 0) return SQLITE_NOMEM;
-  if ((rc = zero_polled(p->pProbe, p->aMat, sizeof(DmWord) * nn * p->nW)) != 0) return rc;
+  if ((rc = zero_polled(p->pProbe, p->aMat, sizeof(TbWord) * nn * p->nW)) != 0) return rc;
   p->aTmp = p->aMat + nn * p->nW;         /* three values of scratch */
-  if (dm_open(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
+  if (tb_match_open_dense(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
@@ -945,7 +944,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aShift);
   sqlite3_free(p->aNoMeet);
   sqlite3_free(p->aMat);
-  dm_close(p->pSolver);
+  tb_match_close(p->pSolver);
 }
 
 int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) {

@@ -107,6 +107,16 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound,
 
 /* ------------------------------------------------------ the matching core */
 
+/*
+** matching.c: exact maximum-weight matchings (Edmonds' blossom algorithm,
+** integer duals kept doubled), for every system that pairs by weights.
+** A weight is an integer of nW 64-bit words, least significant first:
+** one word (int64) for an edge list, as many as the criteria need for the
+** dense form.  Every call returns SQLITE_OK, SQLITE_NOMEM, the probe's
+** error (an interrupt) or SQLITE_MISUSE (arguments out of range).
+*/
+typedef sqlite3_uint64 TbWord;
+
 /* One candidate pair of a matching: vertices i and j (i != j), weight w. */
 typedef struct TbMatchEdge {
   int i, j;
@@ -119,14 +129,13 @@ typedef struct TbMatchEdge {
 #define TB_MATCH_NMAX (1 << 28)        /* vertices at most this */
 
 /*
-** An exact maximum-weight matching (Edmonds' blossom algorithm, integer
-** duals).  aMate[v] receives v's partner or -1.  aDual, when not NULL,
-** receives the vertex duals, doubled: every edge (i, j, w) of the graph
-** satisfies aDual[i] + aDual[j] + (blossom terms, >= 0) >= 2 w, with
-** equality on matched edges; a pair outside the graph for which
-** aDual[i] + aDual[j] >= 2 w holds could not improve a perfect matching.
-** Returns SQLITE_OK, SQLITE_NOMEM, the probe's error (an interrupt) or
-** SQLITE_MISUSE (an edge out of range, a loop, a weight beyond WMAX).
+** The edge-list form, solved once.  aMate[v] receives v's partner or -1.
+** aDual, when not NULL, receives the vertex duals, doubled: every edge
+** (i, j, w) of the graph satisfies aDual[i] + aDual[j] + (blossom terms,
+** >= 0) >= 2 w, with equality on matched edges; a pair outside the graph
+** for which aDual[i] + aDual[j] >= 2 w holds could not improve a perfect
+** matching.  SQLITE_MISUSE: an edge out of range, a loop, a weight beyond
+** WMAX.
 */
 int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
                       int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual);
@@ -138,6 +147,32 @@ int tb_match_weighted(int nVertex, int nEdge, const TbMatchEdge *aEdge,
 int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
                          int mFlags, TbProbe *pProbe, int *aMate, i64 *aDual,
                          int *aTop, i64 *aTopZ);
+
+/*
+** The dense form: the complete graph on n vertices whose pair {i,j} weighs
+** aWeight[(i*n + j)*nW ...] (the caller's matrix, symmetric; zero: no
+** pair), kept with its optimal duals between solves so that a change at a
+** few vertices costs a few augmentations.  The weights must leave their
+** five top bits clear (duals stay below twice the largest weight, slacks
+** within four times it either way).  After changing the pairs of vertex
+** v, call tb_match_touch(v) (v and its partner leave the matching and
+** their blossoms, v's dual covers its new weights), then solve again.  A
+** pair that was zero at the first solve stays out of the graph.
+**
+**   tb_match_open_dense(n, nW, aWeight, pProbe, &pMatcher);
+**   tb_match_solve(pMatcher);          ... tb_match_mate(pMatcher, v) ...
+**   (change the pairs of v)  tb_match_touch(pMatcher, v);  tb_match_solve(pMatcher);
+**   tb_match_remove(pMatcher, v);      v leaves the graph for good
+**   tb_match_close(pMatcher);
+*/
+typedef struct TbMatcher TbMatcher;
+int tb_match_open_dense(int nVertex, int nW, const TbWord *aWeight, TbProbe *pProbe,
+                        TbMatcher **ppOut);
+int tb_match_solve(TbMatcher *p);
+int tb_match_mate(const TbMatcher *p, int v);
+void tb_match_touch(TbMatcher *p, int v);
+void tb_match_remove(TbMatcher *p, int v);
+void tb_match_close(TbMatcher *p);
 
 /* ------------------------------------------------- Swiss for match points */
 
