@@ -594,7 +594,6 @@ void tb_event_init(TbEvent *p);
 void tb_event_free(TbEvent *p);
 void tb_event_trim(TbEvent *p);
 void tb_event_drop_matches(TbEvent *p);
-void tb_release_freed(size_t nBytes);
 int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);

@@ -23,9 +23,6 @@ void tb_event_init(TbEvent *p) {
 }
 
 void tb_event_free(TbEvent *p) {
-  size_t nBytes = sizeof(TbPlayer) * (size_t)p->nPlayerAlloc +
-                  sizeof(TbSeat) * (size_t)p->nSeat +
-                  sizeof(TbMatch) * (size_t)p->nMatchAlloc;
   free_row_blocks(p);
   if (p->pCut) tb_event_free(p->pCut);
   sqlite3_free(p->pCut);
@@ -41,7 +38,6 @@ void tb_event_free(TbEvent *p) {
   sqlite3_free(p->aDivLast);
   sqlite3_free(p->aRegText);
   memset(p, 0, sizeof(*p));
-  tb_release_freed(nBytes);
 }
 
 /*
@@ -130,6 +126,24 @@ static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
 #define SLICE_WORK 32             /* ... counted as this many units */
 #define GROW_POLLED (1 << 20)     /* blocks from this size grow by slices */
 
+/*
+** After nBytes were freed: glibc keeps memory freed inside its heap
+** resident (only the heap's top is returned), and once a large block has
+** been freed it serves blocks up to that size from the heap, not from
+** mappings of their own.  So a second query at 100,000 players held what
+** it freed while reading (the old copy of a grown array, the rows' blocks
+** as they were joined) beside what it allocated next, 10 MiB more at its
+** peak than the first.  Those steps return what they free at once.  (Not
+** at the end of a query: the next one would fault every page in again.)
+*/
+static void release_freed(size_t nBytes) {
+#if defined(__GLIBC__)
+  if (nBytes >= GROW_POLLED) malloc_trim(0);
+#else
+  (void)nBytes;
+#endif
+}
+
 /* n bytes from pFrom to pTo, or zeros if pFrom is NULL, by slices. */
 static int write_polled(TbProbe *pProbe, char *pTo, const char *pFrom,
                         size_t n) {
@@ -161,27 +175,12 @@ static int grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew) {
       return rc;
     }
     sqlite3_free(*pa);
-    tb_release_freed(nOld);
+    release_freed(nOld);
   }
   *pa = aNew;
   return SQLITE_OK;
 }
 
-/*
-** After nBytes were freed: glibc keeps memory freed inside its heap
-** resident (only the heap's top is returned), and once a large block has
-** been freed it serves blocks up to that size from the heap, not from
-** mappings of their own.  So a second query at 100,000 players held what
-** the first had freed beside what it allocated anew, 10 MiB more at its
-** peak.  A step that frees megabytes returns them at once.
-*/
-void tb_release_freed(size_t nBytes) {
-#if defined(__GLIBC__)
-  if (nBytes >= GROW_POLLED) malloc_trim(0);
-#else
-  (void)nBytes;
-#endif
-}
 
 /* Double the hash table (kept at most half full); it starts with room for
 ** 128 players, so that a small event is not rehashed as it is read. */
@@ -206,7 +205,7 @@ static int hash_grow(TbEvent *p) {
     return rc;
   }
   sqlite3_free(p->aHash);
-  tb_release_freed(sizeof(TbSlot) * (size_t)p->nHash);
+  release_freed(sizeof(TbSlot) * (size_t)p->nHash);
   p->aHash = aNew;
   p->nHash = nNew;
   return SQLITE_OK;
@@ -518,7 +517,7 @@ static int join_row_blocks(TbEvent *p) {
                       sizeof(TbMatch) * (size_t)nCap);
     sqlite3_free(p->apRowBlock[i]);
     p->apRowBlock[i] = 0;
-    tb_release_freed(sizeof(TbMatch) * (size_t)nCap);
+    release_freed(sizeof(TbMatch) * (size_t)nCap);
   }
   if (aAll && rc == SQLITE_OK) {
     rc = write_polled(p->pProbe, (char *)&aAll[p->nMatchBase],
@@ -958,12 +957,11 @@ static int seats_from_rows(TbEvent *p, char **pzErr) {
   a = (Pairing *)(void *)p->aMatch;
   sqlite3_free(p->aGameCount);
   p->aGameCount = 0;
-  tb_release_freed(sizeof(TbMatch) * (size_t)n - sizeof(Pairing) * (size_t)n);
+  release_freed(sizeof(TbMatch) * (size_t)n - sizeof(Pairing) * (size_t)n);
   rc = lay_out(p, a, n, 1, pzErr);
   sqlite3_free(p->aMatch);
   p->aMatch = 0;
   p->nMatch = p->nMatchAlloc = 0;
-  tb_release_freed(sizeof(Pairing) * (size_t)n);
   return rc;
 }
 

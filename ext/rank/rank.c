@@ -854,7 +854,6 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
 
   sqlite3_free(c.aItem);
   sqlite3_free(c.aItemTmp);
-  tb_release_freed(2 * sizeof(SortItem) * (size_t)n);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
     for (i = 0; i < c.nExact[k]; i++) tb_q_free(&c.aExact[k][i]);
     sqlite3_free(c.aExact[k]);
