@@ -53,7 +53,8 @@ typedef struct RankCtx {
   unsigned char *aFlag;         /* TB_VALUE_*, same layout */
   /* exact values per policy tiebreaker, lazily: few players need them, so
   ** they are kept in the order computed (aExact[k], owned), and each
-  ** player's slot says where: 0 not yet, -1 NULL, else index + 1 */
+  ** player's slot says where: 0 not yet, -1 NULL, SLOT_WHOLE a group
+  ** value that is its double, else index + 1 */
   int *aSlot[TB_MAX_TIEBREAKERS];
   TbQ *aExact[TB_MAX_TIEBREAKERS];
   TbQ zero;                     /* what a NULL value's pointer shows */
@@ -131,6 +132,10 @@ static int tb_index(const TbTiebreaker *t) {
 }
 
 /* Exact values of the policy's k-th tiebreaker: slots made on first use. */
+/* A group tiebreaker's whole value, exact as its double (aValue): none
+** kept, 40 bytes a player of every tied group otherwise. */
+#define SLOT_WHOLE (-2)
+
 static int exact_alloc(RankCtx *c, int k) {
   sqlite3_uint64 n = (sqlite3_uint64)c->pEvent->nPlayer + 1;
   if (c->aSlot[k]) return SQLITE_OK;
@@ -206,6 +211,9 @@ static int exact_or_zero(RankCtx *c, int k, int i, int bNull, TbQ *pOut) {
   if (c->pPolicy->aTiebreaker[k]->xGroup) {
     if (c->aSlot[k] == 0) return SQLITE_NOMEM; /* reported by c->rc */
     if (c->aSlot[k][i] > 0) *pOut = c->aExact[k][c->aSlot[k][i] - 1];
+    if (c->aSlot[k][i] == SLOT_WHOLE) {
+      pOut->q.num = (i128)c->aValue[value_index(c->nPlayer, k, i)];
+    }
     return SQLITE_OK;
   }
   q = exact_value(c, k, i, &bExactNull);
@@ -538,19 +546,22 @@ static int group_values(RankCtx *c, int k, const int *a, int n) {
     return c->rc;
   }
   for (i = 0; i < n && poll(c, 1) == SQLITE_OK; i++) {
-    /* a group's values are places or 0/1: whole, and 128 bits hold them */
-    TbQ q;
-    q.q = aOut[i];
-    q.pBig = 0;
-    if (exact_set(c, k, a[i], &q) != SQLITE_OK) break;
+    /* a group's values are places or 0/1: whole, and 128 bits hold them;
+    ** whole values below 2^53 are their doubles, which order them, ties
+    ** included */
+    int bWhole = aOut[i].den == 1 && aOut[i].num >= -((i128)1 << 53) &&
+                 aOut[i].num <= ((i128)1 << 53);
     c->aValue[value_index(c->nPlayer, k, a[i])] =
         (double)aOut[i].num / (double)aOut[i].den;
-    /* whole values below 2^53: their doubles order them, ties included */
-    c->aFlag[value_index(c->nPlayer, k, a[i])] =
-        aOut[i].den == 1 && aOut[i].num >= -((i128)1 << 53) &&
-                aOut[i].num <= ((i128)1 << 53)
-            ? TB_VALUE_EXACT
-            : 0;
+    c->aFlag[value_index(c->nPlayer, k, a[i])] = bWhole ? TB_VALUE_EXACT : 0;
+    if (bWhole) {
+      c->aSlot[k][a[i]] = SLOT_WHOLE;
+    } else {
+      TbQ q;
+      q.q = aOut[i];
+      q.pBig = 0;
+      if (exact_set(c, k, a[i], &q) != SQLITE_OK) break;
+    }
   }
   sqlite3_free(aOut);
   return SQLITE_OK;
