@@ -356,20 +356,25 @@ enum {
   TB_FORFEIT_LOSS             /* did not play against a paired opponent */
 };
 
-/* One round of one player: a seat at a match, or a bye.  Kept small (12
+/* One round of one player: a seat at a match, or a bye.  Kept small (8
 ** bytes): the opponents' averages walk every player's seats, and an event
-** of 700,000 rows has 1.4 million.  Laid out when the rows are scored, over
-** them (tb_event_score); its match index, which only the games table's
-** lookups need, is in the event's aSeatMatch while that table is read. */
+** of 700,000 rows has 1.4 million.  The opponent's index and the flags
+** share one word, so an event has at most TB_MAX_PLAYERS players.  Laid out
+** when the rows are scored (tb_event_score), over them; its match index,
+** which only the games table's lookups need, is in the event's aSeatMatch
+** while that table is read. */
 typedef struct TbSeat {
   int iRound;
-  int iOpp;                   /* opponent's index, -1 for a bye */
-  unsigned char eOutcome;     /* TB_WIN / TB_DRAW / TB_LOSS */
-  unsigned char eKind;        /* TB_PLAYED, TB_PAB, ... */
-  unsigned char bFirst;       /* was player_a: White in chess */
-  unsigned char bRepeat;      /* the opponent was met in an earlier round
+  signed int iOpp : 25;       /* opponent's index, -1 for a bye */
+  unsigned int eOutcome : 2;  /* TB_WIN / TB_DRAW / TB_LOSS */
+  unsigned int eKind : 3;     /* TB_PLAYED, TB_PAB, ... */
+  unsigned int bFirst : 1;    /* was player_a: White in chess */
+  unsigned int bRepeat : 1;   /* the opponent was met in an earlier round
                               ** (marked under distinct_opponents only) */
 } TbSeat;
+
+/* Players an event may have: a seat's opponent index has 25 bits. */
+#define TB_MAX_PLAYERS ((1 << 24) - 1)
 
 /* A player's record, the inputs of every tiebreaker.  The fields that
 ** opponents' averages read come first, on one cache line. */
@@ -526,7 +531,13 @@ struct TbEvent {
   int iLastRound;             /* last round of the event (as of the round asked) */
   int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
-  TbMatch *aMatch;
+  TbMatch *aMatch;            /* the rows; while they are read, the last
+                              ** block of them (tb_event_new_match) */
+  int nMatchBase;             /* while read: rows in the full blocks, the
+                              ** index of aMatch[0] */
+  TbMatch **apRowBlock;       /* while read: the full blocks, in order;
+                              ** joined into aMatch by tb_event_index() */
+  int nRowBlock, nRowBlockAlloc;
   int *aSeatMatch;            /* while the games table is read: per seat of
                               ** aSeat, its index in aMatch; else NULL */
   TbGameCount *aGameCount;    /* per match; NULL until a games row is read */
@@ -679,7 +690,7 @@ static inline int tb_valued_at_cut(const TbEvent *p, int i) {
 static inline TbMatch *tb_event_new_match(TbEvent *p) {
   TbMatch *m;
   if (p->nMatch >= p->nMatchAlloc && tb_event_grow_matches(p)) return 0;
-  m = &p->aMatch[p->nMatch++];
+  m = &p->aMatch[p->nMatch++ - p->nMatchBase];
   memset(m, 0, sizeof(*m));
   return m;
 }

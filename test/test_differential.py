@@ -506,6 +506,7 @@ def long_event(seed, n_players, n_rounds, max_games=3):
     (61, 60, 3),             # a season of 60 rounds
     (40, 60, 10 ** 6),       # game counts up to 10^6: OGW% of thousands of bits
     (501, 100, 3),           # the large case: 25,000 matches
+    (1001, 140, 3),          # 140,280 rows: read in blocks of 65,536, joined
 ])
 def test_long_event_matches_reference(db, n_players, n_rounds, max_games):
     rows = long_event(n_rounds, n_players, n_rounds, max_games)

@@ -11,13 +11,19 @@
 #include "../tiebreak_int.h"
 
 #include <stdlib.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <string.h>
+
+static void free_row_blocks(TbEvent *p);
 
 void tb_event_init(TbEvent *p) {
   memset(p, 0, sizeof(*p));
 }
 
 void tb_event_free(TbEvent *p) {
+  free_row_blocks(p);
   if (p->pCut) tb_event_free(p->pCut);
   sqlite3_free(p->pCut);
   sqlite3_free(p->aPlayoff);
@@ -40,6 +46,7 @@ void tb_event_free(TbEvent *p) {
 ** show, while a standings() cursor walks them.
 */
 void tb_event_trim(TbEvent *p) {
+  free_row_blocks(p);
   if (p->pCut) tb_event_free(p->pCut);
   sqlite3_free(p->pCut);
   sqlite3_free(p->aPlayoff);
@@ -56,7 +63,7 @@ void tb_event_trim(TbEvent *p) {
   p->aSeatMatch = 0;
   p->aGameCount = 0;
   p->aHash = 0;
-  p->nSeat = p->nMatch = p->nMatchAlloc = p->nHash = 0;
+  p->nSeat = p->nMatch = p->nMatchAlloc = p->nMatchBase = p->nHash = 0;
 }
 
 /*
@@ -73,7 +80,7 @@ void tb_event_drop_matches(TbEvent *p) {
   p->aMatch = 0;
   p->aSeatMatch = 0;
   p->aGameCount = 0;
-  p->nMatch = p->nMatchAlloc = 0;
+  p->nMatch = p->nMatchAlloc = p->nMatchBase = 0;
 }
 
 /* ------------------------------------------------------------ player ids */
@@ -119,6 +126,24 @@ static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
 #define SLICE_WORK 32             /* ... counted as this many units */
 #define GROW_POLLED (1 << 20)     /* blocks from this size grow by slices */
 
+/*
+** After nBytes were freed: glibc keeps memory freed inside its heap
+** resident (only the heap's top is returned), and once a large block has
+** been freed it serves blocks up to that size from the heap, not from
+** mappings of their own.  So a second query at 100,000 players held what
+** it freed while reading (the old copy of a grown array, the rows' blocks
+** as they were joined) beside what it allocated next, 10 MiB more at its
+** peak than the first.  Those steps return what they free at once.  (Not
+** at the end of a query: the next one would fault every page in again.)
+*/
+static void release_freed(size_t nBytes) {
+#if defined(__GLIBC__)
+  if (nBytes >= GROW_POLLED) malloc_trim(0);
+#else
+  (void)nBytes;
+#endif
+}
+
 /* n bytes from pFrom to pTo, or zeros if pFrom is NULL, by slices. */
 static int write_polled(TbProbe *pProbe, char *pTo, const char *pFrom,
                         size_t n) {
@@ -150,10 +175,12 @@ static int grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew) {
       return rc;
     }
     sqlite3_free(*pa);
+    release_freed(nOld);
   }
   *pa = aNew;
   return SQLITE_OK;
 }
+
 
 /* Double the hash table (kept at most half full); it starts with room for
 ** 128 players, so that a small event is not rehashed as it is read. */
@@ -178,6 +205,7 @@ static int hash_grow(TbEvent *p) {
     return rc;
   }
   sqlite3_free(p->aHash);
+  release_freed(sizeof(TbSlot) * (size_t)p->nHash);
   p->aHash = aNew;
   p->nHash = nNew;
   return SQLITE_OK;
@@ -419,15 +447,95 @@ char *tb_key_text(const TbKey *pKey) {
   return sqlite3_mprintf("%Q", pKey->z);
 }
 
-/* Room for more matches (tb_event_new_match, tiebreak_int.h): a large
-** array is copied by polled slices, so an interrupt can stop the copy. */
+/* Free the full blocks of rows still held apart (tb_event_grow_matches). */
+static void free_row_blocks(TbEvent *p) {
+  int i;
+  for (i = 0; i < p->nRowBlock; i++) sqlite3_free(p->apRowBlock[i]);
+  sqlite3_free(p->apRowBlock);
+  p->apRowBlock = 0;
+  p->nRowBlock = p->nRowBlockAlloc = 0;
+}
+
+/* The full block aMatch kept apart, a new one of its size begun. */
+static int row_block_next(TbEvent *p, int nCap) {
+  TbMatch *aNew;
+  if (p->nRowBlock >= p->nRowBlockAlloc) {
+    int nNew = p->nRowBlockAlloc ? p->nRowBlockAlloc * 2 : 16;
+    TbMatch **ap = sqlite3_realloc64(p->apRowBlock,
+                                     sizeof(TbMatch *) * (sqlite3_uint64)nNew);
+    if (ap == 0) return SQLITE_NOMEM;
+    p->apRowBlock = ap;
+    p->nRowBlockAlloc = nNew;
+  }
+  if ((aNew = sqlite3_malloc64(sizeof(TbMatch) * (sqlite3_uint64)nCap)) == 0) {
+    return SQLITE_NOMEM;
+  }
+  p->apRowBlock[p->nRowBlock++] = p->aMatch;
+  p->aMatch = aNew;
+  p->nMatchBase = p->nMatchAlloc;
+  p->nMatchAlloc += nCap;
+  return SQLITE_OK;
+}
+
+/*
+** Room for more matches (tb_event_new_match, tiebreak_int.h).  The rows'
+** block doubles up to GROW_POLLED bytes; past that each full block is kept
+** and a new one of its size begun, so that a large event's rows are never
+** held twice, in a block and in the one twice its size that it is copied
+** into (at 700,000 rows, 29 MB beside the 15 MB copied).  tb_event_index()
+** joins the blocks.
+*/
 int tb_event_grow_matches(TbEvent *p) {
-  int nNew = p->nMatchAlloc ? p->nMatchAlloc * 2 : 256;
-  int rc = grow_polled(p->pProbe, (void **)&p->aMatch,
-                       sizeof(TbMatch) * (size_t)p->nMatchAlloc,
-                       sizeof(TbMatch) * (size_t)nNew);
-  if (rc == SQLITE_OK) p->nMatchAlloc = nNew;
+  int nCap = p->nMatchAlloc - p->nMatchBase;
+  int nNew = nCap ? nCap * 2 : 256;
+  int rc;
+  if (sizeof(TbMatch) * (size_t)nCap >= GROW_POLLED) {
+    if (p->nMatchAlloc > 0x7fffffff - nCap) return SQLITE_NOMEM;
+    return row_block_next(p, nCap);
+  }
+  rc = grow_polled(p->pProbe, (void **)&p->aMatch,
+                   sizeof(TbMatch) * (size_t)nCap,
+                   sizeof(TbMatch) * (size_t)nNew);
+  if (rc == SQLITE_OK) p->nMatchAlloc = p->nMatchBase + nNew;
   return rc;
+}
+
+/*
+** The rows read, in blocks, into one array: each block copied by polled
+** slices and freed before the next is read, so the rows are held about
+** once.  On an error the rows are gone (the event is not computed).
+*/
+static int join_row_blocks(TbEvent *p) {
+  TbMatch *aAll;
+  int i, nCap, rc = SQLITE_OK;
+  if (p->nRowBlock == 0) return SQLITE_OK;
+  nCap = p->nMatchBase / p->nRowBlock; /* every full block's size */
+  aAll = sqlite3_malloc64(sizeof(TbMatch) * ((sqlite3_uint64)p->nMatch + 1));
+  for (i = 0; aAll && rc == SQLITE_OK && i < p->nRowBlock; i++) {
+    rc = write_polled(p->pProbe, (char *)&aAll[(size_t)i * (size_t)nCap],
+                      (const char *)p->apRowBlock[i],
+                      sizeof(TbMatch) * (size_t)nCap);
+    sqlite3_free(p->apRowBlock[i]);
+    p->apRowBlock[i] = 0;
+    release_freed(sizeof(TbMatch) * (size_t)nCap);
+  }
+  if (aAll && rc == SQLITE_OK) {
+    rc = write_polled(p->pProbe, (char *)&aAll[p->nMatchBase],
+                      (const char *)p->aMatch,
+                      sizeof(TbMatch) * (size_t)(p->nMatch - p->nMatchBase));
+  }
+  free_row_blocks(p);
+  sqlite3_free(p->aMatch);
+  p->aMatch = 0;
+  p->nMatchBase = 0;
+  if (aAll == 0 || rc != SQLITE_OK) {
+    sqlite3_free(aAll);
+    p->nMatch = p->nMatchAlloc = 0;
+    return aAll ? rc : SQLITE_NOMEM;
+  }
+  p->aMatch = aAll;
+  p->nMatchAlloc = p->nMatch + 1;
+  return SQLITE_OK;
 }
 
 /*
@@ -678,7 +786,10 @@ typedef struct Pairing {
 int tb_event_index(TbEvent *p, char **pzErr) {
   int i, rc;
 
-  if ((rc = resolve_all_deferred(p)) != SQLITE_OK) return rc;
+  if ((rc = join_row_blocks(p)) != SQLITE_OK ||
+      (rc = resolve_all_deferred(p)) != SQLITE_OK) {
+    return rc;
+  }
 
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
@@ -730,6 +841,11 @@ static int lay_out(TbEvent *p, const Pairing *a, int n, int bSettled,
   int i, k, rc;
   int *aFill;
 
+  if (p->nPlayer > TB_MAX_PLAYERS) {
+    *pzErr = sqlite3_mprintf("the event has %d players, more than the %d "
+                             "an event may have", p->nPlayer, TB_MAX_PLAYERS);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   for (i = 0; i < p->nPlayer; i++) p->aPlayer[i].nSeat = 0;
   tb_event_drop_seats(p);
   p->iLastRound = 0;
@@ -841,6 +957,7 @@ static int seats_from_rows(TbEvent *p, char **pzErr) {
   a = (Pairing *)(void *)p->aMatch;
   sqlite3_free(p->aGameCount);
   p->aGameCount = 0;
+  release_freed(sizeof(TbMatch) * (size_t)n - sizeof(Pairing) * (size_t)n);
   rc = lay_out(p, a, n, 1, pzErr);
   sqlite3_free(p->aMatch);
   p->aMatch = 0;

@@ -53,7 +53,8 @@ typedef struct RankCtx {
   unsigned char *aFlag;         /* TB_VALUE_*, same layout */
   /* exact values per policy tiebreaker, lazily: few players need them, so
   ** they are kept in the order computed (aExact[k], owned), and each
-  ** player's slot says where: 0 not yet, -1 NULL, else index + 1 */
+  ** player's slot says where: 0 not yet, -1 NULL, else index + 1; a
+  ** group's whole value is not kept, its double is exact (group_values) */
   int *aSlot[TB_MAX_TIEBREAKERS];
   TbQ *aExact[TB_MAX_TIEBREAKERS];
   TbQ zero;                     /* what a NULL value's pointer shows */
