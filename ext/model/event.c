@@ -11,9 +11,6 @@
 #include "../tiebreak_int.h"
 
 #include <stdlib.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <string.h>
 
 static void free_row_blocks(TbEvent *p);
@@ -126,24 +123,6 @@ static int key_equal(const TbEvent *p, const TbKey *k, int eType, i64 iVal,
 #define SLICE_WORK 32             /* ... counted as this many units */
 #define GROW_POLLED (1 << 20)     /* blocks from this size grow by slices */
 
-/*
-** After nBytes were freed: glibc keeps memory freed inside its heap
-** resident (only the heap's top is returned), and once a large block has
-** been freed it serves blocks up to that size from the heap, not from
-** mappings of their own.  So a second query at 100,000 players held what
-** it freed while reading (the old copy of a grown array, the rows' blocks
-** as they were joined) beside what it allocated next, 10 MiB more at its
-** peak than the first.  Those steps return what they free at once.  (Not
-** at the end of a query: the next one would fault every page in again.)
-*/
-static void release_freed(size_t nBytes) {
-#if defined(__GLIBC__)
-  if (nBytes >= GROW_POLLED) malloc_trim(0);
-#else
-  (void)nBytes;
-#endif
-}
-
 /* n bytes from pFrom to pTo, or zeros if pFrom is NULL, by slices. */
 static int write_polled(TbProbe *pProbe, char *pTo, const char *pFrom,
                         size_t n) {
@@ -175,12 +154,10 @@ static int grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew) {
       return rc;
     }
     sqlite3_free(*pa);
-    release_freed(nOld);
   }
   *pa = aNew;
   return SQLITE_OK;
 }
-
 
 /* Double the hash table (kept at most half full); it starts with room for
 ** 128 players, so that a small event is not rehashed as it is read. */
@@ -205,7 +182,6 @@ static int hash_grow(TbEvent *p) {
     return rc;
   }
   sqlite3_free(p->aHash);
-  release_freed(sizeof(TbSlot) * (size_t)p->nHash);
   p->aHash = aNew;
   p->nHash = nNew;
   return SQLITE_OK;
@@ -517,7 +493,6 @@ static int join_row_blocks(TbEvent *p) {
                       sizeof(TbMatch) * (size_t)nCap);
     sqlite3_free(p->apRowBlock[i]);
     p->apRowBlock[i] = 0;
-    release_freed(sizeof(TbMatch) * (size_t)nCap);
   }
   if (aAll && rc == SQLITE_OK) {
     rc = write_polled(p->pProbe, (char *)&aAll[p->nMatchBase],
@@ -957,7 +932,6 @@ static int seats_from_rows(TbEvent *p, char **pzErr) {
   a = (Pairing *)(void *)p->aMatch;
   sqlite3_free(p->aGameCount);
   p->aGameCount = 0;
-  release_freed(sizeof(TbMatch) * (size_t)n - sizeof(Pairing) * (size_t)n);
   rc = lay_out(p, a, n, 1, pzErr);
   sqlite3_free(p->aMatch);
   p->aMatch = 0;
