@@ -399,8 +399,7 @@ SELECT 100 + s.sec, 'Standings' || s.suffix, 'box', 0,
        json(substr(json_array('#', 'Player'), 1, length(json_array('#', 'Player')) - 1)
             || iif(s.playoff_rounds > 0, ',"Swiss"', '') || ','
             || substr(c.head, 2, length(c.head) - 2)
-            || CASE a.family WHEN 'chess' THEN '' WHEN 'pokemon' THEN ',"Dropped"'
-                             ELSE ',"' || ' ' || '"' END
+            || iif(a.family = 'chess', '', ',"Dropped"')
             || ']')
 FROM tb_report_sections AS s, tb_report_columns AS c, tb_report_args AS a
 WHERE instr(a.reports, ',standings,') > 0;
@@ -569,7 +568,7 @@ INSERT INTO tb_report_out
 SELECT 500 + s.sec, 'Players by name' || s.suffix, 'box', 0,
        json_array('Player', iif(a.family = 'chess', 'Pts', 'Points'),
                   CASE a.family WHEN 'pokemon' THEN 'W-L-T' WHEN 'chess' THEN 'W-L-D'
-                                ELSE 'W-L-D' END, 'Rank', ' ')
+                                ELSE 'W-L-D' END, 'Rank', 'Dropped')
 FROM tb_report_sections AS s, tb_report_args AS a
 WHERE instr(a.reports, ',alphabetical,') > 0;
 INSERT INTO tb_report_out

@@ -178,6 +178,21 @@ def headers(out):
     return result
 
 
+@pytest.mark.parametrize("source, last", [
+    ("$policy mtg", "Dropped"), ("$policy pokemon", "Dropped"),
+    ("$file sql/example.trf", "DE")])
+def test_every_column_is_named(source, last):
+    """Each family's reports, all of them: no header cell is blank (Magic's
+    dropped mark is under "Dropped", as Pokemon's is; chess marks none)."""
+    out = reports(source, "$report standings,top8,why,progress,alphabetical,player")
+    got = headers(out)
+    assert len(got) >= 4, out
+    for title, cells in got.items():
+        assert all(cells), (title, cells)
+    assert got["Standings"][-1] == last
+    assert got["Players by name"][-1] == "Dropped"
+
+
 TOP_CUT = "sql/example_top_cut.tdf"
 
 
