@@ -153,8 +153,9 @@ int tb_id_other_form(sqlite3 *db, sqlite3_value *v, sqlite3_value **ppOut) {
 /*
 ** Whether v can name an event: an INTEGER, a TEXT, or a REAL holding a
 ** whole number (tb_value_is_integral).  Else SQLITE_ERROR and why in
-** *pzErr: NULL, a REAL such as 1.5, or a BLOB (readfile()'s result, with
-** how to pass a file's text).  standings(), pairings() and the scalars
+** *pzErr: NULL (most often readfile() of a path that does not exist), a
+** REAL such as 1.5, or a BLOB (readfile()'s result, with how to pass a
+** file's text).  standings(), pairings() and the scalars
 ** share it, so that one id names one event in all of them.
 */
 int tb_event_id_check(sqlite3_value *v, char **pzErr) {
@@ -163,7 +164,8 @@ int tb_event_id_check(sqlite3_value *v, char **pzErr) {
     return SQLITE_OK;
   }
   *pzErr = eType == SQLITE_NULL
-               ? sqlite3_mprintf("event_id is NULL")
+               ? sqlite3_mprintf("event_id is NULL (readfile() gives NULL for a file it "
+                                 "cannot read)")
            : eType == SQLITE_FLOAT
                ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
                                  sqlite3_value_double(v))

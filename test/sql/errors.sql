@@ -51,7 +51,12 @@ SELECT * FROM standings WHERE event_id = 1;
 
 -- case: event_id_null
 SELECT * FROM standings(NULL, 'mtg');
--- error: standings(): event_id is NULL
+-- error: standings(): event_id is NULL (readfile() gives NULL for a file it cannot read)
+
+-- case: event_id_null_as_from_a_missing_file
+-- readfile() of a path that does not exist, as the one statement per file format reads it
+SELECT * FROM standings(CAST(NULL AS TEXT), 'pokemon', NULL, NULL, 'tom_matches', '', 'tom_players');
+-- error: standings(): event_id is NULL (readfile() gives NULL for a file it cannot read)
 
 -- case: policy_null
 SELECT * FROM standings(1, NULL);
