@@ -575,7 +575,7 @@ INSERT INTO tb_report_out
 SELECT 500 + r.sec, NULL, 'box',
        row_number() OVER (PARTITION BY r.sec ORDER BY r.who COLLATE NOCASE, r.who, r.player),
        json_array(r.who, coalesce(r.match_points, r.points), r.record, coalesce(r.rank, '-'),
-                  iif(r.dropped, 'dropped', ''))
+                  iif(r.dropped, iif(a.family = 'pokemon', 'Dropped', 'dropped'), ''))
 FROM tb_report AS r, tb_report_args AS a
 WHERE r.kind = 'final' AND instr(a.reports, ',alphabetical,') > 0;
 

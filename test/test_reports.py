@@ -193,6 +193,23 @@ def test_every_column_is_named(source, last):
     assert got["Players by name"][-1] == "Dropped"
 
 
+def test_a_dropped_player_is_marked_alike_in_every_report_of_a_tom_file():
+    """Dev Quill dropped from the Masters of the League Cup: Pokemon's mark,
+    "Dropped" as RK9 prints it, in the standings and in the list by name."""
+    out = subprocess.run(
+        [sqlcases.default_cli(), "-init", "/dev/null", "-batch", "-bail", ":memory:",
+         f".load '{EXT}'", f".parameter set $file {TOP_CUT}",
+         ".parameter set $report standings,alphabetical", ".read sql/reports.sql"],
+        capture_output=True, text=True, cwd=REPO, timeout=120, check=True).stdout
+    got = sections(out)
+    marks = {title: [(row[1 if title.startswith("Standings") else 0], row[-1])
+                     for row in rows if row[-1]] for title, rows in got.items()}
+    assert marks == {"Standings: Juniors": [], "Standings: Seniors": [],
+                     "Standings: Masters": [("Dev Quill", "Dropped")],
+                     "Players by name: Juniors": [], "Players by name: Seniors": [],
+                     "Players by name: Masters": [("Dev Quill", "Dropped")]}
+
+
 TOP_CUT = "sql/example_top_cut.tdf"
 
 
