@@ -88,6 +88,7 @@ int tb_frac_parse(const char *z, TbFrac *pOut);
 int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc);
 int tb_q_cmp_polled(const TbQ *a, const TbQ *b, TbProbe *pProbe, int *pRc);
 double tb_q_double(const TbQ *a, int *pRc);
+double tb_q_double_polled(const TbQ *a, TbProbe *pProbe, int *pRc);
 i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc);
 void tb_q_free(TbQ *a);
 

@@ -818,7 +818,7 @@ static int big_ctz(const Big *x) {
 ** quotients met are short (a double's bits) or exact divisions by a GCD.
 ** q may be NULL.
 */
-static int big_divmod(Big *q, Big *r, const Big *d) {
+static int big_divmod(Big *q, Big *r, const Big *d, TbProbe *pProbe) {
   Big t;
   int k = big_bits(r) - big_bits(d), rc = SQLITE_OK;
   if (q) q->n = 0;
@@ -830,7 +830,9 @@ static int big_divmod(Big *q, Big *r, const Big *d) {
     q->n = k / 32 + 1;
   }
   if ((rc = big_copy(&t, d)) == SQLITE_OK && (rc = big_shl(&t, k)) == SQLITE_OK) {
-    for (; k >= 0; k--) {
+    for (; k >= 0 && rc == SQLITE_OK; k--) {
+      /* a bit of the quotient costs a pass over r: polled */
+      rc = tb_poll(pProbe, 1 + r->n / LIMB_WORK);
       if (big_cmp(r, &t) >= 0) {
         big_sub(r, &t);
         if (q) q->a[k / 32] |= (u32)1 << (k % 32);
@@ -964,9 +966,9 @@ static int bigq_add(TbBigQ *p, const TbBigQ *y) {
   if (!big_is_one(&g)) {
     Big r;
     memset(&r, 0, sizeof(r));
-    if ((rc = big_copy(&r, &a)) == SQLITE_OK) rc = big_divmod(&a, &r, &g);
+    if ((rc = big_copy(&r, &a)) == SQLITE_OK) rc = big_divmod(&a, &r, &g, 0);
     if (rc == SQLITE_OK && (rc = big_copy(&r, &b)) == SQLITE_OK) {
-      rc = big_divmod(&b, &r, &g);
+      rc = big_divmod(&b, &r, &g, 0);
     }
     big_free(&r);
     if (rc) goto done;
@@ -1027,7 +1029,7 @@ static int bigq_cmp(const TbBigQ *x, const TbBigQ *y, TbProbe *pProbe,
 ** scaled, and whether a remainder is left, decide the rounding.  Values
 ** of tiebreakers are never so small as to be subnormal.
 */
-static double bigq_double(const TbBigQ *x, int *pRc) {
+static double bigq_double(const TbBigQ *x, TbProbe *pProbe, int *pRc) {
   Big r, d, q;
   int k, e;
   double v = 0.0;
@@ -1040,7 +1042,7 @@ static double bigq_double(const TbBigQ *x, int *pRc) {
   k = 55 - (big_bits(&x->num) - big_bits(&x->den));
   if ((*pRc = big_copy(&r, &x->num)) || (*pRc = big_copy(&d, &x->den)) ||
       (*pRc = (k > 0 ? big_shl(&r, k) : big_shl(&d, -k))) ||
-      (*pRc = big_divmod(&q, &r, &d))) {
+      (*pRc = big_divmod(&q, &r, &d, pProbe))) {
     goto done;
   }
   m = q.a[0] | (q.n > 1 ? (u64)q.a[1] << 32 : 0);
@@ -1323,8 +1325,9 @@ int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc) {
   return tb_q_cmp_polled(a, b, 0, pRc);
 }
 
-/* The correctly rounded double of an exact value (README: REAL columns). */
-double tb_q_double(const TbQ *a, int *pRc) {
+/* The correctly rounded double of an exact value (README: REAL columns);
+** its division, of numbers as long as the sum, polls pProbe (may be NULL). */
+double tb_q_double_polled(const TbQ *a, TbProbe *pProbe, int *pRc) {
   TbBigQ *pTmp;
   const TbBigQ *x;
   double v = 0.0;
@@ -1335,9 +1338,13 @@ double tb_q_double(const TbQ *a, int *pRc) {
       return (double)n / (double)d;
     }
   }
-  if ((x = q_big(a, &pTmp, pRc)) != 0) v = bigq_double(x, pRc);
+  if ((x = q_big(a, &pTmp, pRc)) != 0) v = bigq_double(x, pProbe, pRc);
   bigq_free(pTmp);
   return v;
+}
+
+double tb_q_double(const TbQ *a, int *pRc) {
+  return tb_q_double_polled(a, 0, pRc);
 }
 
 /*
@@ -1369,7 +1376,7 @@ i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc) {
       (*pRc = (bHalfUp ? big_add(&r, &x->den) : 0)) == SQLITE_OK &&
       (*pRc = big_copy(&d, &x->den)) == SQLITE_OK &&
       (*pRc = big_mul_small(&d, 2)) == SQLITE_OK &&
-      (*pRc = big_divmod(&q, &r, &d)) == SQLITE_OK) {
+      (*pRc = big_divmod(&q, &r, &d, 0)) == SQLITE_OK) {
     if (x->bNeg && x->num.n) {
       v = -1; /* a < 0: below anything the callers keep */
     } else if (q.n == 0) {

@@ -676,7 +676,7 @@ static int fast_value(const TbEvent *e, const TbTiebreaker *t,
     acc.pProbe = e->pProbe;
     t->xValue(e, p, i, &acc);
     tb_acc_take(&acc, &q);
-    if (!acc.bNoMem) *pr = tb_q_double(&q, &rc);
+    if (!acc.bNoMem) *pr = tb_q_double_polled(&q, e->pProbe, &rc);
     tb_q_free(&q);
     if (acc.bNoMem) rc = tb_acc_error(&acc);
   }
