@@ -600,6 +600,10 @@ int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
 int tb_event_grow_matches(TbEvent *p);
+/* *pa of nOld bytes grown to nNew: large blocks copied by polled slices
+** (a block of many megabytes faults in page by page); left as it was on
+** failure. */
+int tb_grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);
