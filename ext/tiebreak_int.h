@@ -88,6 +88,7 @@ int tb_frac_parse(const char *z, TbFrac *pOut);
 int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc);
 int tb_q_cmp_polled(const TbQ *a, const TbQ *b, TbProbe *pProbe, int *pRc);
 double tb_q_double(const TbQ *a, int *pRc);
+double tb_q_double_polled(const TbQ *a, TbProbe *pProbe, int *pRc);
 i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc);
 void tb_q_free(TbQ *a);
 
@@ -599,6 +600,10 @@ int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
 int tb_event_grow_matches(TbEvent *p);
+/* *pa of nOld bytes grown to nNew: large blocks copied by polled slices
+** (a block of many megabytes faults in page by page); left as it was on
+** failure. */
+int tb_grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew);
 TbGameCount *tb_event_game_count(TbEvent *p, int iMatch);
 int tb_event_index(TbEvent *p, char **pzErr);
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr);

@@ -53,6 +53,8 @@ static const ReaderStmt aTrf[] = {
   {"SELECT * FROM trf_players(?1)", "trf_players(): ", 0},
   {"SELECT * FROM trf_records(?1)", "trf_records(): ", 0},
   {"SELECT * FROM trf_event(?1)", "trf_event(): ", 0},
+  /* the hidden column: the line as written, which pairing reads by columns */
+  {"SELECT record, text FROM trf_records(?1)", "trf_records(): ", 0},
   {"SELECT trf_policy(?1)", "trf_policy(): ", 0},
   {"SELECT trf_policy(?1, 'fide(unrated=1500),ARO')", "trf_policy(): ", 0},
   {"SELECT * FROM standings('ex', 'fide', NULL, NULL, 'trf_view', '')",
@@ -61,6 +63,9 @@ static const ReaderStmt aTrf[] = {
   ** with its own prefix, checked above */
   {"SELECT * FROM standings('ex', 'fide,ARO', NULL, NULL, 'trf_view', '',"
    " 'trf_players_view')", "standings(): ", 0},
+  /* the records pairing reads (XXR, XXC, 192, 240, 250, 260, XXA) */
+  {"SELECT * FROM pairings(?1, 'dutch', NULL, 'trf_matches', 'trf_players')",
+   "pairings(): ", 0},
   {0, 0, 0}};
 static const ReaderStmt *const aFormat[N_FORMAT] = {aMelee, aTom, aTrf};
 
@@ -72,7 +77,7 @@ static const char zSetup[] =
   " rating FROM trf_players((SELECT t FROM fuzz_text));";
 
 static sqlite3 *db;
-static sqlite3_stmt *apStmt[N_FORMAT][8], *pKeep;
+static sqlite3_stmt *apStmt[N_FORMAT][12], *pKeep;
 
 static void setup(void) {
   int f, i;

@@ -142,7 +142,7 @@ static int write_polled(TbProbe *pProbe, char *pTo, const char *pFrom,
 
 /* *pa, a block of nOld bytes, moved to one of nNew > nOld; left as it was
 ** on failure (out of memory, an interrupt). */
-static int grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew) {
+int tb_grow_polled(TbProbe *pProbe, void **pa, size_t nOld, size_t nNew) {
   char *aNew;
   int rc;
   if (nOld < GROW_POLLED) {
@@ -283,7 +283,7 @@ static int text_append(TbEvent *p, const char *z, int n, i64 *piOff) {
 static int player_add(TbEvent *p, TbPlayer **ppNew) {
   if (p->nPlayer >= p->nPlayerAlloc) {
     int nNew = p->nPlayerAlloc ? p->nPlayerAlloc * 2 : 64;
-    int rc = grow_polled(p->pProbe, (void **)&p->aPlayer,
+    int rc = tb_grow_polled(p->pProbe, (void **)&p->aPlayer,
                          sizeof(TbPlayer) * (size_t)p->nPlayerAlloc,
                          sizeof(TbPlayer) * (size_t)nNew);
     if (rc != SQLITE_OK) return rc;
@@ -469,7 +469,7 @@ int tb_event_grow_matches(TbEvent *p) {
     if (p->nMatchAlloc > 0x7fffffff - nCap) return SQLITE_NOMEM;
     return row_block_next(p, nCap);
   }
-  rc = grow_polled(p->pProbe, (void **)&p->aMatch,
+  rc = tb_grow_polled(p->pProbe, (void **)&p->aMatch,
                    sizeof(TbMatch) * (size_t)nCap,
                    sizeof(TbMatch) * (size_t)nNew);
   if (rc == SQLITE_OK) p->nMatchAlloc = p->nMatchBase + nNew;

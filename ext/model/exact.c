@@ -439,30 +439,58 @@ static u64 ntt_pow(u64 b, u64 e) {
   return r;
 }
 
+/*
+** Every pass over a transform's arrays polls as it goes, once per
+** NTT_SLICE points: at 2^22 points an array is 32 MiB of fresh pages, whose
+** faults alone took over 100 ms between two polls on a loaded machine.
+** *pnDone counts the points since the last poll.
+*/
+#define NTT_SLICE 32768
+
+static int ntt_poll(TbProbe *pProbe, int *pnDone, int nPoints) {
+  int n = *pnDone + nPoints;
+  if (n < NTT_SLICE) {
+    *pnDone = n;
+    return SQLITE_OK;
+  }
+  *pnDone = 0;
+  return tb_poll(pProbe, 1 + n / LIMB_WORK);
+}
+
 /* The roots of every stage, contiguous: w[len + j] = (root^(n / 2len))^j
 ** for j < len, len = 1, 2, 4, ..., n/2; root of order n.  w[0] unused. */
-static void ntt_roots(u64 *w, int n, u64 root) {
-  int i;
+static int ntt_roots(u64 *w, int n, u64 root, TbProbe *pProbe) {
+  int i, nDone = 0, rc = SQLITE_OK;
   w[n / 2] = 1;
-  for (i = n / 2 + 1; i < n; i++) w[i] = ntt_mul(w[i - 1], root);
-  for (i = n / 2 - 1; i >= 1; i--) w[i] = w[2 * i]; /* squares */
+  for (i = n / 2 + 1; i < n && rc == SQLITE_OK; i++) {
+    w[i] = ntt_mul(w[i - 1], root);
+    rc = ntt_poll(pProbe, &nDone, 1);
+  }
+  for (i = n / 2 - 1; i >= 1 && rc == SQLITE_OK; i--) {
+    w[i] = w[2 * i]; /* squares */
+    rc = ntt_poll(pProbe, &nDone, 1);
+  }
+  return rc;
 }
 
 /* Forward transform of a[0, n) in place, natural order in, bit-reversed
 ** out (Gentleman-Sande); w from ntt_roots. */
 static int ntt_forward(u64 *a, int n, const u64 *w, TbProbe *pProbe) {
-  int len, s, j, rc;
+  int len, s, j, j0, m, rc, nDone = 0;
   for (len = n / 2; len >= 1; len /= 2) {
-    const u64 *wl = w + len;
     for (s = 0; s < n; s += 2 * len) {
-      u64 *x = a + s, *y = a + s + len;
-      for (j = 0; j < len; j++) {
-        u64 u = x[j], v = y[j];
-        x[j] = ntt_add(u, v);
-        y[j] = ntt_mul(ntt_sub(u, v), wl[j]);
+      for (j0 = 0; j0 < len; j0 += m) {
+        u64 *x = a + s + j0, *y = x + len;
+        const u64 *wl = w + len + j0;
+        m = len - j0 < NTT_SLICE ? len - j0 : NTT_SLICE;
+        for (j = 0; j < m; j++) {
+          u64 u = x[j], v = y[j];
+          x[j] = ntt_add(u, v);
+          y[j] = ntt_mul(ntt_sub(u, v), wl[j]);
+        }
+        if ((rc = ntt_poll(pProbe, &nDone, m)) != SQLITE_OK) return rc;
       }
     }
-    if ((rc = tb_poll(pProbe, 1 + n / 2 / LIMB_WORK)) != SQLITE_OK) return rc;
   }
   return SQLITE_OK;
 }
@@ -470,26 +498,30 @@ static int ntt_forward(u64 *a, int n, const u64 *w, TbProbe *pProbe) {
 /* Inverse of ntt_forward() but for the factor n: bit-reversed order in,
 ** natural out (Cooley-Tukey); w from ntt_roots of the inverse root. */
 static int ntt_inverse(u64 *a, int n, const u64 *w, TbProbe *pProbe) {
-  int len, s, j, rc;
+  int len, s, j, j0, m, rc, nDone = 0;
   for (len = 1; len < n; len *= 2) {
-    const u64 *wl = w + len;
     for (s = 0; s < n; s += 2 * len) {
-      u64 *x = a + s, *y = a + s + len;
-      for (j = 0; j < len; j++) {
-        u64 u = x[j], v = ntt_mul(y[j], wl[j]);
-        x[j] = ntt_add(u, v);
-        y[j] = ntt_sub(u, v);
+      for (j0 = 0; j0 < len; j0 += m) {
+        u64 *x = a + s + j0, *y = x + len;
+        const u64 *wl = w + len + j0;
+        m = len - j0 < NTT_SLICE ? len - j0 : NTT_SLICE;
+        for (j = 0; j < m; j++) {
+          u64 u = x[j], v = ntt_mul(y[j], wl[j]);
+          x[j] = ntt_add(u, v);
+          y[j] = ntt_sub(u, v);
+        }
+        if ((rc = ntt_poll(pProbe, &nDone, m)) != SQLITE_OK) return rc;
       }
     }
-    if ((rc = tb_poll(pProbe, 1 + n / 2 / LIMB_WORK)) != SQLITE_OK) return rc;
   }
   return SQLITE_OK;
 }
 
 /* Digits of b bits of a[0, na) into d[0, n), zeros after */
-static void ntt_digits(u64 *d, int n, int b, const u64 *a, int na) {
+static int ntt_digits(u64 *d, int n, int b, const u64 *a, int na,
+                      TbProbe *pProbe) {
   u64 mask = ((u64)1 << b) - 1;
-  int i;
+  int i, rc, nDone = 0;
   for (i = 0; i < n; i++) {
     i64 pos = (i64)i * b;
     int k = (int)(pos / 64), off = (int)(pos % 64);
@@ -497,7 +529,9 @@ static void ntt_digits(u64 *d, int n, int b, const u64 *a, int na) {
     if (k < na) v = a[k] >> off;
     if (off + b > 64 && k + 1 < na) v |= a[k + 1] << (64 - off);
     d[i] = v & mask;
+    if ((rc = ntt_poll(pProbe, &nDone, 1)) != SQLITE_OK) return rc;
   }
+  return SQLITE_OK;
 }
 
 /*
@@ -521,11 +555,16 @@ static int ntt_size(i64 nLimb, int nSum, int *pB) {
 
 /* r[0, nr) = the convolution f (transformed back, times n = 2^lg) of
 ** digits of nBit bits: scaled by 1/n, the carries propagated. */
-static void ntt_carry(u64 *r, int nr, const u64 *f, int lg, int nBit) {
+static int ntt_carry(u64 *r, int nr, const u64 *f, int lg, int nBit,
+                     TbProbe *pProbe) {
   i64 nOut = (64 * (i64)nr + nBit - 1) / nBit, i;
   u64 nInv = NTT_P - ((NTT_P - 1) >> lg); /* n (P - (P-1)/n) = 1 mod P */
   u128 carry = 0;
-  memset(r, 0, sizeof(u64) * (size_t)nr);
+  int rc, nDone = 0;
+  for (i = 0; i < nr; i++) {
+    r[i] = 0;
+    if ((rc = ntt_poll(pProbe, &nDone, 1)) != SQLITE_OK) return rc;
+  }
   for (i = 0; i < nOut; i++) {
     i64 pos = i * nBit;
     int k = (int)(pos / 64), off = (int)(pos % 64);
@@ -535,20 +574,23 @@ static void ntt_carry(u64 *r, int nr, const u64 *f, int lg, int nBit) {
     carry >>= nBit;
     r[k] |= v << off;
     if (off + nBit > 64 && k + 1 < nr) r[k + 1] |= v >> (64 - off);
+    if ((rc = ntt_poll(pProbe, &nDone, 1)) != SQLITE_OK) return rc;
   }
+  return SQLITE_OK;
 }
 
 /* The digits of a[0, na) transformed, into f[0, 2^lg) */
 static int ntt_of(u64 *f, int lg, int nBit, const u64 *a, int na,
                   const u64 *w, TbProbe *pProbe) {
-  ntt_digits(f, 1 << lg, nBit, a, na);
-  return ntt_forward(f, 1 << lg, w, pProbe);
+  int rc = ntt_digits(f, 1 << lg, nBit, a, na, pProbe);
+  return rc == SQLITE_OK ? ntt_forward(f, 1 << lg, w, pProbe) : rc;
 }
 
 /* w for the transforms of 2^lg points: bInverse 0, forward, 1, back */
-static void ntt_table(u64 *w, int lg, int bInverse) {
+static int ntt_table(u64 *w, int lg, int bInverse, TbProbe *pProbe) {
   u64 e = (NTT_P - 1) >> lg;
-  ntt_roots(w, 1 << lg, ntt_pow(7, bInverse ? (NTT_P - 1) - e : e));
+  return ntt_roots(w, 1 << lg, ntt_pow(7, bInverse ? (NTT_P - 1) - e : e),
+                   pProbe);
 }
 
 /*
@@ -558,19 +600,22 @@ static void ntt_table(u64 *w, int lg, int bInverse) {
 */
 static int mul_ntt(u64 *r, const u64 *a, int na, const u64 *b, int nb,
                    int lg, int nBit, TbProbe *pProbe) {
-  int n = 1 << lg, i, rc;
+  int n = 1 << lg, i, rc, nDone = 0;
   u64 *fa = sqlite3_malloc64(sizeof(u64) * 3 * (u64)n), *fb, *w;
   if (fa == 0) return SQLITE_NOMEM;
   fb = fa + n;
   w = fb + n;
-  ntt_table(w, lg, 0);
-  if ((rc = ntt_of(fa, lg, nBit, a, na, w, pProbe)) == SQLITE_OK &&
+  if ((rc = ntt_table(w, lg, 0, pProbe)) == SQLITE_OK &&
+      (rc = ntt_of(fa, lg, nBit, a, na, w, pProbe)) == SQLITE_OK &&
       (rc = ntt_of(fb, lg, nBit, b, nb, w, pProbe)) == SQLITE_OK) {
-    for (i = 0; i < n; i++) fa[i] = ntt_mul(fa[i], fb[i]);
-    ntt_table(w, lg, 1);
-    rc = ntt_inverse(fa, n, w, pProbe);
+    for (i = 0; i < n && rc == SQLITE_OK; i++) {
+      fa[i] = ntt_mul(fa[i], fb[i]);
+      rc = ntt_poll(pProbe, &nDone, 1);
+    }
+    if (rc == SQLITE_OK) rc = ntt_table(w, lg, 1, pProbe);
+    if (rc == SQLITE_OK) rc = ntt_inverse(fa, n, w, pProbe);
   }
-  if (rc == SQLITE_OK) ntt_carry(r, na + nb, fa, lg, nBit);
+  if (rc == SQLITE_OK) rc = ntt_carry(r, na + nb, fa, lg, nBit, pProbe);
   sqlite3_free(fa);
   return rc;
 }
@@ -773,7 +818,7 @@ static int big_ctz(const Big *x) {
 ** quotients met are short (a double's bits) or exact divisions by a GCD.
 ** q may be NULL.
 */
-static int big_divmod(Big *q, Big *r, const Big *d) {
+static int big_divmod(Big *q, Big *r, const Big *d, TbProbe *pProbe) {
   Big t;
   int k = big_bits(r) - big_bits(d), rc = SQLITE_OK;
   if (q) q->n = 0;
@@ -785,7 +830,9 @@ static int big_divmod(Big *q, Big *r, const Big *d) {
     q->n = k / 32 + 1;
   }
   if ((rc = big_copy(&t, d)) == SQLITE_OK && (rc = big_shl(&t, k)) == SQLITE_OK) {
-    for (; k >= 0; k--) {
+    for (; k >= 0 && rc == SQLITE_OK; k--) {
+      /* a bit of the quotient costs a pass over r: polled */
+      rc = tb_poll(pProbe, 1 + r->n / LIMB_WORK);
       if (big_cmp(r, &t) >= 0) {
         big_sub(r, &t);
         if (q) q->a[k / 32] |= (u32)1 << (k % 32);
@@ -919,9 +966,9 @@ static int bigq_add(TbBigQ *p, const TbBigQ *y) {
   if (!big_is_one(&g)) {
     Big r;
     memset(&r, 0, sizeof(r));
-    if ((rc = big_copy(&r, &a)) == SQLITE_OK) rc = big_divmod(&a, &r, &g);
+    if ((rc = big_copy(&r, &a)) == SQLITE_OK) rc = big_divmod(&a, &r, &g, 0);
     if (rc == SQLITE_OK && (rc = big_copy(&r, &b)) == SQLITE_OK) {
-      rc = big_divmod(&b, &r, &g);
+      rc = big_divmod(&b, &r, &g, 0);
     }
     big_free(&r);
     if (rc) goto done;
@@ -982,7 +1029,7 @@ static int bigq_cmp(const TbBigQ *x, const TbBigQ *y, TbProbe *pProbe,
 ** scaled, and whether a remainder is left, decide the rounding.  Values
 ** of tiebreakers are never so small as to be subnormal.
 */
-static double bigq_double(const TbBigQ *x, int *pRc) {
+static double bigq_double(const TbBigQ *x, TbProbe *pProbe, int *pRc) {
   Big r, d, q;
   int k, e;
   double v = 0.0;
@@ -995,7 +1042,7 @@ static double bigq_double(const TbBigQ *x, int *pRc) {
   k = 55 - (big_bits(&x->num) - big_bits(&x->den));
   if ((*pRc = big_copy(&r, &x->num)) || (*pRc = big_copy(&d, &x->den)) ||
       (*pRc = (k > 0 ? big_shl(&r, k) : big_shl(&d, -k))) ||
-      (*pRc = big_divmod(&q, &r, &d))) {
+      (*pRc = big_divmod(&q, &r, &d, pProbe))) {
     goto done;
   }
   m = q.a[0] | (q.n > 1 ? (u64)q.a[1] << 32 : 0);
@@ -1101,7 +1148,7 @@ static int bigq_add_cross_ntt(TbBigQ *p, const TbBigQ *y, TbProbe *pProbe,
     goto done;
   }
   w = f + 4 * (i64)n;
-  ntt_table(w, lg, 0);
+  rc = ntt_table(w, lg, 0, pProbe);
   {
     u64 *a = aPacked;
     for (i = 0; i < 4 && rc == SQLITE_OK; i++) {
@@ -1114,15 +1161,18 @@ static int bigq_add_cross_ntt(TbBigQ *p, const TbBigQ *y, TbProbe *pProbe,
   }
   if (rc == SQLITE_OK) {
     u64 *pn = f, *pd = f + n, *yn = f + 2 * (i64)n, *yd = f + 3 * (i64)n;
-    for (i = 0; i < n; i++) {
+    int nDone = 0;
+    for (i = 0; i < n && rc == SQLITE_OK; i++) {
       pn[i] = ntt_add(ntt_mul(pn[i], yd[i]), ntt_mul(yn[i], pd[i]));
       pd[i] = ntt_mul(pd[i], yd[i]);
+      rc = ntt_poll(pProbe, &nDone, 2);
     }
-    ntt_table(w, lg, 1);
-    if ((rc = ntt_inverse(pn, n, w, pProbe)) == SQLITE_OK &&
-        (rc = ntt_inverse(pd, n, w, pProbe)) == SQLITE_OK) {
-      ntt_carry(pNum, nNum, pn, lg, nBit);
-      ntt_carry(pDen, nDen, pd, lg, nBit);
+    if (rc == SQLITE_OK &&
+        (rc = ntt_table(w, lg, 1, pProbe)) == SQLITE_OK &&
+        (rc = ntt_inverse(pn, n, w, pProbe)) == SQLITE_OK &&
+        (rc = ntt_inverse(pd, n, w, pProbe)) == SQLITE_OK &&
+        (rc = ntt_carry(pNum, nNum, pn, lg, nBit, pProbe)) == SQLITE_OK &&
+        (rc = ntt_carry(pDen, nDen, pd, lg, nBit, pProbe)) == SQLITE_OK) {
       if ((rc = big_unpack(&p->num, pNum, nNum)) == SQLITE_OK) {
         rc = big_unpack(&p->den, pDen, nDen);
       }
@@ -1275,8 +1325,9 @@ int tb_q_cmp(const TbQ *a, const TbQ *b, int *pRc) {
   return tb_q_cmp_polled(a, b, 0, pRc);
 }
 
-/* The correctly rounded double of an exact value (README: REAL columns). */
-double tb_q_double(const TbQ *a, int *pRc) {
+/* The correctly rounded double of an exact value (README: REAL columns);
+** its division, of numbers as long as the sum, polls pProbe (may be NULL). */
+double tb_q_double_polled(const TbQ *a, TbProbe *pProbe, int *pRc) {
   TbBigQ *pTmp;
   const TbBigQ *x;
   double v = 0.0;
@@ -1287,9 +1338,13 @@ double tb_q_double(const TbQ *a, int *pRc) {
       return (double)n / (double)d;
     }
   }
-  if ((x = q_big(a, &pTmp, pRc)) != 0) v = bigq_double(x, pRc);
+  if ((x = q_big(a, &pTmp, pRc)) != 0) v = bigq_double(x, pProbe, pRc);
   bigq_free(pTmp);
   return v;
+}
+
+double tb_q_double(const TbQ *a, int *pRc) {
+  return tb_q_double_polled(a, 0, pRc);
 }
 
 /*
@@ -1321,7 +1376,7 @@ i64 tb_q_floor(const TbQ *a, i64 nMul, int bHalfUp, int *pRc) {
       (*pRc = (bHalfUp ? big_add(&r, &x->den) : 0)) == SQLITE_OK &&
       (*pRc = big_copy(&d, &x->den)) == SQLITE_OK &&
       (*pRc = big_mul_small(&d, 2)) == SQLITE_OK &&
-      (*pRc = big_divmod(&q, &r, &d)) == SQLITE_OK) {
+      (*pRc = big_divmod(&q, &r, &d, 0)) == SQLITE_OK) {
     if (x->bNeg && x->num.n) {
       v = -1; /* a < 0: below anything the callers keep */
     } else if (q.n == 0) {
