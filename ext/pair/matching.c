@@ -71,6 +71,7 @@ struct TbMatcher {
   int nUnused;
   TbWord *aDual;      /* 2n values, doubled */
   TbWord *aBestSlack; /* 2n values: the slack of aCacheEdge[x] ... */
+  TbWord *aBestToSlack; /* 2n + 2 values: the slack of aBestTo[x] */
   int *aCacheEdge;    /* ... while aCacheEpoch[x] is the duals' epoch */
   int *aCacheEpoch;
   int iEpoch;         /* counts the dual changes */
@@ -241,13 +242,6 @@ static inline i64 slack_word(const Matcher *p, int k) {
   return (i64)(p->aDual[i] + p->aDual[j] - 2 * pair_weight(p, i, j, k)[0]);
 }
 
-/* Whether slack(k) < slack(k2). */
-static int slack_less(Matcher *p, int k, int k2) {
-  edge_slack(p, k, tmp(p, T_A));
-  edge_slack(p, k2, tmp(p, T_B));
-  return v_cmp(p->nW, tmp(p, T_A), tmp(p, T_B)) < 0;
-}
-
 /* The slack of entry x's best edge, cached per dual epoch: a scan
 ** compares many edges with it. */
 static const TbWord *best_slack(Matcher *p, int x) {
@@ -379,19 +373,27 @@ static void reverse_ints(int *a, int n) {
 }
 
 /* Offers edge k from vertex i to vertex j to the least-slack table of the
-** new blossom b. */
+** new blossom b.  Each offer computes one slack, read along i's row; the
+** slack of each blossom's best edge so far is kept beside it. */
 static void offer_best(Matcher *p, int b, int k, int i, int j, int *aTouched,
                        int *pnTouched) {
-  int bj;
+  int bj, nW = p->nW;
+  TbWord *ks, *best;
   if (p->aInBlossom[j] == b) { int t = i; i = j; j = t; }
   bj = p->aInBlossom[j];
-  if (bj != b && p->aLabel[bj] == 1 && pair_live(p, i, j, k)) {
-    if (p->aBestTo[bj] == -1) {
-      aTouched[(*pnTouched)++] = bj;
-      p->aBestTo[bj] = k;
-    } else if (slack_less(p, k, p->aBestTo[bj])) {
-      p->aBestTo[bj] = k;
-    }
+  if (bj == b || p->aLabel[bj] != 1 || !pair_live(p, i, j, k)) return;
+  best = p->aBestToSlack + (size_t)bj * (size_t)nW;
+  if (p->aBestTo[bj] == -1) {
+    aTouched[(*pnTouched)++] = bj;
+    p->aBestTo[bj] = k;
+    pair_slack(p, i, j, k, best);
+    return;
+  }
+  ks = tmp(p, T_A);
+  pair_slack(p, i, j, k, ks);
+  if (v_cmp(nW, ks, best) < 0) {
+    p->aBestTo[bj] = k;
+    v_copy(nW, best, ks);
   }
 }
 
@@ -431,9 +433,7 @@ static void blossom_best_edges(Matcher *p, int b) {
     int e = p->aBestTo[aTouched[k]];
     p->aBestTo[aTouched[k]] = -1;
     pB->aBest[pB->nBest++] = e;
-    if (p->aBestEdge[b] == -1 || slack_less(p, e, p->aBestEdge[b])) {
-      p->aBestEdge[b] = e;
-    }
+    offer_best_edge(p, b, e, p->aBestToSlack + (size_t)aTouched[k] * (size_t)p->nW);
   }
 }
 
@@ -949,6 +949,7 @@ static int alloc_vertices(Matcher *p) {
   Carve aCarve[] = {
     CARVE(p->aDual, 2 * N * W),
     CARVE(p->aBestSlack, 2 * N * W),
+    CARVE(p->aBestToSlack, (2 * N + 2) * W),
     CARVE(p->aTmp, T_COUNT * W),
     CARVE(p->aBlossom, 2 * N),
     CARVE(p->aNbStart, N + 1),
