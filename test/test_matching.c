@@ -141,6 +141,11 @@ static int dense_oom(int n, TbWord *aMat) {
 ** solved again; every solve must reach the brute force's optimum. */
 static int dense_checks(int nGraph) {
   int g, nSolve = 0;
+  TbMatcher *pBig = 0;
+  /* a pair i*n + j of the dense form must be an int */
+  if (tb_match_open_dense(TB_MATCH_DENSE_NMAX + 1, 1, 0, 0, &pBig) != SQLITE_MISUSE || pBig) {
+    return printf("dense: %d vertices accepted\n", TB_MATCH_DENSE_NMAX + 1), 1;
+  }
   for (g = 0; g < nGraph; g++) {
     int n = 2 + (int)rnd(11), i, j, step, mask = (1 << n) - 1, rc;
     TbWord aMat[2 * 144];

@@ -53,12 +53,12 @@ struct TbMatcher {
   const TbMatchEdge *aEdge;      /* edge-list form: the caller's edges */
   void *pVertexBlock;            /* the arrays per vertex or blossom */
   void *pEdgeBlock;              /* the arrays per edge */
-  int *aEndpoint;     /* 2m (dense form): the ends of edge k, 2k and 2k+1 */
-  const unsigned char *pEnd;     /* edge k's ends: two ints at pEnd + k*nEndStride */
+  const unsigned char *pEnd;     /* edge-list form: edge k's ends, two
+                                 ** ints at pEnd + k*nEndStride */
   size_t nEndStride;
-  int *aNbStart;      /* n+1: CSR of the remote endpoints of each vertex */
-  int *aNb;           /* 2m */
-  int *aNbVertex;     /* 2m: the vertex at aNb[q], read along with it */
+  int *aNbStart;      /* n+1: CSR of the neighbours of each vertex */
+  int *aNbVertex;     /* 2m: the neighbours */
+  int *aNb;           /* 2m, edge-list form: the remote endpoint at aNbVertex[q] */
   int *aMate;         /* n: remote endpoint of the matched edge, or -1 */
   int *aLabel;        /* 2n: 0 none, 1 S, 2 T (5: seen by scan_blossom) */
   int *aLabelEnd;     /* 2n */
@@ -71,11 +71,14 @@ struct TbMatcher {
   int nUnused;
   TbWord *aDual;      /* 2n values, doubled */
   TbWord *aBestSlack; /* 2n values: the slack of aCacheEdge[x] ... */
+  TbWord *aBestToSlack; /* 2n + 2 values: the slack of aBestTo[x] */
   int *aCacheEdge;    /* ... while aCacheEpoch[x] is the duals' epoch */
   int *aCacheEpoch;
   int iEpoch;         /* counts the dual changes */
   TbWord *aTmp;       /* T_COUNT values */
-  unsigned char *aAllow; /* m */
+  unsigned char *aAllow; /* nAllow: per edge, in the dense form per pair
+                         ** both ways (a scan reads its vertex's row) */
+  size_t nAllow;
   int *aAllowed;      /* edges whose aAllow was set this stage (the first
                       ** nAllowedMax; beyond, every flag is cleared) */
   int nAllowed, nAllowedMax;
@@ -201,11 +204,28 @@ static inline TbWord *tmp(const Matcher *p, int iRole) {
 }
 
 /* The vertex at endpoint e: edge e/2's first end for e even, its second
-** for e odd (e^1 is the other end), read in place in the caller's edge
-** list, where the ends sit beside the weight. */
+** for e odd (e^1 is the other end).  The dense form numbers pair {i, j},
+** i < j, as edge i*n + j, so that it keeps no array per edge but the
+** neighbour lists; the edge-list form reads the ends in place in the
+** caller's list, where they sit beside the weight. */
 static inline int endpoint(const Matcher *p, int e) {
+  if (p->bDense) {
+    int k = e >> 1;
+    return (e & 1) ? k % p->n : k / p->n;
+  }
   return *(const int *)(p->pEnd + (size_t)(e >> 1) * p->nEndStride
                         + (size_t)(e & 1) * sizeof(int));
+}
+
+/* The endpoint at w of the edge between v and its neighbour w = aNbVertex[q]. */
+static inline int nb_end(const Matcher *p, int v, int w, int q) {
+  if (!p->bDense) return p->aNb[q];
+  return v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
+}
+
+/* The index in aAllow of edge k seen from v to w. */
+static inline size_t allow_at(const Matcher *p, int v, int w, int k) {
+  return p->bDense ? (size_t)v * (size_t)p->n + (size_t)w : (size_t)k;
 }
 
 /* The weight of edge k between v and w; the dense matrix is read along
@@ -239,13 +259,6 @@ static inline int pair_live(const Matcher *p, int v, int w, int k) {
 static inline i64 slack_word(const Matcher *p, int k) {
   int i = endpoint(p, 2 * k), j = endpoint(p, 2 * k + 1);
   return (i64)(p->aDual[i] + p->aDual[j] - 2 * pair_weight(p, i, j, k)[0]);
-}
-
-/* Whether slack(k) < slack(k2). */
-static int slack_less(Matcher *p, int k, int k2) {
-  edge_slack(p, k, tmp(p, T_A));
-  edge_slack(p, k2, tmp(p, T_B));
-  return v_cmp(p->nW, tmp(p, T_A), tmp(p, T_B)) < 0;
 }
 
 /* The slack of entry x's best edge, cached per dual epoch: a scan
@@ -311,9 +324,16 @@ static void queue_push(Matcher *p, int v) {
   p->aQueue[p->nQueue++] = v;
 }
 
+/* Sets or clears edge k's flags in aAllow: in the dense form k is also
+** the index of its first end's way, the other way mirrored. */
+static void set_allow(Matcher *p, int k, unsigned char bOn) {
+  p->aAllow[k] = bOn;
+  if (p->bDense) p->aAllow[(size_t)(k % p->n) * (size_t)p->n + (size_t)(k / p->n)] = bOn;
+}
+
 static void allow_edge(Matcher *p, int k) {
   if (!p->aAllow[k]) {
-    p->aAllow[k] = 1;
+    set_allow(p, k, 1);
     if (p->nAllowed < p->nAllowedMax) p->aAllowed[p->nAllowed] = k;
     p->nAllowed++;
   }
@@ -322,8 +342,8 @@ static void allow_edge(Matcher *p, int k) {
 /* Clears the flags allow_edge() set this stage. */
 static void clear_allowed(Matcher *p) {
   int k;
-  if (p->nAllowed > p->nAllowedMax) memset(p->aAllow, 0, (size_t)p->m);
-  else for (k = 0; k < p->nAllowed; k++) p->aAllow[p->aAllowed[k]] = 0;
+  if (p->nAllowed > p->nAllowedMax) memset(p->aAllow, 0, p->nAllow);
+  else for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
   p->nAllowed = 0;
 }
 
@@ -379,19 +399,27 @@ static void reverse_ints(int *a, int n) {
 }
 
 /* Offers edge k from vertex i to vertex j to the least-slack table of the
-** new blossom b. */
+** new blossom b.  Each offer computes one slack, read along i's row; the
+** slack of each blossom's best edge so far is kept beside it. */
 static void offer_best(Matcher *p, int b, int k, int i, int j, int *aTouched,
                        int *pnTouched) {
-  int bj;
+  int bj, nW = p->nW;
+  TbWord *ks, *best;
   if (p->aInBlossom[j] == b) { int t = i; i = j; j = t; }
   bj = p->aInBlossom[j];
-  if (bj != b && p->aLabel[bj] == 1 && pair_live(p, i, j, k)) {
-    if (p->aBestTo[bj] == -1) {
-      aTouched[(*pnTouched)++] = bj;
-      p->aBestTo[bj] = k;
-    } else if (slack_less(p, k, p->aBestTo[bj])) {
-      p->aBestTo[bj] = k;
-    }
+  if (bj == b || p->aLabel[bj] != 1 || !pair_live(p, i, j, k)) return;
+  best = p->aBestToSlack + (size_t)bj * (size_t)nW;
+  if (p->aBestTo[bj] == -1) {
+    aTouched[(*pnTouched)++] = bj;
+    p->aBestTo[bj] = k;
+    pair_slack(p, i, j, k, best);
+    return;
+  }
+  ks = tmp(p, T_A);
+  pair_slack(p, i, j, k, ks);
+  if (v_cmp(nW, ks, best) < 0) {
+    p->aBestTo[bj] = k;
+    v_copy(nW, best, ks);
   }
 }
 
@@ -412,7 +440,8 @@ static void blossom_best_edges(Matcher *p, int b) {
       for (l = 0; l < nLeaf; l++) {
         int v = p->aScratch[l], q;
         for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-          offer_best(p, b, p->aNb[q] / 2, v, p->aNbVertex[q], aTouched, &nTouched);
+          int w = p->aNbVertex[q];
+          offer_best(p, b, nb_end(p, v, w, q) / 2, v, w, aTouched, &nTouched);
         }
       }
     }
@@ -431,9 +460,7 @@ static void blossom_best_edges(Matcher *p, int b) {
     int e = p->aBestTo[aTouched[k]];
     p->aBestTo[aTouched[k]] = -1;
     pB->aBest[pB->nBest++] = e;
-    if (p->aBestEdge[b] == -1 || slack_less(p, e, p->aBestEdge[b])) {
-      p->aBestEdge[b] = e;
-    }
+    offer_best_edge(p, b, e, p->aBestToSlack + (size_t)aTouched[k] * (size_t)p->nW);
   }
 }
 
@@ -652,15 +679,19 @@ static int scan_queue(Matcher *p) {
     int v = p->aQueue[--p->nQueue], q;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int e = p->aNb[q], k = e / 2, w = p->aNbVertex[q];
+      int w = p->aNbVertex[q], e, k;
+      size_t a;
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
-      if (!p->aAllow[k]) {
+      e = nb_end(p, v, w, q);
+      k = e / 2;
+      a = allow_at(p, v, w, k);
+      if (!p->aAllow[a]) {
         /* an allowed edge was found tight: only the others read weights */
         if (!pair_live(p, v, w, k)) continue;
         pair_slack(p, v, w, k, kslack);
         if (v_sign(nW, kslack) <= 0) allow_edge(p, k);
       }
-      if (p->aAllow[k]) {
+      if (p->aAllow[a]) {
         int bw = p->aInBlossom[w];
         if (p->aLabel[bw] == 0 && p->aMate[p->aBase[bw]] == -1) {
           /* free outside the trees (its dual reached 0 in an earlier
@@ -949,6 +980,7 @@ static int alloc_vertices(Matcher *p) {
   Carve aCarve[] = {
     CARVE(p->aDual, 2 * N * W),
     CARVE(p->aBestSlack, 2 * N * W),
+    CARVE(p->aBestToSlack, (2 * N + 2) * W),
     CARVE(p->aTmp, T_COUNT * W),
     CARVE(p->aBlossom, 2 * N),
     CARVE(p->aNbStart, N + 1),
@@ -984,19 +1016,16 @@ static int alloc_vertices(Matcher *p) {
 static int alloc_edges(Matcher *p) {
   sqlite3_uint64 M = (sqlite3_uint64)p->m;
   p->nAllowedMax = p->m < 8 * p->n ? p->m : 8 * p->n;
+  p->nAllow = p->bDense ? (size_t)p->n * (size_t)p->n : (size_t)p->m;
   Carve aCarve[] = {
-    CARVE(p->aEndpoint, p->bDense ? 2 * M : 0),
-    CARVE(p->aNb, 2 * M),
+    CARVE(p->aNb, p->bDense ? 0 : 2 * M),
     CARVE(p->aNbVertex, 2 * M),
     CARVE(p->aAllowed, p->nAllowedMax),
-    CARVE(p->aAllow, M),
+    CARVE(p->aAllow, p->nAllow),
   };
   p->pEdgeBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pEdgeBlock == 0) return SQLITE_NOMEM;
-  if (p->bDense) {
-    p->pEnd = (const unsigned char *)p->aEndpoint;
-    p->nEndStride = 2 * sizeof(int);
-  }
+  memset(p->aAllow, 0, p->nAllow);
   return SQLITE_OK;
 }
 
@@ -1020,33 +1049,40 @@ static void build_neighbours(Matcher *p) {
     p->aNbVertex[aPos[j]] = i;
     p->aNb[aPos[j]++] = 2 * k;
   }
-  memset(p->aAllow, 0, (size_t)m);
 }
 
-/* The dense form's edges: the pairs with a weight, row by row. */
+/* Whether the dense form's pair {v, u} is in the graph. */
+static int dense_live(const Matcher *p, int v, int u) {
+  return !p->aDead[u] && !v_is_zero(p->nW, pair_weight(p, v, u, 0));
+}
+
+/* The dense form's neighbour lists: the pairs with a weight, in vertex
+** order. */
 static int dense_edges(Matcher *p) {
-  int n = p->n, v, u, k = 0, rc;
+  int n = p->n, v, u, rc;
+  int *aPos = p->aScratch;   /* n + 1 counters */
   sqlite3_uint64 m = 0;
+  for (v = 0; v <= n; v++) aPos[v] = 0;
   for (v = 0; v < n; v++) {
     if ((rc = tb_poll(p->pProbe, n - v)) != SQLITE_OK) return rc;
     if (p->aDead[v]) continue;
     for (u = v + 1; u < n; u++) {
-      if (!p->aDead[u] && !v_is_zero(p->nW, pair_weight(p, v, u, 0))) m++;
+      if (dense_live(p, v, u)) { m++; aPos[v + 1]++; aPos[u + 1]++; }
     }
   }
   if (m > (sqlite3_uint64)(INT_MAX / 2 - 1)) return SQLITE_NOMEM;
   p->m = (int)m;
   if ((rc = alloc_edges(p)) != SQLITE_OK) return rc;
+  for (v = 0; v < n; v++) aPos[v + 1] += aPos[v];
+  for (v = 0; v <= n; v++) p->aNbStart[v] = aPos[v];
   for (v = 0; v < n; v++) {
     if (p->aDead[v]) continue;
     for (u = v + 1; u < n; u++) {
-      if (p->aDead[u] || v_is_zero(p->nW, pair_weight(p, v, u, 0))) continue;
-      p->aEndpoint[2 * k] = v;
-      p->aEndpoint[2 * k + 1] = u;
-      k++;
+      if (!dense_live(p, v, u)) continue;
+      p->aNbVertex[aPos[v]++] = u;
+      p->aNbVertex[aPos[u]++] = v;
     }
   }
-  build_neighbours(p);
   return SQLITE_OK;
 }
 
@@ -1073,7 +1109,8 @@ static int first_duals(Matcher *p) {
     }
     v_zero(nW, u);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-      const TbWord *w = pair_weight(p, v, p->aNbVertex[q], p->aNb[q] / 2);
+      int x = p->aNbVertex[q];
+      const TbWord *w = pair_weight(p, v, x, nb_end(p, v, x, q) / 2);
       if (v_cmp(nW, w, u) > 0) v_copy(nW, u, w);
     }
   }
@@ -1110,7 +1147,7 @@ static int cold_start(Matcher *p) {
       return rc;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->aMate[v] == -1; q++) {
-      int e = p->aNb[q], w = p->aNbVertex[q];
+      int w = p->aNbVertex[q], e = nb_end(p, v, w, q);
       if (p->aMate[w] != -1) continue;
       pair_slack(p, v, w, e / 2, tmp(p, T_A));
       if (v_sign(p->nW, tmp(p, T_A)) == 0) {
@@ -1220,7 +1257,7 @@ void tb_match_touch(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int e = p->aNb[q], w = p->aNbVertex[q];
+    int w = p->aNbVertex[q], e = nb_end(p, v, w, q);
     const TbWord *wt = pair_weight(p, v, w, e / 2);
     if (!pair_live(p, v, w, e / 2)) continue;
     v_copy(nW, val, wt);
@@ -1270,7 +1307,7 @@ static int matcher_new(int n, int nW, TbProbe *pProbe, TbMatcher **ppOut) {
 int tb_match_open_dense(int nVertex, int nW, const TbWord *aWeight, TbProbe *pProbe,
                         TbMatcher **ppOut) {
   int rc;
-  if (nVertex < 0 || nVertex > TB_MATCH_NMAX || nW < 1) return SQLITE_MISUSE;
+  if (nVertex < 0 || nVertex > TB_MATCH_DENSE_NMAX || nW < 1) return SQLITE_MISUSE;
   rc = matcher_new(nVertex, nW, pProbe, ppOut);
   if (rc == SQLITE_OK) {
     (*ppOut)->bDense = 1;

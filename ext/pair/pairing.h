@@ -127,6 +127,7 @@ typedef struct TbMatchEdge {
 #define TB_MATCH_MAXCARD 1    /* the most edges first, then the most weight */
 #define TB_MATCH_WMAX ((i64)1 << 58)   /* |w| at most this */
 #define TB_MATCH_NMAX (1 << 28)        /* vertices at most this */
+#define TB_MATCH_DENSE_NMAX 32767      /* the dense form's (pair i*n+j an int) */
 
 /*
 ** The edge-list form, solved once.  aMate[v] receives v's partner or -1.
