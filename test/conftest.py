@@ -6,6 +6,8 @@ loadable-extension support. TIEBREAK_EXT overrides the extension path
 """
 import os
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -73,6 +75,40 @@ def run_with_progress(conn, sql, params=(), every=1000, stop_at=None, interrupt=
 
 
 SKIPPED_EXIT = 77  # ctest's SKIP_RETURN_CODE for every suite (test/CMakeLists.txt)
+
+
+def interrupted(conn, sql, delay, stop):
+    """Run sql, calling stop() after delay seconds: (error or None, latency)."""
+    fired = []
+
+    def fire():
+        fired.append(time.perf_counter())
+        stop()
+
+    timer = threading.Timer(delay, fire)
+    timer.start()
+    try:
+        conn.execute(sql).fetchall()
+        error = None
+    except sqlite3.OperationalError as e:
+        error = e
+    end = time.perf_counter()
+    timer.cancel()
+    timer.join()
+    return error, (end - fired[0]) if fired else None
+
+
+def interrupted_in_time(conn, sql, full, stop):
+    """interrupted() at half the measured time; on a loaded machine a run can
+    end before that (the measured one was slow), then again, earlier each time:
+    (error, latency, delay) of the first run the stop reached."""
+    delay = full / 2
+    for _ in range(6):
+        error, latency = interrupted(conn, sql, delay, stop)
+        if latency is not None:
+            break
+        delay /= 4
+    return error, latency, delay
 
 
 def pytest_sessionfinish(session, exitstatus):

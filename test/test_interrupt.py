@@ -12,13 +12,12 @@ Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_interrupt.p
 """
 import sqlite3
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import run_with_progress
+from conftest import interrupted, interrupted_in_time, run_with_progress
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
@@ -75,40 +74,6 @@ def timed(conn, sql):
     t0 = time.perf_counter()
     conn.execute(sql).fetchall()
     return time.perf_counter() - t0
-
-
-def interrupted(conn, sql, delay, stop):
-    """Run sql, calling stop() after delay seconds: (error or None, latency)."""
-    fired = []
-
-    def fire():
-        fired.append(time.perf_counter())
-        stop()
-
-    timer = threading.Timer(delay, fire)
-    timer.start()
-    try:
-        conn.execute(sql).fetchall()
-        error = None
-    except sqlite3.OperationalError as e:
-        error = e
-    end = time.perf_counter()
-    timer.cancel()
-    timer.join()
-    return error, (end - fired[0]) if fired else None
-
-
-def interrupted_in_time(conn, sql, full, stop):
-    """interrupted() at half the measured time; on a loaded machine a run can
-    end before that (the measured one was slow), then again, earlier each time:
-    (error, latency, delay) of the first run the stop reached."""
-    delay = full / 2
-    for _ in range(6):
-        error, latency = interrupted(conn, sql, delay, stop)
-        if latency is not None:
-            break
-        delay /= 4
-    return error, latency, delay
 
 
 @pytest.mark.parametrize("case", list(CASES))
