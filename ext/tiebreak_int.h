@@ -798,6 +798,7 @@ void tb_reader_init(TbReader *r, sqlite3 *db);
 int tb_reader_open(TbReader *r, const TbSource *pSrc, int bRatings,
                    char **pzErr);
 int tb_name_event(const TbKey *pKey, char **pzErr);
+int tb_name_event_value(sqlite3_value *pEvent, int rc, char **pzErr);
 int tb_reader_event(TbReader *r, sqlite3_value *pEventId, const TbKey *pKey,
                     TbEvent *pEvent, char **pzErr);
 void tb_reader_reset(TbReader *r);

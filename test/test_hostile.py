@@ -587,10 +587,10 @@ def test_odd_player_ids(db):
 def test_blob_and_real_ids_are_errors(db):
     db.execute("INSERT INTO matches VALUES ('blob', 1, x'00ff', 'B', 2, 0, 0, NULL)")
     assert error_of(db, "SELECT * FROM standings('blob', 'mtg')") == \
-        "standings(): player_a must be an INTEGER or TEXT id, got a blob in round 1"
+        "standings(): event 'blob': player_a must be an INTEGER or TEXT id, got a blob in round 1"
     db.execute("INSERT INTO matches VALUES ('real', 1, 'A', 2.5, 2, 0, 0, NULL)")
     assert error_of(db, "SELECT * FROM standings('real', 'mtg')") == \
-        "standings(): player_b must be an INTEGER or TEXT id, got 2.5 in round 1"
+        "standings(): event 'real': player_b must be an INTEGER or TEXT id, got 2.5 in round 1"
     assert error_of(db, "SELECT * FROM standings(?, 'mtg')", (1.5,)) == \
         "standings(): event_id must be INTEGER or TEXT, got 1.5"
     # readfile() gives a BLOB: the message says how to pass a file's text
@@ -621,7 +621,8 @@ def test_internal_row_reader_redefined_by_the_application(db, baseline):
 
     db.create_aggregate("tiebreak_rows", -1, Taker)
     message = "standings(): tiebreak_rows() is not tiebreak's: was the function defined again?"
-    assert error_of(db, STANDINGS) == message
+    # met while reading event 1's rows: the event is named, as every fault met there
+    assert error_of(db, STANDINGS) == message.replace("(): ", "(): event 1: ")
     assert error_of(db, "SELECT * FROM standings WHERE policy = 'mtg'") == message
     assert error_of(db, "SELECT omwp(1, 'Hugo')").endswith(
         "tiebreak_rows() is not tiebreak's: was the function defined again?")
@@ -652,3 +653,24 @@ def test_pairings_table_names_are_identifiers(db, name):
     assert error_of(db, "SELECT * FROM pairing_check(1, 'bracket', ?)", (name,)) == \
         f"pairing_check(): event 1: no such table: {name}"
     assert (tables(db), db.execute("SELECT count(*) FROM matches").fetchone()) == before
+
+
+@pytest.mark.parametrize("row,fault", [
+    ((7, 1, "A", "A", 2, 0, 0, None), "player 'A' is paired with themself in round 1"),
+    ((7, 1, "A", "B", -1, 0, 0, None), "negative game count in round 1 match of player 'A'"),
+    (("t7", 1, "A", "B", 0, 2, 0, "a"),
+     "result 'a' contradicts game counts 0-2-0 in round 1 match of player 'A'"),
+])
+def test_a_bad_event_is_named_by_every_function(db, row, fault):
+    """One event's bad rows: standings() of that event says which event, as every
+    event at once, pairings() and the scalars do."""
+    db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+    event = "event 7" if row[0] == 7 else "event 't7'"
+    ev = row[0]
+    for sql, prefix in [("SELECT * FROM standings(?, 'mtg')", "standings()"),
+                        ("SELECT omwp(?, 'A')", "omwp()"),
+                        ("SELECT mwp(?, 'A')", "mwp()"),
+                        ("SELECT * FROM pairings(?, 'mtg')", "pairings()")]:
+        assert error_of(db, sql, (ev,)) == f"{prefix}: {event}: {fault}"
+    assert error_of(db, "SELECT * FROM standings WHERE policy = 'mtg'") == \
+        f"standings(): {event}: {fault}"

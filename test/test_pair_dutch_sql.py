@@ -312,6 +312,6 @@ def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n, gb):
     db.executemany("INSERT INTO players VALUES ('open', ?, ?)",
                    [(i, 3000 - i % 2000) for i in range(1, n + 1)])
     with pytest.raises(Exception, match=re.escape(
-            f"pairings(): event open: dutch: {n} players to pair, more than the 3000 it pairs "
+            f"pairings(): event 'open': dutch: {n} players to pair, more than the 3000 it pairs "
             f"(its weights, one per pair of players, would take {gb} GB or more)")):
         db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()

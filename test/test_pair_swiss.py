@@ -158,9 +158,9 @@ def test_pokemon_pairs_across_divisions(connect):
 
 
 @pytest.mark.parametrize("system, message", [
-    ("mtg(top=2)", "pairings(): event e: unknown option 'top' in system 'mtg(top=2)' "
+    ("mtg(top=2)", "pairings(): event 'e': unknown option 'top' in system 'mtg(top=2)' "
                    "(its options: seed)"),
-    ("pokemon(rounds=3)", "pairings(): event e: unknown option 'rounds' in system "
+    ("pokemon(rounds=3)", "pairings(): event 'e': unknown option 'rounds' in system "
                           "'pokemon(rounds=3)' (its options: seed)"),
 ])
 def test_errors(connect, system, message):

@@ -396,7 +396,7 @@ def test_check_bracket_that_left_the_bracket(db):
     ("SELECT * FROM pairings(1, 'berger', 0)",
      r"^pairings\(\): event 1: round must be a positive integer \(1 to 1000000000\)$"),
     ("SELECT * FROM pairings('club', 'berger', 'x')",
-     r"^pairings\(\): event club: round must be a positive integer \(1 to 1000000000\)$"),
+     r"^pairings\(\): event 'club': round must be a positive integer \(1 to 1000000000\)$"),
     ("SELECT * FROM pairings(1, 'berger', 1)", r"^pairings\(\): event 1: round 1 was paired already"),
     ("SELECT * FROM pairings(1, 'berger', 3)",
      r"^pairings\(\): event 1: round 3 is beyond the next round \(2\)$"),
@@ -566,11 +566,11 @@ def test_errors_of_the_systems_name_the_event(db):
     pair_round(db, "dutch", event="open")
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()
-    assert str(e.value) == ("pairings(): event open: dutch: no pairing meets the absolute "
+    assert str(e.value) == ("pairings(): event 'open': dutch: no pairing meets the absolute "
                             "criteria (C1-C3)")
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute("SELECT * FROM pairings('open', 'berger')").fetchall()
-    assert str(e.value) == ("pairings(): event open: berger: round 2 is past the last round (1) "
+    assert str(e.value) == ("pairings(): event 'open': berger: round 2 is past the last round (1) "
                             "of a round robin of 2 players; rounds=N for a double round robin")
 
 

@@ -86,7 +86,7 @@ def test_whole_real_and_text_event_ids_pair_the_integer_event(db):
     assert len(want) == 2
     for event in (1.0, "1"):
         assert db.execute("SELECT * FROM pairings(?, 'berger')", (event,)).fetchall() == want
-    assert "event 01: no rows" in error_of(db, "SELECT * FROM pairings('01', 'berger')")
+    assert "event '01': no rows" in error_of(db, "SELECT * FROM pairings('01', 'berger')")
 
 
 def test_a_whole_real_event_id_finds_the_text_event_as_standings_does(db):

@@ -183,8 +183,8 @@ def test_errors(connect, rows, policy, message):
     conn = load(connect(), rows)
     with pytest.raises(sqlite3.OperationalError) as e:
         standings(conn, policy)
-    assert str(e.value).startswith("standings(): " + message)
-    # every event at once names the event, and on_error='skip' skips it
+    assert str(e.value).startswith("standings(): event 'e': " + message)
+    # every event at once names the event too, and on_error='skip' skips it
     with pytest.raises(sqlite3.OperationalError) as e:
         conn.execute("SELECT * FROM standings WHERE policy = ? AND matches_table = 'm'",
                      (policy,)).fetchall()

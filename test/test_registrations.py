@@ -131,10 +131,10 @@ def test_row_after_dropped_after_is_an_error(db):
     load(db, POKEMON, [("pk", "X", "dropped", 1)],
          "CREATE TABLE players (event_id, player, status, dropped_after)")
     with pytest.raises(sqlite3.OperationalError,
-                       match=r"^standings\(\): player 'X' dropped after round 1 \(players table\) "
+                       match=r"^standings\(\): event 'pk': player 'X' dropped after round 1 \(players table\) "
                              r"but has a match in round 2$"):
         rows(db, "SELECT * FROM standings('pk', 'pokemon')")
-    # every event at once names the event
+    # every event at once names the event too
     with pytest.raises(sqlite3.OperationalError,
                        match=r"^standings\(\): event 'pk': player 'X' dropped after round 1"):
         rows(db, "SELECT * FROM standings WHERE policy = 'pokemon'")
@@ -244,7 +244,7 @@ def test_text_id_finds_integer_id(db):
                    ("10", "text", "Ten", 0)]
     db.execute("INSERT INTO players VALUES (5, 7, 'Again')")
     with pytest.raises(sqlite3.OperationalError,
-                       match=r"^standings\(\): players table: player 7 is registered twice$"):
+                       match=r"^standings\(\): event 5: players table: player 7 is registered twice$"):
         rows(db, "SELECT * FROM standings(5, 'mtg')")
 
 
@@ -307,7 +307,7 @@ def test_bad_registrations(db, columns, row, message):
     db.execute(f"INSERT INTO players VALUES (1, 'A', {row})")
     with pytest.raises(sqlite3.OperationalError) as e:
         rows(db, "SELECT * FROM standings(1, 'mtg')")
-    assert str(e.value) == "standings(): " + message
+    assert str(e.value) == "standings(): event 1: " + message
 
 
 @pytest.mark.parametrize("player,shown", [("NULL", "NULL"), ("1.5", "1.5"), ("x'01'", "a blob")])
@@ -317,7 +317,8 @@ def test_bad_player_ids(db, player, shown):
     db.execute(f"INSERT INTO players VALUES (1, {player})")
     with pytest.raises(sqlite3.OperationalError) as e:
         rows(db, "SELECT * FROM standings(1, 'mtg')")
-    assert str(e.value) == ("standings(): players table: player must be an INTEGER or TEXT id, "
+    assert str(e.value) == ("standings(): event 1: players table: player must be an INTEGER or "
+                            "TEXT id, "
                             f"got {shown}")
 
 

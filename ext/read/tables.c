@@ -747,6 +747,28 @@ int tb_name_event(const TbKey *pKey, char **pzErr) {
   return z ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/* "event 7: " before the message of the error rc, the event given as the
+** argument pEvent, a TEXT id quoted as tb_name_event() does ('e'); a
+** file's text as the event is not shown.  Returns rc, or SQLITE_NOMEM. */
+int tb_name_event_value(sqlite3_value *pEvent, int rc, char **pzErr) {
+  const char *z = (const char *)sqlite3_value_text(pEvent);
+  char *zNew;
+  if (z == 0) return SQLITE_NOMEM;
+  /* an inner call's message (a recursion) names its own function */
+  if (sqlite3_strglob("[a-z_]*(): *", *pzErr) == 0) return rc;
+  if (tb_value_is_integral(pEvent)) {
+    zNew = sqlite3_mprintf("event %lld: %s", sqlite3_value_int64(pEvent),
+                           *pzErr);
+  } else if (strlen(z) > 40 || strchr(z, '\n')) {
+    zNew = sqlite3_mprintf("the event of the file: %s", *pzErr);
+  } else {
+    zNew = sqlite3_mprintf("event %Q: %s", z, *pzErr);
+  }
+  sqlite3_free(*pzErr);
+  *pzErr = zNew;
+  return zNew ? rc : SQLITE_NOMEM;
+}
+
 /* One row of the all-events query, kept in the set. */
 static int sink_set_row(TbRowSink *p, int argc, sqlite3_value **argv) {
   TbSetRow *pRow;

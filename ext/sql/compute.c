@@ -343,6 +343,10 @@ int tb_compute(TbConn *pConn, sqlite3 *db, const TbSource *pSrc,
   if (rc == SQLITE_OK) {
     rc = tb_compute_event(pConn, &reader, pSrc->pEvent, 0, pPolicy, 0, pEvent,
                           pStandings, pzErr);
+    /* a fault of the event's data names it, as standings() does */
+    if (rc == SQLITE_ERROR && *pzErr) {
+      rc = tb_name_event_value(pSrc->pEvent, rc, pzErr);
+    }
   }
   tb_reader_close(&reader);
   return rc;

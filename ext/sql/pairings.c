@@ -264,24 +264,6 @@ static int parse_args(PairCursor *pCur, int *piRound, char **pzErr) {
   return rc;
 }
 
-/* "event 7: " before the message of the error rc; a file's text as the
-** event is not shown.  Returns rc, or SQLITE_NOMEM. */
-static int name_event(sqlite3_value *pEvent, int rc, char **pzErr) {
-  const char *z = (const char *)sqlite3_value_text(pEvent);
-  char *zNew;
-  if (z == 0) return SQLITE_NOMEM;
-  /* an inner call's message (a recursion) names its own function */
-  if (sqlite3_strglob("[a-z_]*(): *", *pzErr) == 0) return rc;
-  if (strlen(z) > 40 || strchr(z, '\n')) {
-    zNew = sqlite3_mprintf("the event of the file: %s", *pzErr);
-  } else {
-    zNew = sqlite3_mprintf("event %s: %s", z, *pzErr);
-  }
-  sqlite3_free(*pzErr);
-  *pzErr = zNew;
-  return zNew ? rc : SQLITE_NOMEM;
-}
-
 /* The round pairings() pairs: the next, or the one asked if it is that. */
 static int round_to_pair(const TbPairBuild *b, int iAsked, int *piRound,
                          char **pzErr) {
@@ -484,7 +466,7 @@ static int pairFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   /* an interrupt has no message, and is no fault of the event */
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM && zErr && pCur->src.pEvent) {
-    rc = name_event(pCur->src.pEvent, rc, &zErr);
+    rc = tb_name_event_value(pCur->src.pEvent, rc, &zErr);
   }
   if (rc != SQLITE_OK && rc != SQLITE_NOMEM && zErr == 0) {
     zErr = sqlite3_mprintf("%s", sqlite3_errstr(rc));

@@ -457,6 +457,8 @@ static int compute_one(TbReader *r, TbConn *pConn, PolicyCache *p,
   if (rc == SQLITE_OK) {
     rc = tb_compute_event(pConn, r, pEvent, 0, &p->policy, 0, &pEv->event,
                           &pEv->standings, pzErr);
+    /* a fault of the event's data names it, as standings() does */
+    if (rc == SQLITE_ERROR && *pzErr) rc = tb_name_event(k, pzErr);
   }
   /* no index on event_id: the next event's read would scan it all again */
   if (r->pMatches &&
@@ -496,6 +498,7 @@ static int compute_all(TbReader *r, TbConn *pConn, PolicyCache *p) {
     if (rc == SQLITE_OK) {
       rc = tb_compute_event(pConn, r, 0, &pEv->key, &p->policy, 0,
                             &pEv->event, &pEv->standings, &zErr);
+      if (rc == SQLITE_ERROR && zErr) rc = tb_name_event(&k, &zErr);
     }
     rc = event_done(p, pEv, rc, &zErr);
   }

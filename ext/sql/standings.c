@@ -336,8 +336,10 @@ static int compute_result(StandingsCursor *pCur, TbConn *pConn, int iEvent,
     p->zError = *pzErr;
     *pzErr = 0;
     rc = SQLITE_OK;
-  } else if (rc == SQLITE_ERROR && iEvent >= 0) {
-    rc = tb_name_event(&key, pzErr); /* one of many events: which one */
+  } else if (rc == SQLITE_ERROR && *pzErr) {
+    /* which event, as pairings() and the scalars say it */
+    rc = iEvent >= 0 ? tb_name_event(&key, pzErr)
+                     : tb_name_event_value(pCur->src.pEvent, rc, pzErr);
   }
   return rc;
 }

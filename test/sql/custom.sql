@@ -362,4 +362,4 @@ ORDER BY player;
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   (11, 1, 'H', NULL, 1, 0, 0);
 SELECT * FROM standings(11, 'mtg(best_of=5)');
--- error: standings(): bye of player 'H' in round 1 has game counts 1-0-0 (expected 3-0-0 or 0-0-0)
+-- error: standings(): event 11: bye of player 'H' in round 1 has game counts 1-0-0 (expected 3-0-0 or 0-0-0)

@@ -165,127 +165,127 @@ SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g2');
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 3, 'X', 'Y', 2, 0, 0), ('e', 3, 'Z', 'X', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): player 'X' is paired twice in round 3
+-- error: standings(): event 'e': player 'X' is paired twice in round 3
 
 -- case: paired_twice_integer_id
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   (2, 3, 7, 8, 2, 0, 0), (2, 3, 9, 7, 2, 0, 0);
 SELECT * FROM standings(2, 'mtg');
--- error: standings(): player 7 is paired twice in round 3
+-- error: standings(): event 2: player 7 is paired twice in round 3
 
 -- case: paired_twice_as_player_a
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', 'Y', 2, 0, 0), ('e', 1, 'X', 'Z', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): player 'X' is paired twice in round 1
+-- error: standings(): event 'e': player 'X' is paired twice in round 1
 
 -- case: paired_twice_match_and_bye
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 2, 'X', 'Y', 2, 0, 0), ('e', 2, 'X', NULL, 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): player 'X' is paired twice in round 2
+-- error: standings(): event 'e': player 'X' is paired twice in round 2
 
 -- case: paired_twice_two_byes
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', NULL, 2, 0, 0), ('e', 1, 'X', NULL, 0, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): player 'X' is paired twice in round 1
+-- error: standings(): event 'e': player 'X' is paired twice in round 1
 
 -- case: paired_with_themself
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', 'Y', 2, 0, 0), ('e', 2, 'X', 'X', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): player 'X' is paired with themself in round 2
+-- error: standings(): event 'e': player 'X' is paired with themself in round 2
 
 -- case: paired_with_themself_integer_id
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   (2, 4, 5, 5, 0, 0, 0);
 SELECT * FROM standings(2, 'mtg');
--- error: standings(): player 5 is paired with themself in round 4
+-- error: standings(): event 2: player 5 is paired with themself in round 4
 
 -- case: negative_a_wins
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 2, 'X', 'Y', -1, 2, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): negative game count in round 2 match of player 'X'
+-- error: standings(): event 'e': negative game count in round 2 match of player 'X'
 
 -- case: negative_b_wins
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 2, 'X', 'Y', 2, -2, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): negative game count in round 2 match of player 'X'
+-- error: standings(): event 'e': negative game count in round 2 match of player 'X'
 
 -- case: negative_draws_integer_id
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   (2, 2, 3, 4, 0, 0, -3);
 SELECT * FROM standings(2, 'mtg');
--- error: standings(): negative game count in round 2 match of player 3
+-- error: standings(): event 2: negative game count in round 2 match of player 3
 
 -- case: unknown_result
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, 'foo');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye', 'zero_bye' or 'loss')
+-- error: standings(): event 'e': unknown result 'foo' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye', 'zero_bye' or 'loss')
 
 -- case: unknown_result_empty_text
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 2, 0, 0, '');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye', 'zero_bye' or 'loss')
+-- error: standings(): event 'e': unknown result '' in round 2 match of player 'X' (expected NULL, 'a', 'b', 'draw', 'double_loss', 'forfeit_a', 'forfeit_b', 'double_forfeit', 'half_bye', 'zero_bye' or 'loss')
 
 -- case: result_a_contradicts_counts
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
+-- error: standings(): event 'e': result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
 
 -- case: result_b_contradicts_counts
 INSERT INTO matches VALUES ('e', 5, 'X', 'Y', 2, 1, 1, 'b');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): result 'b' contradicts game counts 2-1-1 in round 5 match of player 'X'
+-- error: standings(): event 'e': result 'b' contradicts game counts 2-1-1 in round 5 match of player 'X'
 
 -- case: result_a_contradicts_counts_integer_id
 INSERT INTO matches VALUES (2, 1, 12, 13, 1, 2, 0, 'a');
 SELECT * FROM standings(2, 'mtg');
--- error: standings(): result 'a' contradicts game counts 1-2-0 in round 1 match of player 12
+-- error: standings(): event 2: result 'a' contradicts game counts 1-2-0 in round 1 match of player 12
 
 -- case: bye_with_one_game
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', NULL, 1, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): bye of player 'X' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
+-- error: standings(): event 'e': bye of player 'X' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
 
 -- case: bye_with_losses
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 3, 'X', NULL, 2, 1, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): bye of player 'X' in round 3 has game counts 2-1-0 (expected 2-0-0 or 0-0-0)
+-- error: standings(): event 'e': bye of player 'X' in round 3 has game counts 2-1-0 (expected 2-0-0 or 0-0-0)
 
 -- case: bye_with_draws_integer_id
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   (2, 1, 6, NULL, 0, 0, 3);
 SELECT * FROM standings(2, 'mtg');
--- error: standings(): bye of player 6 in round 1 has game counts 0-0-3 (expected 2-0-0 or 0-0-0)
+-- error: standings(): event 2: bye of player 6 in round 1 has game counts 0-0-3 (expected 2-0-0 or 0-0-0)
 
 -- case: bye_with_games_in_chess
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', NULL, 2, 0, 0);
 SELECT * FROM standings('e', 'fide');
--- error: standings(): bye of player 'X' in round 1 has game counts 2-0-0 (expected 0-0-0)
+-- error: standings(): event 'e': bye of player 'X' in round 1 has game counts 2-0-0 (expected 0-0-0)
 
 -- case: null_player_a
 INSERT INTO loose VALUES ('e', 1, NULL, 'Y', 2, 0, 0, NULL);
 SELECT * FROM standings('e', 'mtg', NULL, NULL, 'loose');
--- error: standings(): NULL player_a in round 1
+-- error: standings(): event 'e': NULL player_a in round 1
 
 -- case: round_zero
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 0, 'X', 'Y', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): round must be an integer from 1 to 1000000000, got 0
+-- error: standings(): event 'e': round must be an integer from 1 to 1000000000, got 0
 
 -- case: round_negative
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', 'Y', 2, 0, 0), ('e', -2, 'Z', 'W', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): round must be an integer from 1 to 1000000000, got -2
+-- error: standings(): event 'e': round must be an integer from 1 to 1000000000, got -2
 
 -- case: bad_rows_of_other_events_are_not_read
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a'), ('e', 0, 'X', 'X', -1, 0, 0, 'foo');
@@ -306,7 +306,7 @@ SELECT rank, player FROM standings(1, 'mtg', NULL, 2);
 -- case: bad_row_before_as_of_round_is_read
 INSERT INTO matches VALUES (1, 3, 'A', 'B', 0, 2, 0, 'a');
 SELECT rank, player FROM standings(1, 'mtg', NULL, 3);
--- error: standings(): result 'a' contradicts game counts 0-2-0 in round 3 match of player 'A'
+-- error: standings(): event 1: result 'a' contradicts game counts 0-2-0 in round 3 match of player 'A'
 
 -- case: scalar_omwp_unknown_policy
 SELECT omwp(1, 'A', 'nope');
@@ -332,18 +332,18 @@ SELECT gwp(5, 2, 1, 'abc');
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 3, 'X', 'Y', 2, 0, 0), ('e', 3, 'Z', 'X', 2, 0, 0);
 SELECT mwp('e', 'X');
--- error: mwp(): player 'X' is paired twice in round 3
+-- error: mwp(): event 'e': player 'X' is paired twice in round 3
 
 -- case: scalar_gwp_bad_bye
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 1, 'X', NULL, 1, 0, 0), ('e', 1, 'Y', 'Z', 2, 0, 0);
 SELECT gwp('e', 'X');
--- error: gwp(): bye of player 'X' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
+-- error: gwp(): event 'e': bye of player 'X' in round 1 has game counts 1-0-0 (expected 2-0-0 or 0-0-0)
 
 -- case: scalar_omwp_contradicting_result
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
 SELECT omwp('e', 'X');
--- error: omwp(): result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
+-- error: omwp(): event 'e': result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
 
 -- case: scalar_ogwp_missing_table
 DROP TABLE matches;
@@ -354,12 +354,12 @@ SELECT ogwp(1, 'A');
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 0, 'X', 'Y', 2, 0, 0);
 SELECT mwp('e', 'X');
--- error: mwp(): round must be an integer from 1 to 1000000000, got 0
+-- error: mwp(): event 'e': round must be an integer from 1 to 1000000000, got 0
 
 -- case: table_unchanged_after_error
 INSERT INTO matches VALUES ('e', 2, 'X', 'Y', 0, 2, 0, 'a');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
+-- error: standings(): event 'e': result 'a' contradicts game counts 0-2-0 in round 2 match of player 'X'
 -- then:
 SELECT count(*),
        sum(round * 1000 + a_wins * 100 + b_wins * 10 + draws),
@@ -380,7 +380,7 @@ SELECT group_concat(type || ' ' || name, ', ') FROM (SELECT type, name FROM sqli
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES
   ('e', 3, 'X', 'Y', 2, 0, 0), ('e', 3, 'Z', 'X', 2, 0, 0);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): player 'X' is paired twice in round 3
+-- error: standings(): event 'e': player 'X' is paired twice in round 3
 -- then:
 SELECT count(*) FROM sqlite_temp_schema;
 -- expect:
@@ -399,12 +399,12 @@ SELECT rank, player FROM standings(1, 'mtg');
 -- case: best_of_3_rejects_three_game_wins
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 3, 0, 0);
 SELECT * FROM standings(9, 'mtg(best_of=3)');
--- error: standings(): game counts 3-0-0 do not fit a best-of-3 match in round 1 match of player 'P'
+-- error: standings(): event 9: game counts 3-0-0 do not fit a best-of-3 match in round 1 match of player 'P'
 
 -- case: best_of_3_rejects_both_at_two
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 2, 2, 0);
 SELECT * FROM standings(9, 'mtg(best_of=3)');
--- error: standings(): game counts 2-2-0 do not fit a best-of-3 match in round 1 match of player 'P'
+-- error: standings(): event 9: game counts 2-2-0 do not fit a best-of-3 match in round 1 match of player 'P'
 
 -- case: best_of_3_allows_drawn_games_besides
 INSERT INTO matches (event_id, round, player_a, player_b, a_wins, b_wins, draws) VALUES (9, 1, 'P', 'Q', 2, 1, 1);
@@ -467,17 +467,17 @@ SELECT * FROM standings(1, 'mp(floor=0.25),omw');
 -- case: loss_without_opponent_bad_counts
 INSERT INTO matches VALUES ('e', 1, 'X', NULL, 1, 2, 0, NULL);
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): loss without opponent has game counts 1-2-0 (expected 0-2-0 or 0-0-0) in round 1 match of player 'X'
+-- error: standings(): event 'e': loss without opponent has game counts 1-2-0 (expected 0-2-0 or 0-0-0) in round 1 match of player 'X'
 
 -- case: loss_with_opponent
 INSERT INTO matches VALUES ('e', 1, 'X', 'Y', 0, 2, 0, 'loss');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): result 'loss' needs a row without opponent (player_b NULL) in round 1 match of player 'X'
+-- error: standings(): event 'e': result 'loss' needs a row without opponent (player_b NULL) in round 1 match of player 'X'
 
 -- case: bye_result_b_points_to_loss
 INSERT INTO matches VALUES ('e', 1, 'X', NULL, 0, 0, 0, 'b');
 SELECT * FROM standings('e', 'mtg');
--- error: standings(): bye of player 'X' in round 1 cannot have result 'b' (a round lost with no opponent is result 'loss')
+-- error: standings(): event 'e': bye of player 'X' in round 1 cannot have result 'b' (a round lost with no opponent is result 'loss')
 
 -- case: every_event_error_names_the_event
 INSERT INTO matches VALUES (7, 1, 'A', 'B', 2, 0, 0, NULL), (7, 2, 'X', 'A', 2, 0, 0, NULL),
@@ -513,7 +513,7 @@ SELECT event_id, rank, player, match_points, error FROM standings(7, 'mtg', NULL
 -- case: on_error_stop_is_the_default
 INSERT INTO matches VALUES (7, 2, 'X', 'A', 2, 0, 0, NULL), (7, 2, 'X', 'B', 2, 0, 0, NULL);
 SELECT * FROM standings(7, 'mtg', NULL, NULL, NULL, NULL, NULL, 'stop');
--- error: standings(): player 'X' is paired twice in round 2
+-- error: standings(): event 7: player 'X' is paired twice in round 2
 
 -- case: on_error_unknown
 SELECT * FROM standings WHERE policy = 'mtg' AND on_error = 'ignore';
@@ -607,7 +607,7 @@ SELECT (SELECT count(*) FROM standings(1, 'mtg', 1.5));
 CREATE TABLE players (event_id, player, rating);
 INSERT INTO players VALUES (1, 'A', 9223372036854775807);
 SELECT * FROM standings(1, 'fide');
--- error: standings(): players table: player 'A' has rating 9223372036854775807 (expected an integer from -4611686018427387904 to 4611686018427387904)
+-- error: standings(): event 1: players table: player 'A' has rating 9223372036854775807 (expected an integer from -4611686018427387904 to 4611686018427387904)
 
 -- case: as_of_round_not_written_as_an_integer
 SELECT (SELECT count(*) FROM standings(1, 'mtg', NULL, '01'));
@@ -617,37 +617,37 @@ SELECT (SELECT count(*) FROM standings(1, 'mtg', NULL, '01'));
 CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 VALUES (1, 1, 'A', 1, 'A'), (1, 1, 'A', 2, 'A'), (1, 1, 'A', 2, 'A');
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: game 2 is listed twice in round 1 match of player 'A'
+-- error: standings(): event 1: games table: game 2 is listed twice in round 1 match of player 'A'
 
 -- case: game_listed_twice_from_either_side
 CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 VALUES (1, 1, 'A', 1, 'A'), (1, 1, 'B', 1, 'A');
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: game 1 is listed twice in round 1 match of player 'A'
+-- error: standings(): event 1: games table: game 1 is listed twice in round 1 match of player 'A'
 
 -- case: game_number_null
 CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 VALUES (1, 1, 'A', NULL, 'A');
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: game must be an integer from 1 to 1000000000, got NULL in round 1 match of player 'A'
+-- error: standings(): event 1: games table: game must be an integer from 1 to 1000000000, got NULL in round 1 match of player 'A'
 
 -- case: game_number_negative
 CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 VALUES (1, 1, 'A', -1, 'A');
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: game must be an integer from 1 to 1000000000, got -1 in round 1 match of player 'A'
+-- error: standings(): event 1: games table: game must be an integer from 1 to 1000000000, got -1 in round 1 match of player 'A'
 
 -- case: game_number_huge
 CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 VALUES (1, 1, 'A', 1000000001, 'A');
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: game must be an integer from 1 to 1000000000, got 1000000001 in round 1 match of player 'A'
+-- error: standings(): event 1: games table: game must be an integer from 1 to 1000000000, got 1000000001 in round 1 match of player 'A'
 
 -- case: game_number_text
 CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 VALUES (1, 1, 'A', '1', 'A');
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: game must be an integer from 1 to 1000000000, got '1' in round 1 match of player 'A'
+-- error: standings(): event 1: games table: game must be an integer from 1 to 1000000000, got '1' in round 1 match of player 'A'
 
 -- case: games_table_without_game_column
 CREATE TABLE g3 (event_id, round, player_a, winner);
@@ -659,4 +659,4 @@ CREATE TABLE g3 (event_id, round, player_a, game, winner);
 INSERT INTO g3 WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 1000001)
   SELECT 1, 2, 'A', i, NULL FROM s;
 SELECT * FROM standings(1, 'mtg', NULL, NULL, 'matches', 'g3');
--- error: standings(): games table: more than 1000000 games drawn in round 2 match of player 'A'
+-- error: standings(): event 1: games table: more than 1000000 games drawn in round 2 match of player 'A'

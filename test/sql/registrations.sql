@@ -59,17 +59,17 @@ SELECT division, rank, player, decided_by FROM standings(1, 'mtg');
 -- case: unknown_status
 INSERT INTO players VALUES (1, 'A', NULL, NULL, 'banned', NULL);
 SELECT * FROM standings(1, 'mtg');
--- error: standings(): players table: player 'A' has status 'banned' (expected NULL, 'active', 'dropped' or 'disqualified')
+-- error: standings(): event 1: players table: player 'A' has status 'banned' (expected NULL, 'active', 'dropped' or 'disqualified')
 
 -- case: registered_twice
 INSERT INTO players VALUES (1, 'A', 'Ann', NULL, NULL, NULL), (1, 'A', 'Anna', NULL, NULL, NULL);
 SELECT * FROM standings(1, 'mtg');
--- error: standings(): players table: player 'A' is registered twice
+-- error: standings(): event 1: players table: player 'A' is registered twice
 
 -- case: match_after_dropped_after
 INSERT INTO players VALUES (1, 'A', NULL, NULL, 'dropped', 2);
 SELECT * FROM standings(1, 'mtg');
--- error: standings(): player 'A' dropped after round 2 (players table) but has a match in round 3
+-- error: standings(): event 1: player 'A' dropped after round 2 (players table) but has a match in round 3
 
 -- case: every_event_names_the_event
 INSERT INTO players VALUES (1, 'A', NULL, NULL, 'dropped', 2);

@@ -362,7 +362,8 @@ def test_extension_errors_are_shown(browser, tmp_path):
     b.send_file("#file", path)
     assert b.wait_for(READY) == "error"
     status = b.js("return document.getElementById('status').textContent")
-    assert status.startswith("standings(): player 'Ann' is paired twice in round 1"), status
+    assert status.startswith("standings(): event 'twice': player 'Ann' is paired twice in "
+                             "round 1"), status
 
 
 # ------------------------------------------------------ names and divisions
