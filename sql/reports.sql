@@ -12,7 +12,9 @@
 -- Parameters, all optional (.parameter set $name value; .parameter clear to reset):
 --   $file     a file to report on instead of the tables: its format is told from its text
 --             (XML: TOM, JSON: Melee.gg, else TRF); read with tom_matches()/tom_players(),
---             trf_matches()/trf_players() or melee_matches()/melee_players()
+--             trf_matches()/trf_players() or melee_matches()/melee_players(). An error
+--             reading it does not name the file: SQLite before 3.47 puts no value into an
+--             error raised from SQL (docs/reports.md#reports-on-a-file)
 --   $format   'tom', 'trf' or 'melee': the format of $file, when its text does not tell
 --   $event    the event of the tables; default: the event of the last row added to matches
 --   $round    standings after this round (as_of_round); default: every round played

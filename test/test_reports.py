@@ -429,6 +429,23 @@ def test_a_file_that_cannot_be_read_is_named():
     assert "reports.sql: $file names no file that can be read" in proc.stderr
 
 
+@pytest.mark.parametrize("text,message", [
+    ("<tournament><bad", "tom_policy(): line 1: the text ends inside the tag <bad: truncated"),
+    ('{"Rounds": [', "melee_policy(): malformed JSON"),
+])
+def test_a_file_its_reader_refuses_stops_with_the_readers_message(tmp_path, text, message):
+    """The message is the reader's, without the file's path: SQL on SQLite before
+    3.47 cannot put a value into an error it raises (docs/reports.md)."""
+    path = tmp_path / "event.txt"
+    path.write_text(text)
+    args = [sqlcases.default_cli(), "-init", "/dev/null", "-batch", "-bail", ":memory:",
+            f".load '{EXT}'", f".parameter set $file {path}", ".read sql/reports.sql"]
+    proc = subprocess.run(args, capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode != 0
+    assert proc.stderr.strip().splitlines()[-1].endswith(message), proc.stderr
+    assert str(path) not in proc.stderr
+
+
 def test_tom_file_during_the_playoff():
     """After the semifinals ($round 4): one playoff round so far; Ada Moss
     won hers, Cara Pike lost hers to Ben Oakes."""
