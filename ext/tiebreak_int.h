@@ -940,6 +940,9 @@ int tb_text_arg_copy(const void *p, int n, TbProbe *pProbe, char **pz,
                      int *pbNul);
 void tb_text_arg_result_error(sqlite3_context *ctx, const char *zFunc, int rc,
                               const char *zErr);
+/* Why NULL text is no file's: every reader's message and standings()'s. */
+#define TB_READFILE_NULL "readfile() gives NULL for a file it cannot read"
+char *tb_text_arg_refusal(const char *zExpected, int eType);
 int tb_standings_value(const TbStandings *p, int iPlayer, int iTiebreaker,
                        double *pr);
 void tb_standings_free(TbStandings *p);

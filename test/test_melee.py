@@ -202,9 +202,10 @@ def test_arguments(db):
     with pytest.raises(sqlite3.OperationalError,
                        match=r"melee_matches\(\): the event's JSON text is required"):
         db.execute("SELECT * FROM melee_matches").fetchall()
-    with pytest.raises(sqlite3.OperationalError, match=r"the event must be JSON text"):
+    with pytest.raises(sqlite3.OperationalError,
+                       match=r"^melee_matches\(\): the argument must be the event's JSON "
+                             r"text, e.g. readfile\('event.json'\), got a number$"):
         db.execute("SELECT * FROM melee_matches(1)").fetchall()
-    assert db.execute("SELECT count(*) FROM melee_matches(NULL)").fetchone() == (0,)
     blob = event([("Round 1", [("A", "B", "2-0-0")])]).encode()
     assert db.execute("SELECT count(*) FROM melee_matches(?)", (blob,)).fetchone() == (1,)
     assert db.execute("SELECT count(*) FROM melee_matches(?)",
@@ -337,3 +338,29 @@ def test_entries_all_unreadable_and_standings_not_an_array(db):
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute(PLAYERS, ('{"Standings": {"Player": "A"}}',)).fetchall()
     assert str(e.value) == "melee_players(): Standings is not an array"
+
+
+READERS = [("melee_matches", "the event's JSON text, e.g. readfile('event.json')"),
+           ("melee_players", "the event's JSON text, e.g. readfile('event.json')"),
+           ("melee_problems", "the event's JSON text, e.g. readfile('event.json')"),
+           ("tom_matches", "the text of a TOM file, e.g. readfile('event.tdf')"),
+           ("tom_players", "the text of a TOM file, e.g. readfile('event.tdf')"),
+           ("trf_matches", "the text of a TRF file, e.g. readfile('event.trf')"),
+           ("trf_players", "the text of a TRF file, e.g. readfile('event.trf')"),
+           ("trf_records", "the text of a TRF file, e.g. readfile('event.trf')"),
+           ("trf_event", "the text of a TRF file, e.g. readfile('event.trf')")]
+
+
+@pytest.mark.parametrize("reader,expected", READERS + [
+    ("melee_policy", READERS[0][1]), ("tom_policy", READERS[3][1]),
+    ("trf_policy", READERS[5][1])])
+def test_every_reader_refuses_null_as_readfile_of_a_missing_file(db, reader, expected):
+    """readfile() of a path that cannot be read is NULL: an error saying so, never no
+    rows (melee's readers gave none)."""
+    sql = (f"SELECT {reader}(?)" if reader.endswith("_policy")
+           else f"SELECT count(*) FROM {reader}(?)")
+    for value, got in ((None, "NULL (readfile() gives NULL for a file it cannot read)"),
+                       (7, "a number")):
+        with pytest.raises(sqlite3.OperationalError) as e:
+            db.execute(sql, (value,)).fetchall()
+        assert str(e.value) == f"{reader}(): the argument must be {expected}, got {got}"

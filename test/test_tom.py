@@ -322,7 +322,8 @@ def test_blob_argument_and_a_large_file(db):
 
 def test_arguments(db):
     assert error_of(db, None) == ("tom_matches(): the argument must be the text of a TOM file, "
-                                  "e.g. readfile('event.tdf'), got NULL")
+                                  "e.g. readfile('event.tdf'), got NULL (readfile() gives NULL "
+                                  "for a file it cannot read)")
     assert error_of(db, 3.5, PLAYERS).startswith("tom_players(): the argument must be the text")
     assert error_of(db, 7).endswith("got a number")
     with pytest.raises(sqlite3.OperationalError,
@@ -620,7 +621,8 @@ def test_policy_of_the_start_date(db, data, policy):
 
 def test_policy_arguments(db):
     assert error_of(db, None, POLICY) == ("tom_policy(): the argument must be the text of a TOM "
-                                          "file, e.g. readfile('event.tdf'), got NULL")
+                                          "file, e.g. readfile('event.tdf'), got NULL "
+                                          "(readfile() gives NULL for a file it cannot read)")
     assert error_of(db, 7, POLICY).endswith("got a number")
     assert error_of(db, 2.5, POLICY).endswith("got a number")
     with pytest.raises(sqlite3.OperationalError, match="wrong number of arguments"):

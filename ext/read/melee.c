@@ -113,6 +113,9 @@ typedef struct MeleeVtab {
   const MeleeKind *pKind;
 } MeleeVtab;
 
+/* What a Melee.gg reader takes, said when given something else. */
+#define MELEE_EXPECTED "the argument must be the event's JSON text, e.g. readfile('event.json')"
+
 static int melee_error(sqlite3_vtab *pVtab, int rc, char *zMsg) {
   sqlite3_free(pVtab->zErrMsg);
   pVtab->zErrMsg = zMsg ? sqlite3_mprintf("%s(): %s",
@@ -1226,11 +1229,12 @@ static int meleeFilter(sqlite3_vtab_cursor *cur, int idxNum,
   (void)idxStr;
   cursor_clear(pCur);
   pCur->bProblems = pTab->pKind == &meleeProblemsKind;
-  if (argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) return SQLITE_OK;
+  if (argc < 1) return SQLITE_OK;
   if (sqlite3_value_type(argv[0]) != SQLITE_TEXT &&
       sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
     return melee_error(cur->pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("the event must be JSON text"));
+                       tb_text_arg_refusal(MELEE_EXPECTED,
+                                           sqlite3_value_type(argv[0])));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
   memset(&probe, 0, sizeof(probe));
@@ -1419,11 +1423,12 @@ static int playersFilter(sqlite3_vtab_cursor *cur, int idxNum,
   (void)idxNum;
   (void)idxStr;
   players_clear(pCur);
-  if (argc < 1 || sqlite3_value_type(argv[0]) == SQLITE_NULL) return SQLITE_OK;
+  if (argc < 1) return SQLITE_OK;
   if (sqlite3_value_type(argv[0]) != SQLITE_TEXT &&
       sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
     return melee_error(cur->pVtab, SQLITE_ERROR,
-                       sqlite3_mprintf("the event must be JSON text"));
+                       tb_text_arg_refusal(MELEE_EXPECTED,
+                                           sqlite3_value_type(argv[0])));
   }
   if ((pCur->pText = sqlite3_value_dup(argv[0])) == 0) return SQLITE_NOMEM;
   memset(&probe, 0, sizeof(probe));
@@ -1557,8 +1562,10 @@ static void meleePolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv
   char *zErr = 0;
   int n, rc, eType = argc == 1 ? sqlite3_value_type(argv[0]) : SQLITE_NULL;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
-    sqlite3_result_error(ctx, "melee_policy(): the argument must be the event's "
-                              "JSON text, e.g. melee_policy(readfile('event.json'))", -1);
+    zErr = tb_text_arg_refusal(MELEE_EXPECTED, eType);
+    tb_text_arg_result_error(ctx, "melee_policy", zErr ? SQLITE_ERROR : SQLITE_NOMEM,
+                             zErr);
+    sqlite3_free(zErr);
     return;
   }
   memset(&probe, 0, sizeof(probe));

@@ -139,3 +139,15 @@ void tb_text_arg_result_error(sqlite3_context *ctx, const char *zFunc, int rc,
   if (rc != SQLITE_ERROR) sqlite3_result_error_code(ctx, rc);
   sqlite3_free(zMsg);
 }
+
+/*
+** Why a reader refuses its argument, of type eType (not TEXT nor BLOB):
+** "<zExpected>, got NULL (...)" or ", got a number".  NULL is most often
+** readfile() of a path that cannot be read, as standings() says of a NULL
+** event: every reader says so, rather than giving no rows.
+*/
+char *tb_text_arg_refusal(const char *zExpected, int eType) {
+  return eType == SQLITE_NULL
+             ? sqlite3_mprintf("%s, got NULL (" TB_READFILE_NULL ")", zExpected)
+             : sqlite3_mprintf("%s, got a number", zExpected);
+}

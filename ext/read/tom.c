@@ -1325,9 +1325,8 @@ static int tom_parse(TomCursor *c, sqlite3_value *v, TbProbe *pProbe,
   const void *pData;
   TomParse p;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
-    *pzErr = sqlite3_mprintf("the argument must be the text of a TOM file, "
-                             "e.g. readfile('event.tdf'), got %s",
-                             eType == SQLITE_NULL ? "NULL" : "a number");
+    *pzErr = tb_text_arg_refusal("the argument must be the text of a TOM file, "
+                                 "e.g. readfile('event.tdf')", eType);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   pData = eType == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)

@@ -454,17 +454,16 @@ static void cursor_clear(TrfCursor *c) {
   c->iRow = 0;
 }
 
+/* What a TRF reader takes, said when given something else. */
+#define TRF_EXPECTED "the argument must be the text of a TRF file, e.g. readfile('event.trf')"
+
 /* Parse the argument into the cursor; pProbe answers interrupts. */
 static int trf_parse(TrfCursor *c, sqlite3_value *v, TbProbe *pProbe,
                      char **pzErr) {
   int eType = v ? sqlite3_value_type(v) : SQLITE_NULL, nText, rc, bNul;
   const void *pData;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
-    return trf_error(pzErr, sqlite3_mprintf("the argument must be the text of "
-                                            "a TRF file, e.g. readfile('event.trf'), "
-                                            "got %s",
-                                            eType == SQLITE_NULL ? "NULL"
-                                                                 : "a number"));
+    return trf_error(pzErr, tb_text_arg_refusal(TRF_EXPECTED, eType));
   }
   pData = eType == SQLITE_TEXT ? (const void *)sqlite3_value_text(v)
                                : sqlite3_value_blob(v);
@@ -1189,8 +1188,10 @@ static void trfPolicyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   char *zOut = 0, *zErr = 0;
   TbProbe probe;
   if (eType != SQLITE_TEXT && eType != SQLITE_BLOB) {
-    sqlite3_result_error(ctx, "trf_policy(): the argument must be the text "
-                              "of a TRF file, e.g. readfile('event.trf')", -1);
+    zErr = tb_text_arg_refusal(TRF_EXPECTED, eType);
+    tb_text_arg_result_error(ctx, "trf_policy", zErr ? SQLITE_ERROR : SQLITE_NOMEM,
+                             zErr);
+    sqlite3_free(zErr);
     return;
   }
   if (eGiven != SQLITE_NULL && eGiven != SQLITE_TEXT) {

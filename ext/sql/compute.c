@@ -164,8 +164,7 @@ int tb_event_id_check(sqlite3_value *v, char **pzErr) {
     return SQLITE_OK;
   }
   *pzErr = eType == SQLITE_NULL
-               ? sqlite3_mprintf("event_id is NULL (readfile() gives NULL for a file it "
-                                 "cannot read)")
+               ? sqlite3_mprintf("event_id is NULL (" TB_READFILE_NULL ")")
            : eType == SQLITE_FLOAT
                ? sqlite3_mprintf("event_id must be INTEGER or TEXT, got %!.15g",
                                  sqlite3_value_double(v))
