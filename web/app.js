@@ -590,7 +590,7 @@ function renderStandings() {
   const head = () => el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "Player"),
     ...keys.map((k, i) => el("th", { class: opt(i) }, label(k))),
     el("th", { class: "record" }, "W-L-D"), el("th", { class: "opt" }, "Above the next by"),
-    el("th", { class: "opt" }, ""));
+    el("th", { class: "opt" }, "Dropped"));
   const sections = state.groups.map((g) => {
     const cut = cutPlayers(g.rows);
     const eighth = cut.length > 8 ? cut[7] : null;

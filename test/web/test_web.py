@@ -193,6 +193,8 @@ def test_round_and_policy(browser, rcq):
     heads = b.js("return [...document.querySelectorAll('#standings thead th')]"
                  ".map(th => th.textContent)")
     assert heads[:6] == ["#", "Player", "Points", "OWP", "OOWP", "H2H"]
+    # the last column marks a dropped player, headed as sql/reports.sql heads it
+    assert heads[-2:] == ["Above the next by", "Dropped"]
     want = native(rcq, f"SELECT rank, player, {pct('owp')} FROM standings(2, 'pokemon', NULL, 3)")
     assert [(g[0], g[1], g[3]) for g in table_rows(b)] == [(str(r), p, o) for r, p, o in want]
 
@@ -523,6 +525,7 @@ def test_trf_file(browser):
     heads = b.js("return [...document.querySelectorAll('#standings thead th')]"
                  ".map(th => th.textContent)")
     assert heads[:7] == ["#", "Player", "Points", "BH-C1", "BH", "SB", "DE"]
+    assert heads[-1] == "Dropped"
     want = native_text(text, "SELECT rank, name, points, buchholz_cut1, sonneborn_berger"
                        " FROM standings(?1, trf_policy(?1), NULL, NULL, 'trf_matches', '',"
                        " 'trf_players')")
