@@ -233,6 +233,7 @@ def test_dutch_option_and_file_both_accelerating_is_an_error(db, name, k, option
     ("XXA 0001  1.00.5", "a field out of its columns"),
     ("XXA 00x1  1.0", "no start number in columns 5-8"),
     ("XXA0001  1.0", "no start number in columns 5-8"),
+    ("XXA 9999  1.0", "start number 9999 has no 001 record"),
 ])
 def test_dutch_bad_virtual_points_record(db, record, why):
     lines = trf_lines(BAKU, "250")

@@ -360,6 +360,13 @@ static int apply_xxa_record(TbPairBuild *b, const char *zLine, char **pzErr) {
       (id = strtol(zField, &zEnd, 10)) <= 0 || zEnd[strspn(zEnd, " ")]) {
     return virtual_error(pzErr, zLine, "no start number in columns 5-8");
   }
+  /* a typo in the number would leave a player unaccelerated unseen */
+  if (start_index(b, id) < 0) {
+    char *zWhy = sqlite3_mprintf("start number %ld has no 001 record", id);
+    rc = zWhy ? virtual_error(pzErr, zLine, zWhy) : SQLITE_NOMEM;
+    sqlite3_free(zWhy);
+    return rc;
+  }
   for (r = 1, iCol = 9; rc == SQLITE_OK && iCol < n; r++, iCol += 5) {
     if (zLine[iCol - 1] != ' ') {
       return virtual_error(pzErr, zLine, "a field out of its columns (the "
