@@ -136,6 +136,17 @@ def test_berger_double_round_robin_reverses_colours(db):
         db.execute("SELECT * FROM pairings(1, 'berger(rounds=4)')").fetchall()
 
 
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_berger_fewer_rounds_than_a_round_robin_is_an_error(db, rounds):
+    """The Berger tables (C.05 Annex 1) are a whole round robin: fewer rounds would leave
+    pairs unplayed, which the tables do not choose; n - 1 rounds, or 2 (n - 1)."""
+    make_event(db, 4)
+    assert error(db, f"SELECT * FROM pairings(1, 'berger(rounds={rounds})')") == (
+        f"pairings(): event 1: berger: {rounds} rounds scheduled, but a round robin of 4 "
+        "players has 3 (or 6, played twice)")
+    assert len(pair_round(db, "berger(rounds=3)")) == 2
+
+
 def error(conn, sql):
     with pytest.raises(sqlite3.OperationalError) as info:
         conn.execute(sql).fetchall()

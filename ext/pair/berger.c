@@ -15,7 +15,8 @@
 ** which is the published table (6 players: 1-6 2-5 3-4 | 6-4 5-3 1-2 |
 ** 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1; test/data/berger_tables.txt).
 ** A double round robin (rounds = 2 (n - 1), from rounds=N or the TRF's
-** XXR) plays the same pairings again with the colours reversed.  Pairing
+** XXR) plays the same pairings again with the colours reversed; other
+** rounds scheduled are an error (no truncated round robin).  Pairing
 ** numbers are the state's order (start numbers, or rating then id); the
 ** schedule ignores absences: the arbiter enters a forfeit for a table
 ** whose player does not come.
@@ -69,7 +70,9 @@ int tb_pair_berger(const TbPairState *pState, TbPairRound *pRound,
                                         "players or more, the event has %d",
                                         nPlayer));
   }
-  if (pState->nRounds > m) {
+  /* the tables are a whole round robin (C.05): fewer rounds would leave
+  ** pairs unplayed, and the tables do not choose which */
+  if (pState->nRounds > 0 && pState->nRounds != m) {
     if (pState->nRounds != 2 * m) {
       return error(pzErr, sqlite3_mprintf(
           "berger: %d rounds scheduled, but a round robin of %d players has "
