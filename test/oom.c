@@ -693,6 +693,22 @@ static const char *azBakuQuery[] = {
   " 'dutch', NULL, 'trf_matches', 'trf_players');",
 };
 
+/* event_errors: a fault in one event's data named in every function's
+** message, and the readers' refusal of NULL text. */
+static const char *azEventErrorsSetup[] = {
+  "CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws);",
+  "INSERT INTO matches VALUES (7, 1, 'A', 'A', 2, 0, 0),"
+  " ('t', 1, 'A', 'B', -1, 0, 0);",
+};
+static const char *azEventErrorsQuery[] = {
+  "SELECT * FROM standings(7, 'mtg');",
+  "SELECT * FROM standings('t', 'mtg');",
+  "SELECT omwp(7, 'A');",
+  "SELECT count(*) FROM melee_matches(NULL);",
+  "SELECT tom_policy(NULL);",
+};
+
 /* standings_check(): a players table with published values, some wrong. */
 static const char *azCheckSetup[] = {
   "CREATE TABLE matches(event_id, round, player_a, player_b, a_wins, b_wins,"
@@ -806,6 +822,8 @@ static const struct Workload {
    COUNT(azGamesCutQuery)},
   {"row_blocks", azRowBlocksSetup, COUNT(azRowBlocksSetup), azRowBlocksQuery,
    COUNT(azRowBlocksQuery)},
+  {"event_errors", azEventErrorsSetup, COUNT(azEventErrorsSetup),
+   azEventErrorsQuery, COUNT(azEventErrorsQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 
