@@ -476,3 +476,22 @@ def test_progress_handler_stops_a_pairing(connect, big):
     calls, error = run_with_progress(conn, sql, stop_at=stop_at)
     assert str(error) == "pairings(): event 1: interrupted"
     assert calls == stop_at  # stopped at the first call that asked
+
+
+@pytest.mark.parametrize("record", ["240 H 001 2 9", "260 001 003 5 9"])
+@pytest.mark.parametrize("system", ["mtg", "dutch"])
+def test_a_trf_record_naming_an_unknown_start_number_is_an_error(db, record, system):
+    """A start number with no 001 record in a 240 or 260 record is a typo that would leave
+    a requested bye or a prohibition unseen: an error naming the record, as for XXA."""
+    text = six_players(record)
+    assert error_of(db, f"SELECT * FROM pairings(?, '{system}'{TRF_TAIL}", (text,)) == (
+        f"pairings(): the event of the file: record '{record}': "
+        "start number 9 has no 001 record")
+
+
+def test_a_trf_record_of_another_round_is_checked_too(db):
+    """The typo is found whichever round the record is for."""
+    text = six_players("240 H 005 9")
+    assert error_of(db, f"SELECT * FROM pairings(?, 'mtg'{TRF_TAIL}", (text,)) == (
+        "pairings(): the event of the file: record '240 H 005 9': "
+        "start number 9 has no 001 record")

@@ -214,13 +214,18 @@ static int start_index(const TbPairBuild *b, i64 iStart) {
   return -1;
 }
 
-/* The start numbers of a record's line from *pz on, as state indexes: up
-** to the line's end (strtol would skip the newline into the next record,
-** whose round numbers would read as players). */
-static int record_players(const TbPairBuild *b, const char *z, int *aOut,
-                          int nMax) {
-  int n = 0;
+static int virtual_error(char **pzErr, const char *zLine, const char *zWhy);
+
+/* The start numbers of a record's line from *pz on, as state indexes, in
+** *pn: up to the line's end (strtol would skip the newline into the next
+** record, whose round numbers would read as players).  A number with no
+** 001 record is an error: a typo would leave a bye or a prohibition unseen. */
+static int record_players(const TbPairBuild *b, const char *zLine,
+                          const char *z, int *aOut, int nMax, int *pn,
+                          char **pzErr) {
+  int n = 0, i;
   char *zEnd;
+  *pn = 0;
   while (n < nMax) {
     long v;
     while (*z == ' ' || *z == '\t') z++;
@@ -228,9 +233,16 @@ static int record_players(const TbPairBuild *b, const char *z, int *aOut,
     v = strtol(z, &zEnd, 10);
     if (zEnd == z) break;
     z = zEnd;
-    if ((aOut[n] = start_index(b, v)) >= 0) n++;
+    if ((i = start_index(b, v)) < 0) {
+      char *zWhy = sqlite3_mprintf("start number %ld has no 001 record", v);
+      int rc = zWhy ? virtual_error(pzErr, zLine, zWhy) : SQLITE_NOMEM;
+      sqlite3_free(zWhy);
+      return rc;
+    }
+    aOut[n++] = i;
   }
-  return n;
+  *pn = n;
+  return SQLITE_OK;
 }
 
 /*
@@ -238,27 +250,27 @@ static int record_players(const TbPairBuild *b, const char *z, int *aOut,
 ** so absent) and 260 (RR1 RRL players: no two of them meet in rounds RR1
 ** to RRL).  The prohibited pairs go to state.aForbidden.
 */
-static int apply_round_records(TbPairBuild *b, int iRound) {
+static int apply_round_records(TbPairBuild *b, int iRound, char **pzErr) {
   TbPairState *s = &b->state;
   const char *z = b->zRoundRecords;
   int *aIdx = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)s->nPlayer + 1));
-  int nAlloc = 0, i, j, n;
+  int nAlloc = 0, i, j, n = 0, rc = SQLITE_OK;
   sqlite3_free(b->aForbidden);
   b->aForbidden = 0;
   s->aForbidden = 0;
   s->nForbidden = 0;
   if (aIdx == 0) return SQLITE_NOMEM;
-  while (z && *z) {
+  while (rc == SQLITE_OK && z && *z) {
     const char *zLine = z + 4;
     char *zEnd;
     if (strncmp(z, "240 ", 4) == 0) {
       long r = strtol(zLine + 1, &zEnd, 10);
-      n = r == iRound ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
-      for (i = 0; i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
+      rc = record_players(b, z, zEnd, aIdx, s->nPlayer, &n, pzErr);
+      for (i = 0; r == iRound && i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
     } else if (strncmp(z, "260 ", 4) == 0) {
       long r1 = strtol(zLine, &zEnd, 10), r2 = strtol(zEnd, &zEnd, 10);
-      n = r1 <= iRound && iRound <= r2
-              ? record_players(b, zEnd, aIdx, s->nPlayer) : 0;
+      rc = record_players(b, z, zEnd, aIdx, s->nPlayer, &n, pzErr);
+      if (iRound < r1 || r2 < iRound) n = 0;
       for (i = 0; i < n; i++) {
         for (j = i + 1; j < n; j++) {
           if (s->nForbidden >= nAlloc) {
@@ -283,7 +295,7 @@ static int apply_round_records(TbPairBuild *b, int iRound) {
   }
   s->aForbidden = b->aForbidden;
   sqlite3_free(aIdx);
-  return SQLITE_OK;
+  return rc;
 }
 
 /* Points "1.0", "0.5", "2" at *pz in the state's units (1/nPointScale), the
@@ -746,7 +758,7 @@ int tb_pair_build_round(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
     p->iDivision = b->event.aReg ? b->event.aReg[p->iPlayer].iDivOrder : 0;
   }
   s->pProbe = &pReader->probe;
-  if (rc == SQLITE_OK) rc = apply_round_records(b, iRound);
+  if (rc == SQLITE_OK) rc = apply_round_records(b, iRound, pzErr);
   if (rc == SQLITE_OK) rc = apply_virtual_points(b, pSpec, pzErr);
   return rc;
 }
