@@ -39,6 +39,7 @@ typedef struct Blossom {
   int *aEndp;         /* aEndp[k]: endpoint pair joining child k and k+1 */
   int nBest;
   int *aBest;         /* least-slack edges to other S-blossoms, or NULL */
+  int bPending;       /* dense form: aBest not made yet (see pending_best) */
 } Blossom;
 
 /* Scratch values (nW words each), by role. */
@@ -503,6 +504,7 @@ static void add_blossom(Matcher *p, int base, int k) {
   memcpy(pB->aEndp, aEndp, sizeof(int) * (size_t)nEndp);
   p->aLabel[b] = 1;
   p->aLabelEnd[b] = p->aLabelEnd[bb];
+  p->aBestEdge[b] = -1;
   v_zero(p->nW, dual_of(p, b));
   nLeaf = leaves(p, b, p->aScratch);
   for (l = 0; l < nLeaf; l++) {
@@ -515,7 +517,25 @@ static void add_blossom(Matcher *p, int base, int k) {
     }
     p->aInBlossom[x] = b;
   }
-  blossom_best_edges(p, b);
+  if (p->bDense) pB->bPending = 1;
+  else blossom_best_edges(p, b);
+}
+
+/* The dense form makes a new S-blossom's least-slack edges only when a
+** dual step needs them: most stages of a warm solve end in an
+** augmentation before any, and each list costs a scan of n pairs per
+** vertex inside.  Made then, over the same leaves, they see every S-blossom
+** of that moment, a superset of those at the blossom's making. */
+static void pending_best(Matcher *p) {
+  int t;
+  for (t = 0; t < p->nTouch && p->rc == SQLITE_OK; t++) {
+    int b = p->aTouch[t];
+    if (b >= p->n && p->aBlossom[b].bPending && p->aParent[b] == -1
+        && p->aBase[b] >= 0 && p->aLabel[b] == 1) {
+      p->aBlossom[b].bPending = 0;
+      blossom_best_edges(p, b);
+    }
+  }
 }
 
 static int child_at(const Blossom *pB, int j) {
@@ -544,6 +564,7 @@ static void release_blossom(Matcher *p, int b) {
   sqlite3_free(pB->aBest);
   pB->aBest = 0;
   pB->nBest = 0;
+  pB->bPending = 0;
   p->aBase[b] = -1;
   p->aBestEdge[b] = -1;
   p->aUnused[p->nUnused++] = b;
@@ -825,6 +846,10 @@ static void steps_word(const Matcher *p, int *pType, int *pEdge, int *pBlossom,
 static int dual_step(Matcher *p) {
   int n = p->n, nW = p->nW, t, type = -1, edge = -1, blossom = -1, dvertex = -1;
   TbWord *delta = tmp(p, T_DELTA), *d = tmp(p, T_D);
+  if (p->bDense) {
+    pending_best(p);
+    if (p->rc) return 1;
+  }
   if (!p->bMaxCard) {
     dvertex = least_s_dual(p, delta);
     if (dvertex >= 0) type = 1;
@@ -899,6 +924,7 @@ static int start_stage(Matcher *p) {
       sqlite3_free(p->aBlossom[x].aBest);
       p->aBlossom[x].aBest = 0;
       p->aBlossom[x].nBest = 0;
+      p->aBlossom[x].bPending = 0;
     }
   }
   p->nTouch = 0;
@@ -1238,10 +1264,45 @@ static void list_free(Matcher *p, int v) {
   p->nFree++;
 }
 
-void tb_match_touch(TbMatcher *p, int v) {
+/* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair. */
+static void cover(const Matcher *p, int v, int w, int q, TbWord *r) {
+  const TbWord *wt = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+  v_copy(p->nW, r, wt);
+  v_add(p->nW, r, wt);
+  v_sub(p->nW, r, dual_of(p, w));
+}
+
+/* Whether matched vertex v, in no blossom, keeps its partner under its new
+** weights: when the matched pair still needs the largest dual of v's
+** pairs, v's dual set to it keeps every slack >= 0 and that pair tight, so
+** the matching stays optimal as it is (the Dutch system's steps that
+** confirm a player's partner then cost O(n), not a search). */
+static int keeps_mate(Matcher *p, int v) {
+  int nW = p->nW, m, q, qm = -1;
+  TbWord *need = tmp(p, T_B), *val = tmp(p, T_A);
+  if (p->aMate[v] < 0 || p->aInBlossom[v] != v) return 0;
+  m = endpoint(p, p->aMate[v]);
+  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && qm < 0; q++) {
+    if (p->aNbVertex[q] == m) qm = q;
+  }
+  if (qm < 0 || !pair_live(p, v, m, nb_end(p, v, m, qm) / 2)) return 0;
+  cover(p, v, m, qm, need);
+  if (v_sign(nW, need) < 0) return 0;
+  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
+    int w = p->aNbVertex[q];
+    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
+    cover(p, v, w, q, val);
+    if (v_cmp(nW, val, need) > 0) return 0;
+  }
+  v_copy(nW, dual_of(p, v), need);
+  return 1;
+}
+
+/* v and its partner leave the matching and their blossoms; v's dual
+** covers its new weights. */
+static void release(TbMatcher *p, int v) {
   int nW = p->nW, x, q;
   TbWord *u, *val = tmp(p, T_A);
-  if (!p->bStarted || p->aDead[v]) return;
   /* x: the partner of v's outermost blossom, whose base v becomes */
   x = p->aMate[p->aBase[top_of(p, v)]];
   x = x >= 0 ? endpoint(p, x) : -1;
@@ -1257,19 +1318,22 @@ void tb_match_touch(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q], e = nb_end(p, v, w, q);
-    const TbWord *wt = pair_weight(p, v, w, e / 2);
-    if (!pair_live(p, v, w, e / 2)) continue;
-    v_copy(nW, val, wt);
-    v_add(nW, val, wt);
-    v_sub(nW, val, dual_of(p, w));
+    int w = p->aNbVertex[q];
+    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
+    cover(p, v, w, q, val);
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
   v_even(nW, u);
 }
 
+void tb_match_touch(TbMatcher *p, int v) {
+  if (!p->bStarted || p->aDead[v]) return;
+  if (keeps_mate(p, v)) return;
+  release(p, v);
+}
+
 void tb_match_remove(TbMatcher *p, int v) {
-  tb_match_touch(p, v);
+  if (p->bStarted && !p->aDead[v]) release(p, v);
   p->nDead += !p->aDead[v];
   p->aDead[v] = 1;
   v_zero(p->nW, dual_of(p, v));
