@@ -83,6 +83,11 @@ struct TbMatcher {
   int *aAllowed;      /* edges whose aAllow was set this stage (the first
                       ** nAllowedMax; beyond, every flag is cleared) */
   int nAllowed, nAllowedMax;
+  int *aRow;          /* dense form: the vertices whose row of aAllow has a
+                      ** flag this stage (cleared row by row past
+                      ** nAllowedMax, not the whole n x n array) */
+  int nRow;
+  unsigned char *aRowSet; /* n: on aRow */
   int *aQueue;
   int nQueue, nQueueAlloc;
   int *aScratch;      /* 2n + 2: leaves, paths */
@@ -256,6 +261,33 @@ static inline int pair_live(const Matcher *p, int v, int w, int k) {
   return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
 }
 
+/* The slack of the pair of v and w (edge k) into r, and whether it is
+** tight (<= 0), or -1 when the pair is not in the graph: in one pass over
+** the weight, which a scan reads for each of n pairs. */
+static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
+  if (p->nDead > 0 && p->aDead[w]) return -1;
+#ifdef __SIZEOF_INT128__
+  if (p->bDense && p->nW > 1) {
+    const TbWord *a = dual_of(p, v), *b = dual_of(p, w), *x = pair_weight(p, v, w, k);
+    TbWord any = 0, nonzero = 0;
+    WideCarry c = 0;
+    int t, nW = p->nW;
+    for (t = 0; t < nW; t++) {
+      any |= x[t];
+      c += (WideCarry)a[t] + b[t] - 2 * (WideCarry)x[t];
+      r[t] = (TbWord)c;
+      nonzero |= r[t];
+      c >>= 64;
+    }
+    if (!any) return -1;
+    return (i64)r[nW - 1] < 0 || !nonzero;
+  }
+#endif
+  if (p->bDense && v_is_zero(p->nW, pair_weight(p, v, w, k))) return -1;
+  pair_slack(p, v, w, k, r);
+  return v_sign(p->nW, r) <= 0;
+}
+
 /* The slack of edge k when weights are one word. */
 static inline i64 slack_word(const Matcher *p, int k) {
   int i = endpoint(p, 2 * k), j = endpoint(p, 2 * k + 1);
@@ -332,9 +364,21 @@ static void set_allow(Matcher *p, int k, unsigned char bOn) {
   if (p->bDense) p->aAllow[(size_t)(k % p->n) * (size_t)p->n + (size_t)(k / p->n)] = bOn;
 }
 
+/* Lists vertex v's row of aAllow as one to clear. */
+static void allow_row(Matcher *p, int v) {
+  if (!p->aRowSet[v]) {
+    p->aRowSet[v] = 1;
+    p->aRow[p->nRow++] = v;
+  }
+}
+
 static void allow_edge(Matcher *p, int k) {
   if (!p->aAllow[k]) {
     set_allow(p, k, 1);
+    if (p->bDense) {
+      allow_row(p, k / p->n);
+      allow_row(p, k % p->n);
+    }
     if (p->nAllowed < p->nAllowedMax) p->aAllowed[p->nAllowed] = k;
     p->nAllowed++;
   }
@@ -343,8 +387,17 @@ static void allow_edge(Matcher *p, int k) {
 /* Clears the flags allow_edge() set this stage. */
 static void clear_allowed(Matcher *p) {
   int k;
-  if (p->nAllowed > p->nAllowedMax) memset(p->aAllow, 0, p->nAllow);
-  else for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
+  if (p->nAllowed <= p->nAllowedMax) {
+    for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
+  } else if (!p->bDense) {
+    memset(p->aAllow, 0, p->nAllow);
+  } else {
+    for (k = 0; k < p->nRow; k++) {
+      memset(p->aAllow + (size_t)p->aRow[k] * (size_t)p->n, 0, (size_t)p->n);
+    }
+  }
+  for (k = 0; k < p->nRow; k++) p->aRowSet[p->aRow[k]] = 0;
+  p->nRow = 0;
   p->nAllowed = 0;
 }
 
@@ -694,7 +747,6 @@ static void augment_matching(Matcher *p, int k) {
 
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
-  int nW = p->nW;
   TbWord *kslack = tmp(p, T_SLACK);
   while (p->nQueue > 0 && p->rc == SQLITE_OK) {
     int v = p->aQueue[--p->nQueue], q;
@@ -708,9 +760,9 @@ static int scan_queue(Matcher *p) {
       a = allow_at(p, v, w, k);
       if (!p->aAllow[a]) {
         /* an allowed edge was found tight: only the others read weights */
-        if (!pair_live(p, v, w, k)) continue;
-        pair_slack(p, v, w, k, kslack);
-        if (v_sign(nW, kslack) <= 0) allow_edge(p, k);
+        int bTight = live_slack(p, v, w, k, kslack);
+        if (bTight < 0) continue;
+        if (bTight) allow_edge(p, k);
       }
       if (p->aAllow[a]) {
         int bw = p->aInBlossom[w];
@@ -1029,12 +1081,15 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aCacheEpoch, 2 * N),
     CARVE(p->aListed, N),
     CARVE(p->aDead, N),
+    CARVE(p->aRow, N),
+    CARVE(p->aRowSet, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pVertexBlock == 0) return SQLITE_NOMEM;
   /* zeroed: tb_match_close() reads the blossoms' lists */
   memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   memset(p->aDead, 0, (size_t)N);
+  memset(p->aRowSet, 0, (size_t)N);
   return SQLITE_OK;
 }
 
@@ -1339,9 +1394,36 @@ void tb_match_remove(TbMatcher *p, int v) {
   v_zero(p->nW, dual_of(p, v));
 }
 
+/* Matches the free vertices joined by a tight pair at once, as cold_start
+** does: the vertices a warm start freed would otherwise cost a stage each,
+** and every stage grows the trees of all the free vertices again.  Each
+** is the base of its outermost blossom, so the pair may be matched as it
+** is; its slack is 0, the duals stay as they are. */
+static int match_tight_free(Matcher *p) {
+  int k, j, rc;
+  for (k = 0; k < p->nFree; k++) {
+    int v = p->aFree[k];
+    if (p->aMate[v] != -1 || p->aDead[v]) continue;
+    if ((rc = tb_poll(p->pProbe, 1 + p->nFree - k)) != SQLITE_OK) return rc;
+    for (j = k + 1; j < p->nFree; j++) {
+      int w = p->aFree[j], e;
+      if (p->aMate[w] != -1 || p->aDead[w] || p->aInBlossom[v] == p->aInBlossom[w]) continue;
+      e = v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
+      if (live_slack(p, v, w, e / 2, tmp(p, T_A)) != 1 || v_sign(p->nW, tmp(p, T_A)) != 0) {
+        continue;
+      }
+      p->aMate[v] = e;
+      p->aMate[w] = e ^ 1;
+      break;
+    }
+  }
+  return SQLITE_OK;
+}
+
 int tb_match_solve(TbMatcher *p) {
   if (p->rc) return p->rc;
   if (!p->bStarted) p->rc = cold_start(p);
+  else if (p->bDense) p->rc = match_tight_free(p);
   p->iEpoch++;              /* the weights may have changed since */
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;
