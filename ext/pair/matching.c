@@ -1394,6 +1394,17 @@ void tb_match_remove(TbMatcher *p, int v) {
   v_zero(p->nW, dual_of(p, v));
 }
 
+/* The remote endpoint, seen from v, of the dense pair of v and w. */
+static int dense_end(const Matcher *p, int v, int w) {
+  return v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
+}
+
+/* Whether the dense pair of v and w, in different blossoms, is tight. */
+static int dense_tight(Matcher *p, int v, int w) {
+  return live_slack(p, v, w, dense_end(p, v, w) / 2, tmp(p, T_A)) == 1
+         && v_sign(p->nW, tmp(p, T_A)) == 0;
+}
+
 /* Matches the free vertices joined by a tight pair at once, as cold_start
 ** does: the vertices a warm start freed would otherwise cost a stage each,
 ** and every stage grows the trees of all the free vertices again.  Each
@@ -1406,14 +1417,48 @@ static int match_tight_free(Matcher *p) {
     if (p->aMate[v] != -1 || p->aDead[v]) continue;
     if ((rc = tb_poll(p->pProbe, 1 + p->nFree - k)) != SQLITE_OK) return rc;
     for (j = k + 1; j < p->nFree; j++) {
-      int w = p->aFree[j], e;
+      int w = p->aFree[j];
       if (p->aMate[w] != -1 || p->aDead[w] || p->aInBlossom[v] == p->aInBlossom[w]) continue;
-      e = v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
-      if (live_slack(p, v, w, e / 2, tmp(p, T_A)) != 1 || v_sign(p->nW, tmp(p, T_A)) != 0) {
-        continue;
-      }
-      p->aMate[v] = e;
-      p->aMate[w] = e ^ 1;
+      if (!dense_tight(p, v, w)) continue;
+      p->aMate[v] = dense_end(p, v, w);
+      p->aMate[w] = dense_end(p, w, v);
+      break;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* A free vertex y other than v, in no blossom, tight with m; or -1. */
+static int tight_free(Matcher *p, int m, int v) {
+  int y;
+  for (y = 0; y < p->n; y++) {
+    if (y == v || y == m || p->aMate[y] != -1 || p->aDead[y] || p->aInBlossom[y] != y) continue;
+    if (dense_tight(p, m, y)) return y;
+  }
+  return -1;
+}
+
+/* Augments along tight paths of three pairs, free v - c = m - free y, all
+** four in no blossom: the path a stage would find first when the pairs of
+** one vertex changed, without growing the trees of every free vertex
+** (each scans n pairs a vertex). */
+static int match_tight_paths(Matcher *p) {
+  int k, c, rc;
+  for (k = 0; k < p->nFree; k++) {
+    int v = p->aFree[k], nTry = 0;
+    if (p->aMate[v] != -1 || p->aDead[v] || p->aInBlossom[v] != v) continue;
+    if ((rc = tb_poll(p->pProbe, 1 + 5 * (i64)p->n)) != SQLITE_OK) return rc;
+    for (c = 0; c < p->n && nTry < 4; c++) {
+      int m, y;
+      if (c == v || p->aMate[c] < 0 || p->aDead[c] || p->aInBlossom[c] != c) continue;
+      m = endpoint(p, p->aMate[c]);
+      if (p->aInBlossom[m] != m || m == v || !dense_tight(p, v, c)) continue;
+      nTry++;
+      if ((y = tight_free(p, m, v)) < 0) continue;
+      p->aMate[v] = dense_end(p, v, c);
+      p->aMate[c] = dense_end(p, c, v);
+      p->aMate[m] = dense_end(p, m, y);
+      p->aMate[y] = dense_end(p, y, m);
       break;
     }
   }
@@ -1423,7 +1468,10 @@ static int match_tight_free(Matcher *p) {
 int tb_match_solve(TbMatcher *p) {
   if (p->rc) return p->rc;
   if (!p->bStarted) p->rc = cold_start(p);
-  else if (p->bDense) p->rc = match_tight_free(p);
+  else if (p->bDense) {
+    p->rc = match_tight_free(p);
+    if (p->rc == SQLITE_OK) p->rc = match_tight_paths(p);
+  }
   p->iEpoch++;              /* the weights may have changed since */
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;
