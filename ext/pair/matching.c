@@ -1383,6 +1383,8 @@ static void release(TbMatcher *p, int v) {
 
 void tb_match_touch(TbMatcher *p, int v) {
   if (!p->bStarted || p->aDead[v]) return;
+  /* two passes over v's pairs at most; the next solve reports a stop */
+  if (p->rc == SQLITE_OK) p->rc = tb_poll(p->pProbe, 1 + 2 * (i64)p->n);
   if (keeps_mate(p, v)) return;
   release(p, v);
 }
