@@ -138,7 +138,9 @@ static int dense_oom(int n, TbWord *aMat) {
 }
 
 /* Random dense graphs: solved, then changed a vertex at a time and
-** solved again; every solve must reach the brute force's optimum. */
+** solved again (a matched pair's weight raised, a vertex's pairs
+** reweighed or removed); every solve must reach the brute force's
+** optimum. */
 static int dense_checks(int nGraph) {
   int g, nSolve = 0;
   TbMatcher *pBig = 0;
@@ -168,6 +170,14 @@ static int dense_checks(int nGraph) {
       }
       i = (int)rnd((unsigned)n);
       if (!(mask & (1 << i))) continue;
+      j = tb_match_mate(pM, i);
+      if (j >= 0 && rnd(4) == 0) {
+        /* the matched pair gains: the matching stays a maximum, and a
+        ** vertex in no blossom keeps its partner without a search */
+        set_pair(n, aMat, W, i, j, W[i * n + j] + (Wide)rnd(1u << 20));
+        tb_match_touch(pM, i);
+        continue;
+      }
       if (rnd(5) == 0) {
         tb_match_remove(pM, i);
         mask &= ~(1 << i);

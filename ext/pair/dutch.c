@@ -841,9 +841,9 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 ** one or more 64-bit words, with the matcher's n x n arrays (4 ints and a
 ** byte) and the pairs that may not meet (a byte): 26 bytes or more per
 ** pair, 2.6 GB for 10,000 players.  Measured (bench/pair_dutch_size.py,
-** rounds 1 and 2 of a generated event): 1,000 players 0.5 s and 2.4 s,
-** 2,000 3.4 s and 26 s, 3,000 10 s and 71 s (368 MiB); more would take
-** minutes a round, then the memory.
+** rounds 1 and 2 of a generated event): 1,000 players 0.3 s and 0.6 s,
+** 2,000 1.7 s and 2.6 s, 3,000 4.1 s and 7.1 s (368 MiB), the memory
+** growing as n^2.
 */
 #define DUTCH_MAX_PLAYERS 3000
 

@@ -39,6 +39,7 @@ typedef struct Blossom {
   int *aEndp;         /* aEndp[k]: endpoint pair joining child k and k+1 */
   int nBest;
   int *aBest;         /* least-slack edges to other S-blossoms, or NULL */
+  int bPending;       /* dense form: aBest not made yet (see pending_best) */
 } Blossom;
 
 /* Scratch values (nW words each), by role. */
@@ -82,6 +83,11 @@ struct TbMatcher {
   int *aAllowed;      /* edges whose aAllow was set this stage (the first
                       ** nAllowedMax; beyond, every flag is cleared) */
   int nAllowed, nAllowedMax;
+  int *aRow;          /* dense form: the vertices whose row of aAllow has a
+                      ** flag this stage (cleared row by row past
+                      ** nAllowedMax, not the whole n x n array) */
+  int nRow;
+  unsigned char *aRowSet; /* n: on aRow */
   int *aQueue;
   int nQueue, nQueueAlloc;
   int *aScratch;      /* 2n + 2: leaves, paths */
@@ -255,6 +261,33 @@ static inline int pair_live(const Matcher *p, int v, int w, int k) {
   return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
 }
 
+/* The slack of the pair of v and w (edge k) into r, and whether it is
+** tight (<= 0), or -1 when the pair is not in the graph: in one pass over
+** the weight, which a scan reads for each of n pairs. */
+static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
+  if (p->nDead > 0 && p->aDead[w]) return -1;
+#ifdef __SIZEOF_INT128__
+  if (p->bDense && p->nW > 1) {
+    const TbWord *a = dual_of(p, v), *b = dual_of(p, w), *x = pair_weight(p, v, w, k);
+    TbWord any = 0, nonzero = 0;
+    WideCarry c = 0;
+    int t, nW = p->nW;
+    for (t = 0; t < nW; t++) {
+      any |= x[t];
+      c += (WideCarry)a[t] + b[t] - 2 * (WideCarry)x[t];
+      r[t] = (TbWord)c;
+      nonzero |= r[t];
+      c >>= 64;
+    }
+    if (!any) return -1;
+    return (i64)r[nW - 1] < 0 || !nonzero;
+  }
+#endif
+  if (p->bDense && v_is_zero(p->nW, pair_weight(p, v, w, k))) return -1;
+  pair_slack(p, v, w, k, r);
+  return v_sign(p->nW, r) <= 0;
+}
+
 /* The slack of edge k when weights are one word. */
 static inline i64 slack_word(const Matcher *p, int k) {
   int i = endpoint(p, 2 * k), j = endpoint(p, 2 * k + 1);
@@ -331,9 +364,21 @@ static void set_allow(Matcher *p, int k, unsigned char bOn) {
   if (p->bDense) p->aAllow[(size_t)(k % p->n) * (size_t)p->n + (size_t)(k / p->n)] = bOn;
 }
 
+/* Lists vertex v's row of aAllow as one to clear. */
+static void allow_row(Matcher *p, int v) {
+  if (!p->aRowSet[v]) {
+    p->aRowSet[v] = 1;
+    p->aRow[p->nRow++] = v;
+  }
+}
+
 static void allow_edge(Matcher *p, int k) {
   if (!p->aAllow[k]) {
     set_allow(p, k, 1);
+    if (p->bDense) {
+      allow_row(p, k / p->n);
+      allow_row(p, k % p->n);
+    }
     if (p->nAllowed < p->nAllowedMax) p->aAllowed[p->nAllowed] = k;
     p->nAllowed++;
   }
@@ -342,8 +387,17 @@ static void allow_edge(Matcher *p, int k) {
 /* Clears the flags allow_edge() set this stage. */
 static void clear_allowed(Matcher *p) {
   int k;
-  if (p->nAllowed > p->nAllowedMax) memset(p->aAllow, 0, p->nAllow);
-  else for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
+  if (p->nAllowed <= p->nAllowedMax) {
+    for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
+  } else if (!p->bDense) {
+    memset(p->aAllow, 0, p->nAllow);
+  } else {
+    for (k = 0; k < p->nRow; k++) {
+      memset(p->aAllow + (size_t)p->aRow[k] * (size_t)p->n, 0, (size_t)p->n);
+    }
+  }
+  for (k = 0; k < p->nRow; k++) p->aRowSet[p->aRow[k]] = 0;
+  p->nRow = 0;
   p->nAllowed = 0;
 }
 
@@ -503,6 +557,7 @@ static void add_blossom(Matcher *p, int base, int k) {
   memcpy(pB->aEndp, aEndp, sizeof(int) * (size_t)nEndp);
   p->aLabel[b] = 1;
   p->aLabelEnd[b] = p->aLabelEnd[bb];
+  p->aBestEdge[b] = -1;
   v_zero(p->nW, dual_of(p, b));
   nLeaf = leaves(p, b, p->aScratch);
   for (l = 0; l < nLeaf; l++) {
@@ -515,7 +570,25 @@ static void add_blossom(Matcher *p, int base, int k) {
     }
     p->aInBlossom[x] = b;
   }
-  blossom_best_edges(p, b);
+  if (p->bDense) pB->bPending = 1;
+  else blossom_best_edges(p, b);
+}
+
+/* The dense form makes a new S-blossom's least-slack edges only when a
+** dual step needs them: most stages of a warm solve end in an
+** augmentation before any, and each list costs a scan of n pairs per
+** vertex inside.  Made then, over the same leaves, they see every S-blossom
+** of that moment, a superset of those at the blossom's making. */
+static void pending_best(Matcher *p) {
+  int t;
+  for (t = 0; t < p->nTouch && p->rc == SQLITE_OK; t++) {
+    int b = p->aTouch[t];
+    if (b >= p->n && p->aBlossom[b].bPending && p->aParent[b] == -1
+        && p->aBase[b] >= 0 && p->aLabel[b] == 1) {
+      p->aBlossom[b].bPending = 0;
+      blossom_best_edges(p, b);
+    }
+  }
 }
 
 static int child_at(const Blossom *pB, int j) {
@@ -544,6 +617,7 @@ static void release_blossom(Matcher *p, int b) {
   sqlite3_free(pB->aBest);
   pB->aBest = 0;
   pB->nBest = 0;
+  pB->bPending = 0;
   p->aBase[b] = -1;
   p->aBestEdge[b] = -1;
   p->aUnused[p->nUnused++] = b;
@@ -673,7 +747,6 @@ static void augment_matching(Matcher *p, int k) {
 
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
-  int nW = p->nW;
   TbWord *kslack = tmp(p, T_SLACK);
   while (p->nQueue > 0 && p->rc == SQLITE_OK) {
     int v = p->aQueue[--p->nQueue], q;
@@ -687,9 +760,9 @@ static int scan_queue(Matcher *p) {
       a = allow_at(p, v, w, k);
       if (!p->aAllow[a]) {
         /* an allowed edge was found tight: only the others read weights */
-        if (!pair_live(p, v, w, k)) continue;
-        pair_slack(p, v, w, k, kslack);
-        if (v_sign(nW, kslack) <= 0) allow_edge(p, k);
+        int bTight = live_slack(p, v, w, k, kslack);
+        if (bTight < 0) continue;
+        if (bTight) allow_edge(p, k);
       }
       if (p->aAllow[a]) {
         int bw = p->aInBlossom[w];
@@ -825,6 +898,10 @@ static void steps_word(const Matcher *p, int *pType, int *pEdge, int *pBlossom,
 static int dual_step(Matcher *p) {
   int n = p->n, nW = p->nW, t, type = -1, edge = -1, blossom = -1, dvertex = -1;
   TbWord *delta = tmp(p, T_DELTA), *d = tmp(p, T_D);
+  if (p->bDense) {
+    pending_best(p);
+    if (p->rc) return 1;
+  }
   if (!p->bMaxCard) {
     dvertex = least_s_dual(p, delta);
     if (dvertex >= 0) type = 1;
@@ -899,6 +976,7 @@ static int start_stage(Matcher *p) {
       sqlite3_free(p->aBlossom[x].aBest);
       p->aBlossom[x].aBest = 0;
       p->aBlossom[x].nBest = 0;
+      p->aBlossom[x].bPending = 0;
     }
   }
   p->nTouch = 0;
@@ -1003,12 +1081,15 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aCacheEpoch, 2 * N),
     CARVE(p->aListed, N),
     CARVE(p->aDead, N),
+    CARVE(p->aRow, N),
+    CARVE(p->aRowSet, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pVertexBlock == 0) return SQLITE_NOMEM;
   /* zeroed: tb_match_close() reads the blossoms' lists */
   memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   memset(p->aDead, 0, (size_t)N);
+  memset(p->aRowSet, 0, (size_t)N);
   return SQLITE_OK;
 }
 
@@ -1238,10 +1319,45 @@ static void list_free(Matcher *p, int v) {
   p->nFree++;
 }
 
-void tb_match_touch(TbMatcher *p, int v) {
+/* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair. */
+static void cover(const Matcher *p, int v, int w, int q, TbWord *r) {
+  const TbWord *wt = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+  v_copy(p->nW, r, wt);
+  v_add(p->nW, r, wt);
+  v_sub(p->nW, r, dual_of(p, w));
+}
+
+/* Whether matched vertex v, in no blossom, keeps its partner under its new
+** weights: when the matched pair still needs the largest dual of v's
+** pairs, v's dual set to it keeps every slack >= 0 and that pair tight, so
+** the matching stays optimal as it is (the Dutch system's steps that
+** confirm a player's partner then cost O(n), not a search). */
+static int keeps_mate(Matcher *p, int v) {
+  int nW = p->nW, m, q, qm = -1;
+  TbWord *need = tmp(p, T_B), *val = tmp(p, T_A);
+  if (p->aMate[v] < 0 || p->aInBlossom[v] != v) return 0;
+  m = endpoint(p, p->aMate[v]);
+  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && qm < 0; q++) {
+    if (p->aNbVertex[q] == m) qm = q;
+  }
+  if (qm < 0 || !pair_live(p, v, m, nb_end(p, v, m, qm) / 2)) return 0;
+  cover(p, v, m, qm, need);
+  if (v_sign(nW, need) < 0) return 0;
+  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
+    int w = p->aNbVertex[q];
+    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
+    cover(p, v, w, q, val);
+    if (v_cmp(nW, val, need) > 0) return 0;
+  }
+  v_copy(nW, dual_of(p, v), need);
+  return 1;
+}
+
+/* v and its partner leave the matching and their blossoms; v's dual
+** covers its new weights. */
+static void release(TbMatcher *p, int v) {
   int nW = p->nW, x, q;
   TbWord *u, *val = tmp(p, T_A);
-  if (!p->bStarted || p->aDead[v]) return;
   /* x: the partner of v's outermost blossom, whose base v becomes */
   x = p->aMate[p->aBase[top_of(p, v)]];
   x = x >= 0 ? endpoint(p, x) : -1;
@@ -1257,27 +1373,107 @@ void tb_match_touch(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q], e = nb_end(p, v, w, q);
-    const TbWord *wt = pair_weight(p, v, w, e / 2);
-    if (!pair_live(p, v, w, e / 2)) continue;
-    v_copy(nW, val, wt);
-    v_add(nW, val, wt);
-    v_sub(nW, val, dual_of(p, w));
+    int w = p->aNbVertex[q];
+    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
+    cover(p, v, w, q, val);
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
   v_even(nW, u);
 }
 
+void tb_match_touch(TbMatcher *p, int v) {
+  if (!p->bStarted || p->aDead[v]) return;
+  /* two passes over v's pairs at most; the next solve reports a stop */
+  if (p->rc == SQLITE_OK) p->rc = tb_poll(p->pProbe, 1 + 2 * (i64)p->n);
+  if (keeps_mate(p, v)) return;
+  release(p, v);
+}
+
 void tb_match_remove(TbMatcher *p, int v) {
-  tb_match_touch(p, v);
+  if (p->bStarted && !p->aDead[v]) release(p, v);
   p->nDead += !p->aDead[v];
   p->aDead[v] = 1;
   v_zero(p->nW, dual_of(p, v));
 }
 
+/* The remote endpoint, seen from v, of the dense pair of v and w. */
+static int dense_end(const Matcher *p, int v, int w) {
+  return v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
+}
+
+/* Whether the dense pair of v and w, in different blossoms, is tight. */
+static int dense_tight(Matcher *p, int v, int w) {
+  return live_slack(p, v, w, dense_end(p, v, w) / 2, tmp(p, T_A)) == 1
+         && v_sign(p->nW, tmp(p, T_A)) == 0;
+}
+
+/* Matches the free vertices joined by a tight pair at once, as cold_start
+** does: the vertices a warm start freed would otherwise cost a stage each,
+** and every stage grows the trees of all the free vertices again.  Each
+** is the base of its outermost blossom, so the pair may be matched as it
+** is; its slack is 0, the duals stay as they are. */
+static int match_tight_free(Matcher *p) {
+  int k, j, rc;
+  for (k = 0; k < p->nFree; k++) {
+    int v = p->aFree[k];
+    if (p->aMate[v] != -1 || p->aDead[v]) continue;
+    if ((rc = tb_poll(p->pProbe, 1 + p->nFree - k)) != SQLITE_OK) return rc;
+    for (j = k + 1; j < p->nFree; j++) {
+      int w = p->aFree[j];
+      if (p->aMate[w] != -1 || p->aDead[w] || p->aInBlossom[v] == p->aInBlossom[w]) continue;
+      if (!dense_tight(p, v, w)) continue;
+      p->aMate[v] = dense_end(p, v, w);
+      p->aMate[w] = dense_end(p, w, v);
+      break;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* A free vertex y other than v, in no blossom, tight with m; or -1. */
+static int tight_free(Matcher *p, int m, int v) {
+  int y;
+  for (y = 0; y < p->n; y++) {
+    if (y == v || y == m || p->aMate[y] != -1 || p->aDead[y] || p->aInBlossom[y] != y) continue;
+    if (dense_tight(p, m, y)) return y;
+  }
+  return -1;
+}
+
+/* Augments along tight paths of three pairs, free v - c = m - free y, all
+** four in no blossom: the path a stage would find first when the pairs of
+** one vertex changed, without growing the trees of every free vertex
+** (each scans n pairs a vertex). */
+static int match_tight_paths(Matcher *p) {
+  int k, c, rc;
+  for (k = 0; k < p->nFree; k++) {
+    int v = p->aFree[k], nTry = 0;
+    if (p->aMate[v] != -1 || p->aDead[v] || p->aInBlossom[v] != v) continue;
+    if ((rc = tb_poll(p->pProbe, 1 + 5 * (i64)p->n)) != SQLITE_OK) return rc;
+    for (c = 0; c < p->n && nTry < 4; c++) {
+      int m, y;
+      if (c == v || p->aMate[c] < 0 || p->aDead[c] || p->aInBlossom[c] != c) continue;
+      m = endpoint(p, p->aMate[c]);
+      if (p->aInBlossom[m] != m || m == v || !dense_tight(p, v, c)) continue;
+      nTry++;
+      if ((y = tight_free(p, m, v)) < 0) continue;
+      p->aMate[v] = dense_end(p, v, c);
+      p->aMate[c] = dense_end(p, c, v);
+      p->aMate[m] = dense_end(p, m, y);
+      p->aMate[y] = dense_end(p, y, m);
+      break;
+    }
+  }
+  return SQLITE_OK;
+}
+
 int tb_match_solve(TbMatcher *p) {
   if (p->rc) return p->rc;
   if (!p->bStarted) p->rc = cold_start(p);
+  else if (p->bDense) {
+    p->rc = match_tight_free(p);
+    if (p->rc == SQLITE_OK) p->rc = match_tight_paths(p);
+  }
   p->iEpoch++;              /* the weights may have changed since */
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;

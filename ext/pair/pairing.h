@@ -156,9 +156,10 @@ int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
 ** few vertices costs a few augmentations.  The weights must leave their
 ** five top bits clear (duals stay below twice the largest weight, slacks
 ** within four times it either way).  After changing the pairs of vertex
-** v, call tb_match_touch(v) (v and its partner leave the matching and
-** their blossoms, v's dual covers its new weights), then solve again.  A
-** pair that was zero at the first solve stays out of the graph.
+** v, call tb_match_touch(v) (v's dual covers its new weights; v keeps its
+** partner when that pair still needs the largest dual of v's pairs, else
+** v and its partner leave the matching and their blossoms), then solve
+** again.  A pair that was zero at the first solve stays out of the graph.
 **
 **   tb_match_open_dense(n, nW, aWeight, pProbe, &pMatcher);
 **   tb_match_solve(pMatcher);          ... tb_match_mate(pMatcher, v) ...
