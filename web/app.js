@@ -820,7 +820,7 @@ function renderPairings() {
   $("pairings").tHead.replaceChildren(el("tr", {}, el("th", { class: "num" }, "Table"),
     el("th", {}, chess ? "White" : "Player"), el("th", { class: "num" }, "Score"),
     el("th", {}, chess ? "Black" : "Opponent"), el("th", { class: "num" }, "Score"),
-    el("th", { class: "opt" }, "")));
+    el("th", { class: "opt" }, "Why")));
   $("pairings-title").textContent = `· ${system}`;
   let rows;
   try {

@@ -538,7 +538,7 @@ def test_trf_file(browser):
     assert pairing_rows(b) == want and len(want) == 3
     heads = b.js("return [...document.querySelectorAll('#pairings thead th')]"
                  ".map(th => th.textContent)")
-    assert heads[:5] == ["Table", "White", "Score", "Black", "Score"]
+    assert heads == ["Table", "White", "Score", "Black", "Score", "Why"]
 
 
 def test_melee_file(browser, tmp_path):
