@@ -59,7 +59,8 @@ typedef struct RankCtx {
   TbQ *aExact[TB_MAX_TIEBREAKERS];
   TbQ zero;                     /* what a NULL value's pointer shows */
   int nExact[TB_MAX_TIEBREAKERS], nExactAlloc[TB_MAX_TIEBREAKERS];
-  SortItem *aItem, *aItemTmp;   /* the merge sort's, one per player */
+  SortItem *aItem, *aItemTmp;   /* the sorts' buffers, a KeyItem a player */
+  size_t nItemBytes;            /* the size of each */
   int rc;                       /* first error met while comparing */
 } RankCtx;
 
@@ -353,11 +354,21 @@ static int items_before(void *pCtx, const void *x, const void *y) {
 
 /* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
 static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
-  SortItem *x = c->aItem;
+  SortItem *x = c->aItem, *y = c->aItemTmp, *aOwn = 0;
   FullSort s;
   int i, h, rc;
+  /* a run of close values of most players: buffers of its own */
+  if (sizeof(SortItem) * (size_t)n > c->nItemBytes) {
+    aOwn = sqlite3_malloc64(sizeof(SortItem) * 2 * (sqlite3_uint64)n);
+    if (aOwn == 0) {
+      if (c->rc == SQLITE_OK) c->rc = SQLITE_NOMEM;
+      return;
+    }
+    x = aOwn;
+    y = aOwn + n;
+  }
   for (i = 0; i < n; i++) {
-    if (poll(c, 1) != SQLITE_OK) return;
+    if (poll(c, 1) != SQLITE_OK) break;
     x[i].iPlayer = a[i];
     for (h = 0; h < SORT_INLINE; h++) {
       /* the first is compared at once; the next may never be needed */
@@ -370,13 +381,16 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
   s.c = c;
   s.k0 = k0;
   s.k1 = k1;
-  x = tb_merge_sort(x, c->aItemTmp, n, (int)sizeof(SortItem), 1, items_before,
-                    &s, c->pEvent->pProbe, &rc);
-  if (rc != SQLITE_OK) {
-    if (c->rc == SQLITE_OK) c->rc = rc;
-    return;
+  if (c->rc == SQLITE_OK) {
+    x = tb_merge_sort(x, y, n, (int)sizeof(SortItem), 1, items_before, &s,
+                      c->pEvent->pProbe, &rc);
+    if (rc != SQLITE_OK) {
+      c->rc = rc;
+    } else {
+      for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+    }
   }
-  for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+  sqlite3_free(aOwn);
 }
 
 /* A player and one value as an unsigned integer that sorts like it. */
@@ -384,8 +398,9 @@ typedef struct KeyItem {
   sqlite3_uint64 key;
   int iPlayer;
 } KeyItem;
-/* the sort buffers, allocated for SortItems, hold KeyItems too */
-typedef char KeyItemFitsSortItem[sizeof(SortItem) >= sizeof(KeyItem) ? 1 : -1];
+/* the sort buffers are made for KeyItems (16 bytes a player, not the 24 of
+** a SortItem: at 100,000 players, 1.6 MB less while ranking); a run of
+** SortItems larger than they hold gets buffers of its own (sort_full) */
 
 /* The bits of r, flipped so that unsigned order is the order of doubles. */
 static sqlite3_uint64 order_bits(double r) {
@@ -842,8 +857,9 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
   pOut->aValue = sqlite3_malloc64(sizeof(double) * (nVal + 1));
   pOut->aFlag = sqlite3_malloc64(nVal + 1);
-  c.aItem = sqlite3_malloc64(sizeof(SortItem) * (n + 1));
-  c.aItemTmp = sqlite3_malloc64(sizeof(SortItem) * (n + 1));
+  c.nItemBytes = sizeof(KeyItem) * (size_t)(n + 1);
+  c.aItem = sqlite3_malloc64(c.nItemBytes);
+  c.aItemTmp = sqlite3_malloc64(c.nItemBytes);
   if (!pOut->aOrder || !pOut->aRank || !pOut->aDecidedBy || !pOut->aValue ||
       !pOut->aFlag || !c.aItem || !c.aItemTmp) {
     sqlite3_free(c.aItem);
@@ -862,6 +878,11 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);
+  /* the order is made: the sort buffers (48 bytes a player) go before the
+  ** neighbours' exact values are computed below */
+  sqlite3_free(c.aItem);
+  sqlite3_free(c.aItemTmp);
+  c.aItem = c.aItemTmp = 0;
 
   for (i = 0, i0 = 0; i < pEvent->nPlayer && poll(&c, 1) == SQLITE_OK; i++) {
     int iClass = tb_player_class(pEvent, pOut->aOrder[i]);
@@ -886,8 +907,6 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
     }
   }
 
-  sqlite3_free(c.aItem);
-  sqlite3_free(c.aItemTmp);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
     for (i = 0; i < c.nExact[k]; i++) tb_q_free(&c.aExact[k][i]);
     sqlite3_free(c.aExact[k]);

@@ -1341,16 +1341,45 @@ static void add_owp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 }
 
 /*
+** Opponent o's owp as a term of an oowp.  With whole numbers each owp is
+** one sum of the cache, read as it is: the term cache would keep it
+** again, 24 bytes a player for its double and 16 for its exact value.
+** The double is made as the term cache makes it (summed into a fresh
+** accumulator, then added), so that the value is the same to the bit.
+*/
+static void add_owp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                         int bWhole, int o) {
+  TbAcc acc;
+  if (!bWhole) {
+    tb_term_add(pAcc, e, add_owp, p, o);
+  } else if (pAcc->bExact) {
+    add_owp(pAcc, e, p, o);
+  } else {
+    tb_acc_init(&acc, 0);
+    add_owp(&acc, e, p, o);
+    if (acc.bNull) {
+      pAcc->bNull = 1;
+    } else {
+      tb_acc_add_dd(pAcc, acc.r, acc.lo, acc.err);
+    }
+  }
+}
+
+/*
 ** Opponents' opponents' win %: the mean of the opponents' owp, each as the
 ** standings showed it then (frozen if that opponent had dropped).  That is
-** the opponent's own owp (kept per player, tb_term_add) unless this player
-** dropped before the opponent's last round: then as of this player's.
+** the opponent's own owp (kept per player, tb_term_add, or in the cache's
+** whole numbers) unless this player dropped before the opponent's last
+** round: then as of this player's.
 */
 void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int iRound = frozen_round(e, p, i, e->iLastRound);
-  int j, n = 0;
+  PkCache *c;
+  int j, n = 0, bWhole;
   if (tb_stopped(e->pProbe)) return;
+  c = pk_cache(e, p);
+  bWhole = c && c->nL && pk_same_params(c, p);
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iRound > iRound) break;
@@ -1360,7 +1389,7 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
       tb_acc_add_frac(pAcc, &p->floor);
     } else if (frozen_round(e, p, s->iOpp, iRound) ==
         frozen_round(e, p, s->iOpp, e->iLastRound)) {
-      tb_term_add(pAcc, e, add_owp, p, s->iOpp);
+      add_owp_term(pAcc, e, p, bWhole, s->iOpp);
     } else {
       add_owp_before_last(pAcc, e, p, s->iOpp, iRound);
     }
