@@ -36,7 +36,7 @@
 ** comparison (the players are scattered there).
 */
 #define SORT_INLINE 2
-typedef struct SortItem {   /* at least as large as a KeyItem */
+typedef struct SortItem {
   double r[SORT_INLINE];        /* values of the sort's first tiebreakers */
   unsigned char f[SORT_INLINE]; /* their TB_VALUE_* flags */
   int iPlayer;
@@ -59,8 +59,6 @@ typedef struct RankCtx {
   TbQ *aExact[TB_MAX_TIEBREAKERS];
   TbQ zero;                     /* what a NULL value's pointer shows */
   int nExact[TB_MAX_TIEBREAKERS], nExactAlloc[TB_MAX_TIEBREAKERS];
-  SortItem *aItem, *aItemTmp;   /* the sorts' buffers, a KeyItem a player */
-  size_t nItemBytes;            /* the size of each */
   int rc;                       /* first error met while comparing */
 } RankCtx;
 
@@ -352,13 +350,21 @@ static int items_before(void *pCtx, const void *x, const void *y) {
   return compare_items(s->c, s->k0, s->k1, x, y) < 0;
 }
 
+/*
+** Sorts this small use buffers on the stack.  Larger ones allocate theirs,
+** sized to the run sorted and freed after it: the buffers of a sort of
+** every player are not held while the values of a run within it are
+** computed (Pokemon's owps at 100,000 players are made then, 15 MB of
+** queries and sums).
+*/
+#define SORT_LOCAL 16
+
 /* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
 static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
-  SortItem *x = c->aItem, *y = c->aItemTmp, *aOwn = 0;
+  SortItem aLocal[2 * SORT_LOCAL], *x = aLocal, *y = aLocal + n, *aOwn = 0;
   FullSort s;
   int i, h, rc;
-  /* a run of close values of most players: buffers of its own */
-  if (sizeof(SortItem) * (size_t)n > c->nItemBytes) {
+  if (n > SORT_LOCAL) {
     aOwn = sqlite3_malloc64(sizeof(SortItem) * 2 * (sqlite3_uint64)n);
     if (aOwn == 0) {
       if (c->rc == SQLITE_OK) c->rc = SQLITE_NOMEM;
@@ -398,9 +404,6 @@ typedef struct KeyItem {
   sqlite3_uint64 key;
   int iPlayer;
 } KeyItem;
-/* the sort buffers are made for KeyItems (16 bytes a player, not the 24 of
-** a SortItem: at 100,000 players, 1.6 MB less while ranking); a run of
-** SortItems larger than they hold gets buffers of its own (sort_full) */
 
 /* The bits of r, flipped so that unsigned order is the order of doubles. */
 static sqlite3_uint64 order_bits(double r) {
@@ -459,11 +462,10 @@ static KeyItem *radix_sort(RankCtx *c, KeyItem *x, KeyItem *y, int n) {
 
 /*
 ** Sort a[0..n) on the doubles of the k-th tiebreaker alone, best first:
-** integer comparisons, no exact values.  Uses the sort buffers, which
-** hold a KeyItem where they hold a SortItem.
+** integer comparisons, no exact values, through x and y (n items each).
 */
-static void sort_on_double(RankCtx *c, int k, int *a, int n) {
-  KeyItem *x = (KeyItem *)c->aItem, *y = (KeyItem *)c->aItemTmp;
+static void sort_keys(RankCtx *c, int k, int *a, int n, KeyItem *x,
+                      KeyItem *y) {
   sqlite3_uint64 flip = c->pPolicy->aTiebreaker[k]->bLowerIsBetter ? 0 : ~(sqlite3_uint64)0;
   int w, i;
   for (i = 0; i < n; i++) {
@@ -516,6 +518,17 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
     y = t;
   }
   for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+}
+
+/* sort_keys() with buffers of its own (n > SORT_DIRECT). */
+static void sort_on_double(RankCtx *c, int k, int *a, int n) {
+  KeyItem *aBuf = sqlite3_malloc64(sizeof(KeyItem) * 2 * (sqlite3_uint64)n);
+  if (aBuf == 0) {
+    if (c->rc == SQLITE_OK) c->rc = SQLITE_NOMEM;
+    return;
+  }
+  sort_keys(c, k, a, n, aBuf, aBuf + n);
+  sqlite3_free(aBuf);
 }
 
 /* Below this many players, sort_players() compares them directly. */
@@ -857,13 +870,8 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
   pOut->aValue = sqlite3_malloc64(sizeof(double) * (nVal + 1));
   pOut->aFlag = sqlite3_malloc64(nVal + 1);
-  c.nItemBytes = sizeof(KeyItem) * (size_t)(n + 1);
-  c.aItem = sqlite3_malloc64(c.nItemBytes);
-  c.aItemTmp = sqlite3_malloc64(c.nItemBytes);
   if (!pOut->aOrder || !pOut->aRank || !pOut->aDecidedBy || !pOut->aValue ||
-      !pOut->aFlag || !c.aItem || !c.aItemTmp) {
-    sqlite3_free(c.aItem);
-    sqlite3_free(c.aItemTmp);
+      !pOut->aFlag) {
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
@@ -878,11 +886,6 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);
-  /* the order is made: the sort buffers (48 bytes a player) go before the
-  ** neighbours' exact values are computed below */
-  sqlite3_free(c.aItem);
-  sqlite3_free(c.aItemTmp);
-  c.aItem = c.aItemTmp = 0;
 
   for (i = 0, i0 = 0; i < pEvent->nPlayer && poll(&c, 1) == SQLITE_OK; i++) {
     int iClass = tb_player_class(pEvent, pOut->aOrder[i]);

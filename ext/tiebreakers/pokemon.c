@@ -782,15 +782,20 @@ static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
 }
 
 /*
-** The distinct rounds asked, ascending, into aRound (room for a round per
-** query): the drop rounds, a player's last before the event's.  Each is its
-** player's own query, and every other query is an opponent's drop round.
+** The distinct rounds asked, ascending, into *paRound (allocated, *pnRound
+** of them): the drop rounds, a player's last before the event's.  Each is
+** its player's own query, and every other query is an opponent's drop
+** round.  They are few (one per round at most), so their array grows as
+** they come: room for one per query was 1 MB at 100,000 players.
 */
 #define PK_SEEN_ROUNDS 1024
-static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int *aRound) {
+static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int **paRound,
+                           int *pnRound) {
   unsigned char aSeen[PK_SEEN_ROUNDS]; /* the common rounds, deduplicated */
-  int i, n = 0;
-  if (c->nQ == 0) return 0;
+  int i, n = 0, nAlloc = 0, *a = 0;
+  *paRound = 0;
+  *pnRound = 0;
+  if (c->nQ == 0) return SQLITE_OK;
   memset(aSeen, 0, sizeof(aSeen));
   for (i = 0; i < e->nPlayer; i++) {
     int r = e->aPlayer[i].rec.iLastRound;
@@ -799,9 +804,21 @@ static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int *aRound) {
       if (aSeen[r]) continue;
       aSeen[r] = 1;
     }
-    aRound[n++] = r;
+    if (n == nAlloc) {
+      int *aNew;
+      nAlloc = nAlloc ? 2 * nAlloc : 64;
+      aNew = sqlite3_realloc64(a, sizeof(int) * (sqlite3_uint64)nAlloc);
+      if (aNew == 0) {
+        sqlite3_free(a);
+        return SQLITE_NOMEM;
+      }
+      a = aNew;
+    }
+    a[n++] = r;
   }
-  return sort_unique(aRound, n);
+  *paRound = a;
+  *pnRound = sort_unique(a, n);
+  return SQLITE_OK;
 }
 
 /*
@@ -932,11 +949,11 @@ done:
 /*
 ** pk_sweep in whole numbers.  Fresh memory costs here (its pages are
 ** faulted in one by one): the passes need only the records, aCur and
-** aActive, whose tail holds the distinct rounds asked.
+** aActive.
 */
 static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
   sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
-  int *aActive, *aRound;
+  int *aActive, *aRound = 0;
   int i, nRound, rc = SQLITE_OK;
   PkRec *aRec;
   i64 *aCur;
@@ -944,9 +961,7 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
   c->aOwpSum = sqlite3_malloc64(sizeof(PkSum) * nP);
   aRec = sqlite3_malloc64(sizeof(PkRec) * nP);
   aCur = sqlite3_malloc64(sizeof(i64) * nP);
-  /* the players still in, then the distinct rounds asked (at most one a
-  ** query) */
-  aActive = sqlite3_malloc64(sizeof(int) * (nP + (sqlite3_uint64)c->nQ));
+  aActive = sqlite3_malloc64(sizeof(int) * nP); /* the players still in */
   if (c->aQSum == 0 || c->aOwpSum == 0 || aRec == 0 || aCur == 0 || aActive == 0) {
     rc = SQLITE_NOMEM;
     goto done;
@@ -961,8 +976,7 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
     x->iLast = pl->rec.iLastRound;
     x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
   }
-  aRound = aActive + nP;
-  nRound = pk_rounds_asked(c, e, aRound);
+  if ((rc = pk_rounds_asked(c, e, &aRound, &nRound)) != SQLITE_OK) goto done;
   if (passes_pay(e, aRound, nRound)) {
     rc = pk_queries_by_passes(c, e, aRec, aCur, aActive, aRound, nRound);
   } else {
@@ -973,6 +987,7 @@ done:
   sqlite3_free(aRec);
   sqlite3_free(aCur);
   sqlite3_free(aActive);
+  sqlite3_free(aRound);
   return rc;
 }
 
