@@ -196,9 +196,13 @@ static int hash_slot(const TbEvent *p, sqlite3_uint64 h, int eType, i64 iVal,
                      const char *z, int n) {
   int j = (int)(h & (sqlite3_uint64)(p->nHash - 1));
   while (p->aHash[j].iPlayer1) {
-    if (p->aHash[j].h == h && p->aHash[j].eType == eType) {
-      const TbKey *k = &p->aPlayer[p->aHash[j].iPlayer1 - 1].key;
-      if (eType == SQLITE_INTEGER || key_equal(p, k, eType, iVal, z, n)) break;
+    /* an integer id's player is not read: it may not be added yet
+    ** (resolve_all_deferred) */
+    if (p->aHash[j].h == h && p->aHash[j].eType == eType &&
+        (eType == SQLITE_INTEGER ||
+         key_equal(p, &p->aPlayer[p->aHash[j].iPlayer1 - 1].key, eType, iVal,
+                   z, n))) {
+      break;
     }
     j = (j + 1) & (p->nHash - 1);
   }

@@ -354,17 +354,19 @@ static int items_before(void *pCtx, const void *x, const void *y) {
 ** Sorts this small use buffers on the stack.  Larger ones allocate theirs,
 ** sized to the run sorted and freed after it: the buffers of a sort of
 ** every player are not held while the values of a run within it are
-** computed (Pokemon's owps at 100,000 players are made then, 15 MB of
-** queries and sums).
+** computed (Pokemon's owps at 100,000 players are made then, about 12 MB
+** of queries, sums and records).
 */
 #define SORT_LOCAL 16
 
 /* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
 static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
-  SortItem aLocal[2 * SORT_LOCAL], *x = aLocal, *y = aLocal + n, *aOwn = 0;
+  SortItem aLocal[2 * SORT_LOCAL], *x = aLocal, *y, *aOwn = 0;
   FullSort s;
   int i, h, rc;
-  if (n > SORT_LOCAL) {
+  if (n <= SORT_LOCAL) {
+    y = aLocal + n;
+  } else {
     aOwn = sqlite3_malloc64(sizeof(SortItem) * 2 * (sqlite3_uint64)n);
     if (aOwn == 0) {
       if (c->rc == SQLITE_OK) c->rc = SQLITE_NOMEM;

@@ -87,11 +87,24 @@ typedef struct PkRule {
   i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
 } PkRule;
 
-/* An owp in integers: s / (n x the cache's nL); n == 0: NULL. */
+/* An owp in integers: s / (n x the cache's nL); n == 0: NULL.  The sum is
+** kept as two 32-bit halves (pk_sum_set, pk_sum_s): 12 bytes an owp, not
+** the 16 of an aligned 64-bit field (265,176 owps asked at 100,000 players). */
 typedef struct PkSum {
-  i64 s;
+  unsigned int aHalf[2];      /* s, low half first */
   int n;
 } PkSum;
+
+static void pk_sum_set(PkSum *v, i64 s, int n) {
+  sqlite3_uint64 u = (sqlite3_uint64)s;
+  v->aHalf[0] = (unsigned int)u;
+  v->aHalf[1] = (unsigned int)(u >> 32);
+  v->n = n;
+}
+
+static i64 pk_sum_s(const PkSum *v) {
+  return (i64)(((sqlite3_uint64)v->aHalf[1] << 32) | v->aHalf[0]);
+}
 
 typedef struct PkCache {
   TbParams params;            /* the queries' values are under these ... */
@@ -729,8 +742,7 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
     }
   }
   w->nLive = h;
-  pOut->s = w->settled + live;
-  pOut->n = w->nOpp;
+  pk_sum_set(pOut, w->settled + live, w->nOpp);
 }
 
 /*
@@ -758,8 +770,7 @@ static void owp_from_passes(const PkCache *c, const TbEvent *e, const i64 *aCur,
     }
     n++;
   }
-  pOut->s = sum;
-  pOut->n = n;
+  pk_sum_set(pOut, sum, n);
 }
 
 /* Bring the players of aActive (those not yet gone) to iRound: their
@@ -873,8 +884,7 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
       }
       nOpp++;
     }
-    c->aOwpSum[i].s = sum;
-    c->aOwpSum[i].n = nOpp;
+    pk_sum_set(&c->aOwpSum[i], sum, nOpp);
   }
   return SQLITE_OK;
 }
@@ -1000,10 +1010,10 @@ static void add_whole(TbAcc *pAcc, const PkCache *c, const PkSum *v, int bSet) {
     return;
   }
   if (pAcc->bExact) {
-    tb_acc_add_exact(pAcc, v->s, v->n * c->nL);
+    tb_acc_add_exact(pAcc, pk_sum_s(v), v->n * c->nL);
     return;
   }
-  tb_quotient_dd(v->s, v->n * c->nL, &hi, &lo, &err);
+  tb_quotient_dd(pk_sum_s(v), v->n * c->nL, &hi, &lo, &err);
   if (bSet) {
     pAcc->r = hi;
     pAcc->lo = lo;
