@@ -599,6 +599,7 @@ int tb_event_player(TbEvent *p, sqlite3_value *pVal, int *piPlayer);
 int tb_event_player_int(TbEvent *p, i64 iVal, int *piPlayer);
 int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
+void tb_event_fit_players(TbEvent *p);
 int tb_event_grow_matches(TbEvent *p);
 /* *pa of nOld bytes grown to nNew: large blocks copied by polled slices
 ** (a block of many megabytes faults in page by page); left as it was on

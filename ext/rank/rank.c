@@ -36,7 +36,7 @@
 ** comparison (the players are scattered there).
 */
 #define SORT_INLINE 2
-typedef struct SortItem {   /* at least as large as a KeyItem */
+typedef struct SortItem {
   double r[SORT_INLINE];        /* values of the sort's first tiebreakers */
   unsigned char f[SORT_INLINE]; /* their TB_VALUE_* flags */
   int iPlayer;
@@ -59,7 +59,6 @@ typedef struct RankCtx {
   TbQ *aExact[TB_MAX_TIEBREAKERS];
   TbQ zero;                     /* what a NULL value's pointer shows */
   int nExact[TB_MAX_TIEBREAKERS], nExactAlloc[TB_MAX_TIEBREAKERS];
-  SortItem *aItem, *aItemTmp;   /* the merge sort's, one per player */
   int rc;                       /* first error met while comparing */
 } RankCtx;
 
@@ -351,13 +350,33 @@ static int items_before(void *pCtx, const void *x, const void *y) {
   return compare_items(s->c, s->k0, s->k1, x, y) < 0;
 }
 
+/*
+** Sorts this small use buffers on the stack.  Larger ones allocate theirs,
+** sized to the run sorted and freed after it: the buffers of a sort of
+** every player are not held while the values of a run within it are
+** computed (Pokemon's owps at 100,000 players are made then, about 12 MB
+** of queries, sums and records).
+*/
+#define SORT_LOCAL 16
+
 /* Merge sort of n player indexes on tiebreakers [k0, k1), then by id. */
 static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
-  SortItem *x = c->aItem;
+  SortItem aLocal[2 * SORT_LOCAL], *x = aLocal, *y, *aOwn = 0;
   FullSort s;
   int i, h, rc;
+  if (n <= SORT_LOCAL) {
+    y = aLocal + n;
+  } else {
+    aOwn = sqlite3_malloc64(sizeof(SortItem) * 2 * (sqlite3_uint64)n);
+    if (aOwn == 0) {
+      if (c->rc == SQLITE_OK) c->rc = SQLITE_NOMEM;
+      return;
+    }
+    x = aOwn;
+    y = aOwn + n;
+  }
   for (i = 0; i < n; i++) {
-    if (poll(c, 1) != SQLITE_OK) return;
+    if (poll(c, 1) != SQLITE_OK) break;
     x[i].iPlayer = a[i];
     for (h = 0; h < SORT_INLINE; h++) {
       /* the first is compared at once; the next may never be needed */
@@ -370,13 +389,16 @@ static void sort_full(RankCtx *c, int k0, int k1, int *a, int n) {
   s.c = c;
   s.k0 = k0;
   s.k1 = k1;
-  x = tb_merge_sort(x, c->aItemTmp, n, (int)sizeof(SortItem), 1, items_before,
-                    &s, c->pEvent->pProbe, &rc);
-  if (rc != SQLITE_OK) {
-    if (c->rc == SQLITE_OK) c->rc = rc;
-    return;
+  if (c->rc == SQLITE_OK) {
+    x = tb_merge_sort(x, y, n, (int)sizeof(SortItem), 1, items_before, &s,
+                      c->pEvent->pProbe, &rc);
+    if (rc != SQLITE_OK) {
+      c->rc = rc;
+    } else {
+      for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+    }
   }
-  for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+  sqlite3_free(aOwn);
 }
 
 /* A player and one value as an unsigned integer that sorts like it. */
@@ -384,8 +406,6 @@ typedef struct KeyItem {
   sqlite3_uint64 key;
   int iPlayer;
 } KeyItem;
-/* the sort buffers, allocated for SortItems, hold KeyItems too */
-typedef char KeyItemFitsSortItem[sizeof(SortItem) >= sizeof(KeyItem) ? 1 : -1];
 
 /* The bits of r, flipped so that unsigned order is the order of doubles. */
 static sqlite3_uint64 order_bits(double r) {
@@ -444,11 +464,10 @@ static KeyItem *radix_sort(RankCtx *c, KeyItem *x, KeyItem *y, int n) {
 
 /*
 ** Sort a[0..n) on the doubles of the k-th tiebreaker alone, best first:
-** integer comparisons, no exact values.  Uses the sort buffers, which
-** hold a KeyItem where they hold a SortItem.
+** integer comparisons, no exact values, through x and y (n items each).
 */
-static void sort_on_double(RankCtx *c, int k, int *a, int n) {
-  KeyItem *x = (KeyItem *)c->aItem, *y = (KeyItem *)c->aItemTmp;
+static void sort_keys(RankCtx *c, int k, int *a, int n, KeyItem *x,
+                      KeyItem *y) {
   sqlite3_uint64 flip = c->pPolicy->aTiebreaker[k]->bLowerIsBetter ? 0 : ~(sqlite3_uint64)0;
   int w, i;
   for (i = 0; i < n; i++) {
@@ -501,6 +520,17 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
     y = t;
   }
   for (i = 0; i < n; i++) a[i] = x[i].iPlayer;
+}
+
+/* sort_keys() with buffers of its own (n > SORT_DIRECT). */
+static void sort_on_double(RankCtx *c, int k, int *a, int n) {
+  KeyItem *aBuf = sqlite3_malloc64(sizeof(KeyItem) * 2 * (sqlite3_uint64)n);
+  if (aBuf == 0) {
+    if (c->rc == SQLITE_OK) c->rc = SQLITE_NOMEM;
+    return;
+  }
+  sort_keys(c, k, a, n, aBuf, aBuf + n);
+  sqlite3_free(aBuf);
 }
 
 /* Below this many players, sort_players() compares them directly. */
@@ -842,12 +872,8 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
   pOut->aValue = sqlite3_malloc64(sizeof(double) * (nVal + 1));
   pOut->aFlag = sqlite3_malloc64(nVal + 1);
-  c.aItem = sqlite3_malloc64(sizeof(SortItem) * (n + 1));
-  c.aItemTmp = sqlite3_malloc64(sizeof(SortItem) * (n + 1));
   if (!pOut->aOrder || !pOut->aRank || !pOut->aDecidedBy || !pOut->aValue ||
-      !pOut->aFlag || !c.aItem || !c.aItemTmp) {
-    sqlite3_free(c.aItem);
-    sqlite3_free(c.aItemTmp);
+      !pOut->aFlag) {
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
@@ -886,8 +912,6 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
     }
   }
 
-  sqlite3_free(c.aItem);
-  sqlite3_free(c.aItemTmp);
   for (k = 0; k < TB_MAX_TIEBREAKERS; k++) {
     for (i = 0; i < c.nExact[k]; i++) tb_q_free(&c.aExact[k][i]);
     sqlite3_free(c.aExact[k]);

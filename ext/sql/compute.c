@@ -287,6 +287,7 @@ int tb_compute_event(TbConn *pConn, TbReader *pReader, sqlite3_value *pEventId,
   pEvent->pProbe = &pReader->probe;
   rc = read_event(pReader, pEventId, pKey, pEvent, pzErr);
   tb_leave(pConn);
+  if (rc == SQLITE_OK) tb_event_fit_players(pEvent); /* all are read */
   if (pEvent->bDropHash) {
     sqlite3_free(pEvent->aHash); /* 16 bytes a slot, 2 slots a player at most */
     pEvent->aHash = 0;

@@ -87,11 +87,24 @@ typedef struct PkRule {
   i64 nTieNum, nTieDen, nFloorNum, nFloorDen, nCapNum, nCapDen;
 } PkRule;
 
-/* An owp in integers: s / (n x the cache's nL); n == 0: NULL. */
+/* An owp in integers: s / (n x the cache's nL); n == 0: NULL.  The sum is
+** kept as two 32-bit halves (pk_sum_set, pk_sum_s): 12 bytes an owp, not
+** the 16 of an aligned 64-bit field (265,176 owps asked at 100,000 players). */
 typedef struct PkSum {
-  i64 s;
+  unsigned int aHalf[2];      /* s, low half first */
   int n;
 } PkSum;
+
+static void pk_sum_set(PkSum *v, i64 s, int n) {
+  sqlite3_uint64 u = (sqlite3_uint64)s;
+  v->aHalf[0] = (unsigned int)u;
+  v->aHalf[1] = (unsigned int)(u >> 32);
+  v->n = n;
+}
+
+static i64 pk_sum_s(const PkSum *v) {
+  return (i64)(((sqlite3_uint64)v->aHalf[1] << 32) | v->aHalf[0]);
+}
 
 typedef struct PkCache {
   TbParams params;            /* the queries' values are under these ... */
@@ -729,8 +742,7 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
     }
   }
   w->nLive = h;
-  pOut->s = w->settled + live;
-  pOut->n = w->nOpp;
+  pk_sum_set(pOut, w->settled + live, w->nOpp);
 }
 
 /*
@@ -758,8 +770,7 @@ static void owp_from_passes(const PkCache *c, const TbEvent *e, const i64 *aCur,
     }
     n++;
   }
-  pOut->s = sum;
-  pOut->n = n;
+  pk_sum_set(pOut, sum, n);
 }
 
 /* Bring the players of aActive (those not yet gone) to iRound: their
@@ -782,15 +793,20 @@ static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
 }
 
 /*
-** The distinct rounds asked, ascending, into aRound (room for a round per
-** query): the drop rounds, a player's last before the event's.  Each is its
-** player's own query, and every other query is an opponent's drop round.
+** The distinct rounds asked, ascending, into *paRound (allocated, *pnRound
+** of them): the drop rounds, a player's last before the event's.  Each is
+** its player's own query, and every other query is an opponent's drop
+** round.  They are few (one per round at most), so their array grows as
+** they come: room for one per query was 1 MB at 100,000 players.
 */
 #define PK_SEEN_ROUNDS 1024
-static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int *aRound) {
+static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int **paRound,
+                           int *pnRound) {
   unsigned char aSeen[PK_SEEN_ROUNDS]; /* the common rounds, deduplicated */
-  int i, n = 0;
-  if (c->nQ == 0) return 0;
+  int i, n = 0, nAlloc = 0, *a = 0;
+  *paRound = 0;
+  *pnRound = 0;
+  if (c->nQ == 0) return SQLITE_OK;
   memset(aSeen, 0, sizeof(aSeen));
   for (i = 0; i < e->nPlayer; i++) {
     int r = e->aPlayer[i].rec.iLastRound;
@@ -799,9 +815,21 @@ static int pk_rounds_asked(const PkCache *c, const TbEvent *e, int *aRound) {
       if (aSeen[r]) continue;
       aSeen[r] = 1;
     }
-    aRound[n++] = r;
+    if (n == nAlloc) {
+      int *aNew;
+      nAlloc = nAlloc ? 2 * nAlloc : 64;
+      aNew = sqlite3_realloc64(a, sizeof(int) * (sqlite3_uint64)nAlloc);
+      if (aNew == 0) {
+        sqlite3_free(a);
+        return SQLITE_NOMEM;
+      }
+      a = aNew;
+    }
+    a[n++] = r;
   }
-  return sort_unique(aRound, n);
+  *paRound = a;
+  *pnRound = sort_unique(a, n);
+  return SQLITE_OK;
 }
 
 /*
@@ -856,8 +884,7 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
       }
       nOpp++;
     }
-    c->aOwpSum[i].s = sum;
-    c->aOwpSum[i].n = nOpp;
+    pk_sum_set(&c->aOwpSum[i], sum, nOpp);
   }
   return SQLITE_OK;
 }
@@ -932,11 +959,11 @@ done:
 /*
 ** pk_sweep in whole numbers.  Fresh memory costs here (its pages are
 ** faulted in one by one): the passes need only the records, aCur and
-** aActive, whose tail holds the distinct rounds asked.
+** aActive.
 */
 static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
   sqlite3_uint64 nP = (sqlite3_uint64)e->nPlayer + 1;
-  int *aActive, *aRound;
+  int *aActive, *aRound = 0;
   int i, nRound, rc = SQLITE_OK;
   PkRec *aRec;
   i64 *aCur;
@@ -944,9 +971,7 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
   c->aOwpSum = sqlite3_malloc64(sizeof(PkSum) * nP);
   aRec = sqlite3_malloc64(sizeof(PkRec) * nP);
   aCur = sqlite3_malloc64(sizeof(i64) * nP);
-  /* the players still in, then the distinct rounds asked (at most one a
-  ** query) */
-  aActive = sqlite3_malloc64(sizeof(int) * (nP + (sqlite3_uint64)c->nQ));
+  aActive = sqlite3_malloc64(sizeof(int) * nP); /* the players still in */
   if (c->aQSum == 0 || c->aOwpSum == 0 || aRec == 0 || aCur == 0 || aActive == 0) {
     rc = SQLITE_NOMEM;
     goto done;
@@ -961,8 +986,7 @@ static int pk_sweep_whole(PkCache *c, const TbEvent *e, const TbParams *p) {
     x->iLast = pl->rec.iLastRound;
     x->iNextRound = pl->nSeat ? e->aSeat[pl->iSeat].iRound : INT_MAX;
   }
-  aRound = aActive + nP;
-  nRound = pk_rounds_asked(c, e, aRound);
+  if ((rc = pk_rounds_asked(c, e, &aRound, &nRound)) != SQLITE_OK) goto done;
   if (passes_pay(e, aRound, nRound)) {
     rc = pk_queries_by_passes(c, e, aRec, aCur, aActive, aRound, nRound);
   } else {
@@ -973,6 +997,7 @@ done:
   sqlite3_free(aRec);
   sqlite3_free(aCur);
   sqlite3_free(aActive);
+  sqlite3_free(aRound);
   return rc;
 }
 
@@ -985,10 +1010,10 @@ static void add_whole(TbAcc *pAcc, const PkCache *c, const PkSum *v, int bSet) {
     return;
   }
   if (pAcc->bExact) {
-    tb_acc_add_exact(pAcc, v->s, v->n * c->nL);
+    tb_acc_add_exact(pAcc, pk_sum_s(v), v->n * c->nL);
     return;
   }
-  tb_quotient_dd(v->s, v->n * c->nL, &hi, &lo, &err);
+  tb_quotient_dd(pk_sum_s(v), v->n * c->nL, &hi, &lo, &err);
   if (bSet) {
     pAcc->r = hi;
     pAcc->lo = lo;
@@ -1341,16 +1366,45 @@ static void add_owp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 }
 
 /*
+** Opponent o's owp as a term of an oowp.  With whole numbers each owp is
+** one sum of the cache, read as it is: the term cache would keep it
+** again, 24 bytes a player for its double and 16 for its exact value.
+** The double is made as the term cache makes it (summed into a fresh
+** accumulator, then added), so that the value is the same to the bit.
+*/
+static void add_owp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
+                         int bWhole, int o) {
+  TbAcc acc;
+  if (!bWhole) {
+    tb_term_add(pAcc, e, add_owp, p, o);
+  } else if (pAcc->bExact) {
+    add_owp(pAcc, e, p, o);
+  } else {
+    tb_acc_init(&acc, 0);
+    add_owp(&acc, e, p, o);
+    if (acc.bNull) {
+      pAcc->bNull = 1;
+    } else {
+      tb_acc_add_dd(pAcc, acc.r, acc.lo, acc.err);
+    }
+  }
+}
+
+/*
 ** Opponents' opponents' win %: the mean of the opponents' owp, each as the
 ** standings showed it then (frozen if that opponent had dropped).  That is
-** the opponent's own owp (kept per player, tb_term_add) unless this player
-** dropped before the opponent's last round: then as of this player's.
+** the opponent's own owp (kept per player, tb_term_add, or in the cache's
+** whole numbers) unless this player dropped before the opponent's last
+** round: then as of this player's.
 */
 void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int iRound = frozen_round(e, p, i, e->iLastRound);
-  int j, n = 0;
+  PkCache *c;
+  int j, n = 0, bWhole;
   if (tb_stopped(e->pProbe)) return;
+  c = pk_cache(e, p);
+  bWhole = c && c->nL && pk_same_params(c, p);
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iRound > iRound) break;
@@ -1360,7 +1414,7 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
       tb_acc_add_frac(pAcc, &p->floor);
     } else if (frozen_round(e, p, s->iOpp, iRound) ==
         frozen_round(e, p, s->iOpp, e->iLastRound)) {
-      tb_term_add(pAcc, e, add_owp, p, s->iOpp);
+      add_owp_term(pAcc, e, p, bWhole, s->iOpp);
     } else {
       add_owp_before_last(pAcc, e, p, s->iOpp, iRound);
     }
