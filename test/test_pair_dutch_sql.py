@@ -59,6 +59,20 @@ def test_dutch_tables_in_order_of_scores(db):
     assert games == sorted(games, reverse=True)
 
 
+def test_dutch_says_why_a_table_floats_or_is_the_bye(db):
+    """why: 'float: different scores' for a pair across score brackets, the bye's reason for
+    the pairing-allocated bye, NULL for a pair within a bracket (no acceleration here)."""
+    text = (EXAMPLES / f"{STEM}.before-round-5.trf").read_text()
+    rows = db.execute("SELECT score_a, score_b, player_b, why FROM pairings(?, 'dutch', NULL, "
+                      "'trf_matches', 'trf_players')", (text,)).fetchall()
+    for a, b, player_b, why in rows:
+        want = ("pairing-allocated bye" if player_b is None
+                else "float: different scores" if a != b else None)
+        assert why == want, (a, b, player_b, why)
+    assert sum(why == "float: different scores" for *_, why in rows) >= 1
+    assert sum(why is None for *_, why in rows) >= 1
+
+
 def test_dutch_rejects_an_unknown_option(db):
     text = (EXAMPLES / f"{STEM}.before-round-5.trf").read_text()
     with pytest.raises(Exception, match="pairings\\(\\)"):

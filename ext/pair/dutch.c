@@ -755,7 +755,7 @@ static int pair_all(Dutch *p, int *aPartner) {
 
 /* Table order (C.04.2): the higher score of the pair, then the lower
 ** score, then the rank of the pair's higher player; the bye last. */
-typedef struct TableKey { i64 nHi, nLo; int iHi; int iA, iB; } TableKey;
+typedef struct TableKey { i64 nHi, nLo; int iHi; int iA, iB; int bFloat; } TableKey;
 static int table_cmp(const void *x, const void *y) {
   const TableKey *a = x, *b = y;
   if ((a->iB < 0) != (b->iB < 0)) return a->iB < 0 ? 1 : -1;
@@ -779,6 +779,7 @@ static int emit(Dutch *p, const int *aPartner, TbPairRound *pRound) {
     if (u < 0) {
       t->iA = p->a[i].iPlayer; t->iB = -1;
       t->nHi = p->a[i].nRaw; t->nLo = 0; t->iHi = p->a[i].iPlayer;
+      t->bFloat = 0;
       nT++;
     } else if (p->a[i].iPlayer < p->a[u].iPlayer) {
       const DutchPlayer *x = &p->a[i], *y = &p->a[u];
@@ -787,6 +788,7 @@ static int emit(Dutch *p, const int *aPartner, TbPairRound *pRound) {
       t->iA = c == TB_COLOUR_WHITE ? x->iPlayer : y->iPlayer;
       t->iB = c == TB_COLOUR_WHITE ? y->iPlayer : x->iPlayer;
       t->nHi = hi->nRaw; t->nLo = lo->nRaw; t->iHi = hi->iPlayer;
+      t->bFloat = x->nScore != y->nScore; /* brackets: virtual points in */
       nT++;
     }
   }
@@ -802,7 +804,8 @@ static int emit(Dutch *p, const int *aPartner, TbPairRound *pRound) {
     TbPairTable *t = &pRound->aTable[pRound->nTable++];
     t->iA = aK[i].iA;
     t->iB = aK[i].iB;
-    t->zWhy = aK[i].iB < 0 ? "pairing-allocated bye" : 0;
+    t->zWhy = aK[i].iB < 0 ? "pairing-allocated bye"
+              : aK[i].bFloat ? "float: different scores" : 0;
   }
   sqlite3_free(aK);
   return SQLITE_OK;
