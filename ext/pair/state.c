@@ -214,12 +214,26 @@ static int start_index(const TbPairBuild *b, i64 iStart) {
   return -1;
 }
 
-static int virtual_error(char **pzErr, const char *zLine, const char *zWhy);
+/* A record's error: "record '<the line>': zWhy". */
+static int virtual_error(char **pzErr, const char *zLine, const char *zWhy) {
+  int n = (int)strcspn(zLine, "\n");
+  *pzErr = sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* A record naming start number id, which has no 001 record: a typo that
+** would leave a bye, a prohibition or an acceleration unseen. */
+static int unknown_start_error(char **pzErr, const char *zLine, long id) {
+  char *zWhy = sqlite3_mprintf("start number %ld has no 001 record", id);
+  int rc = zWhy ? virtual_error(pzErr, zLine, zWhy) : SQLITE_NOMEM;
+  sqlite3_free(zWhy);
+  return rc;
+}
 
 /* The start numbers of a record's line from *pz on, as state indexes, in
 ** *pn: up to the line's end (strtol would skip the newline into the next
-** record, whose round numbers would read as players).  A number with no
-** 001 record is an error: a typo would leave a bye or a prohibition unseen. */
+** record, whose round numbers would read as players); a number with no
+** 001 record is an error. */
 static int record_players(const TbPairBuild *b, const char *zLine,
                           const char *z, int *aOut, int nMax, int *pn,
                           char **pzErr) {
@@ -234,10 +248,7 @@ static int record_players(const TbPairBuild *b, const char *zLine,
     if (zEnd == z) break;
     z = zEnd;
     if ((i = start_index(b, v)) < 0) {
-      char *zWhy = sqlite3_mprintf("start number %ld has no 001 record", v);
-      int rc = zWhy ? virtual_error(pzErr, zLine, zWhy) : SQLITE_NOMEM;
-      sqlite3_free(zWhy);
-      return rc;
+      return unknown_start_error(pzErr, zLine, v);
     }
     aOut[n++] = i;
   }
@@ -336,12 +347,6 @@ static int set_virtual(TbPairBuild *b, long iFirst, long iLast, int iRound,
   return SQLITE_OK;
 }
 
-static int virtual_error(char **pzErr, const char *zLine, const char *zWhy) {
-  int n = (int)strcspn(zLine, "\n");
-  *pzErr = sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy);
-  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-}
-
 /* Columns iFrom..iFrom + 3 (0-based) of a line of n bytes into the 5 bytes
 ** of zField, NUL-terminated; whether they are all blank. */
 static int fixed_field(const char *zLine, int n, int iFrom, char *zField) {
@@ -372,13 +377,7 @@ static int apply_xxa_record(TbPairBuild *b, const char *zLine, char **pzErr) {
       (id = strtol(zField, &zEnd, 10)) <= 0 || zEnd[strspn(zEnd, " ")]) {
     return virtual_error(pzErr, zLine, "no start number in columns 5-8");
   }
-  /* a typo in the number would leave a player unaccelerated unseen */
-  if (start_index(b, id) < 0) {
-    char *zWhy = sqlite3_mprintf("start number %ld has no 001 record", id);
-    rc = zWhy ? virtual_error(pzErr, zLine, zWhy) : SQLITE_NOMEM;
-    sqlite3_free(zWhy);
-    return rc;
-  }
+  if (start_index(b, id) < 0) return unknown_start_error(pzErr, zLine, id);
   for (r = 1, iCol = 9; rc == SQLITE_OK && iCol < n; r++, iCol += 5) {
     if (zLine[iCol - 1] != ' ') {
       return virtual_error(pzErr, zLine, "a field out of its columns (the "
