@@ -495,3 +495,49 @@ def test_a_trf_record_of_another_round_is_checked_too(db):
     assert error_of(db, f"SELECT * FROM pairings(?, 'mtg'{TRF_TAIL}", (text,)) == (
         "pairings(): the event of the file: record '240 H 005 9': "
         "start number 9 has no 001 record")
+
+
+BYE_FIELDS = "not the fields of record 240 (the bye's type F, H or Z, the round, start numbers)"
+BAN_FIELDS = "not the fields of record 260 (first and last round, two or more start numbers)"
+
+
+@pytest.mark.parametrize("record, why", [
+    # a field that is no number: the record was cut short there, or skipped whole
+    ("240 H 005 2 abc 3", "'abc' is not a start number"),
+    ("260 x y 1 2", "'x' is not a round (a number from 1 to 99999)"),
+    ("260 1 3 -5 6", "'-5' is not a start number"),
+    ("260 0 3 1 2", "'0' is not a round (a number from 1 to 99999)"),
+    # past 2^63: strtol gave 9223372036854775807, shown as the number written
+    ("240 H 2 99999999999999999999", "start number 99999999999999999999 has no 001 record"),
+    ("240 H 99999999999999999999 2",
+     "'99999999999999999999' is not a round (a number from 1 to 99999)"),
+    ("240 H 2 0009", "start number 9 has no 001 record"),
+    # fields missing, or the bye's type: '240 12 3' read as round 2, player 3
+    ("240", BYE_FIELDS), ("240 H", BYE_FIELDS), ("240 H 1", BYE_FIELDS),
+    ("240 12 3", BYE_FIELDS), ("240 Q 1 2", BYE_FIELDS),
+    ("260", BAN_FIELDS), ("260 1 3 5", BAN_FIELDS),
+    ("260 3 1 5 6", "rounds 3 to 1: the range is empty"),
+    ("250 1.0 1 3 1 99999999999999999999",
+     "'99999999999999999999' is not a round or start number (a number from 1 to 99999)"),
+])
+@pytest.mark.parametrize("function", ["pairings(?, 'mtg', NULL, 'trf_matches', 'trf_players')",
+                                      "pairing_check(?, 'dutch', 'trf_matches', 'trf_players')"])
+def test_a_malformed_240_250_or_260_record_is_an_error_naming_it(db, record, why, function):
+    """Each was skipped or read in part: a requested bye or a prohibition lost without a
+    word. pairing_check() of an event not begun reads the records too."""
+    prefix = function.split("(")[0]
+    shown = record[:4] + record[4:].strip() if len(record) > 3 else record + " "
+    assert error_of(db, f"SELECT * FROM {function}", (six_players(record),)) == (
+        f"{prefix}(): the event of the file: record '{shown}': {why}")
+
+
+def test_well_formed_240_and_260_records_still_pair(db):
+    """The strict reading keeps what the records say: 240 h (either case) 001 2 keeps
+    player 2 out of round 1; 260 1 1 1 5 6 keeps 1, 5 and 6 apart."""
+    text = six_players("240 h 001 2", "260 1 1 1 5 6")
+    rows = db.execute(f"SELECT player_a, player_b FROM pairings(?, 'mtg'{TRF_TAIL}",
+                      (text,)).fetchall()
+    paired = sorted(p for r in rows for p in r if p is not None)
+    assert paired == [1, 3, 4, 5, 6]
+    pairs = {frozenset(r) for r in rows}
+    assert not pairs & {frozenset((1, 5)), frozenset((1, 6)), frozenset((5, 6))}

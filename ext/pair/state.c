@@ -32,6 +32,7 @@
 #include "systems.h"
 
 #include <stdlib.h> /* atoi */
+#include <stdarg.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ the event */
@@ -173,7 +174,8 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
     const char *zRec = (const char *)sqlite3_column_text(pStmt, 0);
     const char *zVal = (const char *)sqlite3_column_text(pStmt, 1);
     const char *zText = (const char *)sqlite3_column_text(pStmt, 2);
-    if (zRec == 0 || zVal == 0 || zText == 0) continue;
+    if (zRec == 0 || zText == 0) continue;
+    if (zVal == 0) zVal = ""; /* a record of its code alone */
     while (*zVal == ' ') zVal++;
     if (strcmp(zRec, "XXC") == 0 || strcmp(zRec, "152") == 0) {
       if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
@@ -214,45 +216,122 @@ static int start_index(const TbPairBuild *b, i64 iStart) {
   return -1;
 }
 
-/* A record's error: "record '<the line>': zWhy". */
-static int virtual_error(char **pzErr, const char *zLine, const char *zWhy) {
+/* A record's error: "record '<the line>': <why>", why formatted as by
+** printf. */
+static int record_error(char **pzErr, const char *zLine, const char *zFormat,
+                        ...) {
   int n = (int)strcspn(zLine, "\n");
-  *pzErr = sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy);
+  char *zWhy;
+  va_list ap;
+  va_start(ap, zFormat);
+  zWhy = sqlite3_vmprintf(zFormat, ap);
+  va_end(ap);
+  *pzErr = zWhy ? sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy) : 0;
+  sqlite3_free(zWhy);
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* A record naming start number id, which has no 001 record: a typo that
-** would leave a bye, a prohibition or an acceleration unseen. */
-static int unknown_start_error(char **pzErr, const char *zLine, long id) {
-  char *zWhy = sqlite3_mprintf("start number %ld has no 001 record", id);
-  int rc = zWhy ? virtual_error(pzErr, zLine, zWhy) : SQLITE_NOMEM;
-  sqlite3_free(zWhy);
-  return rc;
+/* What the fields of record 240, 250 or 260 are, for its error. */
+static int fields_error(char **pzErr, const char *zLine) {
+  const char *zFields =
+      zLine[1] == '4' ? "the bye's type F, H or Z, the round, start numbers"
+      : zLine[1] == '5'
+          ? "points, first and last round, first and last player"
+          : "first and last round, two or more start numbers";
+  return record_error(pzErr, zLine, "not the fields of record %.3s (%s)",
+                      zLine, zFields);
 }
 
-/* The start numbers of a record's line from *pz on, as state indexes, in
-** *pn: up to the line's end (strtol would skip the newline into the next
-** record, whose round numbers would read as players); a number with no
-** 001 record is an error. */
+/* A record naming a start number (its digits at zNum, as written) that has
+** no 001 record: a typo that would leave a bye, a prohibition or an
+** acceleration unseen.  However many digits: a number past 2^63 is not
+** shown as another. */
+static int unknown_start_error(char **pzErr, const char *zLine,
+                               const char *zNum) {
+  zNum += strspn(zNum, " \t");
+  while (zNum[0] == '0' && zNum[1] >= '0' && zNum[1] <= '9') zNum++;
+  return record_error(pzErr, zLine, "start number %.*s has no 001 record",
+                      (int)strspn(zNum, "0123456789"), zNum);
+}
+
+/* The blanks at z skipped. */
+static const char *skip_blanks(const char *z) { return z + strspn(z, " \t"); }
+
+/* The bytes of the field at z: up to a blank or the line's end. */
+static int field_len(const char *z) { return (int)strcspn(z, " \t\n"); }
+
+/* The field of n bytes at z as a number from 1 to nMax; 0 if it is none:
+** not digits alone (a sign, a letter), zero, or past nMax however many
+** digits it has (strtol would give LONG_MAX for a number past 2^63). */
+static long field_number(const char *z, int n, long nMax) {
+  long v = 0;
+  int k;
+  for (k = 0; k < n; k++) {
+    if (z[k] < '0' || z[k] > '9') return 0;
+    if (v <= nMax) v = v * 10 + (z[k] - '0');
+  }
+  return v <= nMax ? v : 0;
+}
+
+/* Rounds and players of the records: 5 digits at most (XXR's bound). */
+#define RECORD_MAX 99999
+
+/* The start numbers of a record's line from z on, as state indexes, in
+** *pn (at most nMax: more repeat a player): up to the line's end (strtol
+** would skip the newline into the next record, whose round numbers would
+** read as players).  A field that is no number, or a number with no 001
+** record, is an error. */
 static int record_players(const TbPairBuild *b, const char *zLine,
                           const char *z, int *aOut, int nMax, int *pn,
                           char **pzErr) {
-  int n = 0, i;
-  char *zEnd;
+  int n = 0, i, k;
   *pn = 0;
-  while (n < nMax) {
-    long v;
-    while (*z == ' ' || *z == '\t') z++;
-    if (*z == '\n' || *z == 0) break;
-    v = strtol(z, &zEnd, 10);
-    if (zEnd == z) break;
-    z = zEnd;
-    if ((i = start_index(b, v)) < 0) {
-      return unknown_start_error(pzErr, zLine, v);
+  for (z = skip_blanks(z); *z && *z != '\n'; z = skip_blanks(z + k)) {
+    k = field_len(z);
+    if ((int)strspn(z, "0123456789") < k) {
+      return record_error(pzErr, zLine, "'%.*s' is not a start number", k, z);
     }
-    aOut[n++] = i;
+    if ((i = start_index(b, field_number(z, k, RECORD_MAX))) < 0) {
+      return unknown_start_error(pzErr, zLine, z);
+    }
+    if (n < nMax) aOut[n++] = i;
   }
   *pn = n;
+  return SQLITE_OK;
+}
+
+/*
+** The fields before the start numbers: of a 240 record, the bye's type (F,
+** H or Z) and the round (*piFirst, *piLast); of a 260 record, the first and
+** last round.  *pzPlayers: the text after them.
+*/
+static int round_fields(const char *zLine, long *piFirst, long *piLast,
+                        const char **pzPlayers, char **pzErr) {
+  const char *z = skip_blanks(zLine + 4);
+  int bBye = zLine[1] == '4', j, k;
+  long a[2];
+  if (bBye) {
+    if (field_len(z) != 1 || strchr("FHZfhz", *z) == 0) {
+      return fields_error(pzErr, zLine);
+    }
+    z = skip_blanks(z + 1);
+  }
+  for (j = 0; j < 2 - bBye; j++) {
+    if ((k = field_len(z)) == 0) return fields_error(pzErr, zLine);
+    if ((a[j] = field_number(z, k, RECORD_MAX)) == 0) {
+      return record_error(pzErr, zLine, "'%.*s' is not a round (a number "
+                                        "from 1 to %d)", k, z, RECORD_MAX);
+    }
+    z = skip_blanks(z + k);
+  }
+  if (bBye) a[1] = a[0];
+  if (a[1] < a[0]) {
+    return record_error(pzErr, zLine, "rounds %ld to %ld: the range is empty",
+                        a[0], a[1]);
+  }
+  *piFirst = a[0];
+  *piLast = a[1];
+  *pzPlayers = z;
   return SQLITE_OK;
 }
 
@@ -272,16 +351,22 @@ static int apply_round_records(TbPairBuild *b, int iRound, char **pzErr) {
   s->nForbidden = 0;
   if (aIdx == 0) return SQLITE_NOMEM;
   while (rc == SQLITE_OK && z && *z) {
-    const char *zLine = z + 4;
-    char *zEnd;
-    if (strncmp(z, "240 ", 4) == 0) {
-      long r = strtol(zLine + 1, &zEnd, 10);
-      rc = record_players(b, z, zEnd, aIdx, s->nPlayer, &n, pzErr);
-      for (i = 0; r == iRound && i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
-    } else if (strncmp(z, "260 ", 4) == 0) {
-      long r1 = strtol(zLine, &zEnd, 10), r2 = strtol(zEnd, &zEnd, 10);
-      rc = record_players(b, z, zEnd, aIdx, s->nPlayer, &n, pzErr);
-      if (iRound < r1 || r2 < iRound) n = 0;
+    const char *zPlayers = 0;
+    long r1 = 0, r2 = 0;
+    int bBye = strncmp(z, "240 ", 4) == 0;
+    n = 0;
+    if (bBye || strncmp(z, "260 ", 4) == 0) {
+      rc = round_fields(z, &r1, &r2, &zPlayers, pzErr);
+      if (rc == SQLITE_OK) {
+        rc = record_players(b, z, zPlayers, aIdx, s->nPlayer + 1, &n, pzErr);
+      }
+      /* a bye names a player, a prohibition two */
+      if (rc == SQLITE_OK && n < 2 - bBye) rc = fields_error(pzErr, z);
+      if (rc != SQLITE_OK || iRound < r1 || r2 < iRound) n = 0;
+    }
+    if (bBye) {
+      for (i = 0; i < n; i++) s->aPlayer[aIdx[i]].bAbsent = 1;
+    } else {
       for (i = 0; i < n; i++) {
         for (j = i + 1; j < n; j++) {
           if (s->nForbidden >= nAlloc) {
@@ -375,19 +460,19 @@ static int apply_xxa_record(TbPairBuild *b, const char *zLine, char **pzErr) {
   i64 v;
   if (zLine[3] != ' ' || fixed_field(zLine, n, 4, zField) ||
       (id = strtol(zField, &zEnd, 10)) <= 0 || zEnd[strspn(zEnd, " ")]) {
-    return virtual_error(pzErr, zLine, "no start number in columns 5-8");
+    return record_error(pzErr, zLine, "no start number in columns 5-8");
   }
-  if (start_index(b, id) < 0) return unknown_start_error(pzErr, zLine, id);
+  if (start_index(b, id) < 0) return unknown_start_error(pzErr, zLine, zField);
   for (r = 1, iCol = 9; rc == SQLITE_OK && iCol < n; r++, iCol += 5) {
     if (zLine[iCol - 1] != ' ') {
-      return virtual_error(pzErr, zLine, "a field out of its columns (the "
-                                         "points before round r in columns "
-                                         "10 + 5 (r - 1) to 13 + 5 (r - 1))");
+      return record_error(pzErr, zLine, "a field out of its columns (the "
+                                        "points before round r in columns "
+                                        "10 + 5 (r - 1) to 13 + 5 (r - 1))");
     }
     if (fixed_field(zLine, n, iCol, zField)) continue;
     z = zField;
     if ((v = record_points(s, &z)) < 0) {
-      return virtual_error(pzErr, zLine, "not points such as 1.0");
+      return record_error(pzErr, zLine, "not points such as 1.0");
     }
     if (r <= s->iRound) rc = set_virtual(b, id, id, r, v);
   }
@@ -404,7 +489,6 @@ static int apply_virtual_record(TbPairBuild *b, const char *zLine,
                                 char **pzErr) {
   TbPairState *s = &b->state;
   const char *z = zLine + 4;
-  char *zEnd;
   i64 v;
   int r, rc = SQLITE_OK;
   if (zLine[0] == 'X') {
@@ -415,30 +499,27 @@ static int apply_virtual_record(TbPairBuild *b, const char *zLine,
     long a[4];
     int nTok = 0, k;
     while (nTok < 7) {
-      while (*z == ' ') z++;
+      z = skip_blanks(z);
       if (*z == 0 || *z == '\n') break;
       azTok[nTok++] = z;
-      while (*z && *z != ' ' && *z != '\n') z++;
+      z += field_len(z);
     }
-    if (nTok != 5 && nTok != 6) {
-      return virtual_error(pzErr, zLine, "not the fields of record 250 "
-                                         "(points, first and last round, "
-                                         "first and last player)");
-    }
+    if (nTok != 5 && nTok != 6) return fields_error(pzErr, zLine);
     z = azTok[nTok - 5];
     if ((v = record_points(s, &z)) < 0) {
-      return virtual_error(pzErr, zLine, "not points such as 1.0");
+      return record_error(pzErr, zLine, "not points such as 1.0");
     }
     for (k = 0; k < 4; k++) {
-      a[k] = strtol(azTok[nTok - 4 + k], &zEnd, 10);
-      if (zEnd == azTok[nTok - 4 + k] || (*zEnd != ' ' && *zEnd && *zEnd != '\n')) {
-        return virtual_error(pzErr, zLine, "a round or player that is not a "
-                                           "number");
+      const char *zTok = azTok[nTok - 4 + k];
+      if ((a[k] = field_number(zTok, field_len(zTok), RECORD_MAX)) == 0) {
+        return record_error(pzErr, zLine,
+                            "'%.*s' is not a round or start number (a number "
+                            "from 1 to %d)", field_len(zTok), zTok, RECORD_MAX);
       }
     }
-    if (a[0] < 1 || a[1] < a[0] || a[2] < 1 || a[3] < a[2] || a[3] > 99999) {
-      return virtual_error(pzErr, zLine, "a range of rounds or players is "
-                                         "empty");
+    if (a[1] < a[0] || a[3] < a[2]) {
+      return record_error(pzErr, zLine, "a range of rounds or players is "
+                                        "empty");
     }
     for (r = (int)a[0]; rc == SQLITE_OK && r <= a[1] && r <= s->iRound; r++) {
       rc = set_virtual(b, a[2], a[3], r, v);
@@ -556,6 +637,11 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   b->state.iSeed = (sqlite3_uint64)pSpec->iSeed;
   b->state.nTop = pSpec->nTop;
   b->state.pProbe = &pReader->probe;
+  /* every record read once, for round 0 (none): a malformed one is an
+  ** error even where no round's state reads it (pairing_check() of an
+  ** event not begun) */
+  if (rc == SQLITE_OK) rc = apply_round_records(b, 0, pzErr);
+  if (rc == SQLITE_OK) rc = apply_virtual_points(b, pSpec, pzErr);
   return rc;
 }
 
