@@ -519,12 +519,17 @@ BAN_FIELDS = "not the fields of record 260 (first and last round, two or more st
     ("260 3 1 5 6", "rounds 3 to 1: the range is empty"),
     ("250 1.0 1 3 1 99999999999999999999",
      "'99999999999999999999' is not a round or start number (a number from 1 to 99999)"),
+    # the rounds scheduled: a typo paired as if the last round were not
+    ("XXR abc", "'abc' is not a number of rounds (1 to 99999)"),
+    ("XXR 0", "'0' is not a number of rounds (1 to 99999)"),
+    ("142 9x", "'9x' is not a number of rounds (1 to 99999)"),
 ])
 @pytest.mark.parametrize("function", ["pairings(?, 'mtg', NULL, 'trf_matches', 'trf_players')",
                                       "pairing_check(?, 'dutch', 'trf_matches', 'trf_players')"])
-def test_a_malformed_240_250_or_260_record_is_an_error_naming_it(db, record, why, function):
-    """Each was skipped or read in part: a requested bye or a prohibition lost without a
-    word. pairing_check() of an event not begun reads the records too."""
+def test_a_malformed_record_that_pairing_reads_is_an_error_naming_it(db, record, why, function):
+    """Each was skipped or read in part: a requested bye, a prohibition or the rounds
+    scheduled lost without a word. pairing_check() of an event not begun reads the
+    records too."""
     prefix = function.split("(")[0]
     shown = record[:4] + record[4:].strip() if len(record) > 3 else record + " "
     assert error_of(db, f"SELECT * FROM {function}", (six_players(record),)) == (

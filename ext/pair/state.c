@@ -129,13 +129,42 @@ static int order_players(TbPairBuild *b, const TbSource *pSrc,
   return SQLITE_OK;
 }
 
-/* A TRF record's value as an integer: 'XXR 9' */
-static int record_int(const char *z, int *pv) {
-  while (*z == ' ') z++;
-  if (*z < '0' || *z > '9') return 0;
-  *pv = atoi(z);
-  return *pv > 0 && *pv < 100000;
+/* A record's error: "record '<the line>': <why>", why formatted as by
+** printf. */
+static int record_error(char **pzErr, const char *zLine, const char *zFormat,
+                        ...) {
+  int n = (int)strcspn(zLine, "\n");
+  char *zWhy;
+  va_list ap;
+  va_start(ap, zFormat);
+  zWhy = sqlite3_vmprintf(zFormat, ap);
+  va_end(ap);
+  *pzErr = zWhy ? sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy) : 0;
+  sqlite3_free(zWhy);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
+
+/* The blanks at z skipped. */
+static const char *skip_blanks(const char *z) { return z + strspn(z, " \t"); }
+
+/* The bytes of the field at z: up to a blank or the line's end. */
+static int field_len(const char *z) { return (int)strcspn(z, " \t\n"); }
+
+/* The field of n bytes at z as a number from 1 to nMax; 0 if it is none:
+** not digits alone (a sign, a letter), zero, or past nMax however many
+** digits it has (strtol would give LONG_MAX for a number past 2^63). */
+static long field_number(const char *z, int n, long nMax) {
+  long v = 0;
+  int k;
+  for (k = 0; k < n; k++) {
+    if (z[k] < '0' || z[k] > '9') return 0;
+    if (v <= nMax) v = v * 10 + (z[k] - '0');
+  }
+  return v <= nMax ? v : 0;
+}
+
+/* Rounds and players of the records: 5 digits at most (XXR's bound). */
+#define RECORD_MAX 99999
 
 /*
 ** The records of a TRF file that pairing reads: the rounds scheduled (XXR,
@@ -151,7 +180,8 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   TbPairState *s = &b->state;
   sqlite3_stmt *pStmt = 0;
   sqlite3_str *pKept;
-  int rc, v;
+  int rc, rcRecord = SQLITE_OK;
+  long v;
   if (!source_is_trf(pSrc) || pSrc->pEvent == 0) return SQLITE_OK;
   rc = sqlite3_prepare_v2(pReader->db,
                           "SELECT upper(record), value, text FROM "
@@ -189,9 +219,14 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
       sqlite3_str_appendf(pKept, "XXA%s\n", zText + 3);
     } else if (zRec[0] == '2') {
       sqlite3_str_appendf(pKept, "%s %s\n", zRec, zVal);
-    } else if (!bRoundsGiven && record_int(zVal, &v) &&
-               (s->nRounds == 0 || zRec[0] == 'X')) {
-      s->nRounds = v; /* XXR, the pairing engines' record, over 142 */
+    } else if ((v = field_number(zVal, (int)strlen(zVal), RECORD_MAX)) == 0) {
+      /* a typo would pair as if the last round were not (C.04.3's rules
+      ** for it) */
+      rcRecord = record_error(pzErr, zText, "'%s' is not a number of "
+                              "rounds (1 to %d)", zVal, RECORD_MAX);
+      break;
+    } else if (!bRoundsGiven && (s->nRounds == 0 || zRec[0] == 'X')) {
+      s->nRounds = (int)v; /* XXR, the pairing engines' record, over 142 */
     }
   }
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
@@ -199,7 +234,10 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   b->zRoundRecords = sqlite3_str_finish(pKept);
   /* the file was read already; text that is no file (a table of the
   ** user's named trf_matches) has no records */
-  return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
+  if (rc != SQLITE_NOMEM) return rcRecord;
+  sqlite3_free(*pzErr);
+  *pzErr = 0;
+  return rc;
 }
 
 /* The state index of start number iStart (a TRF's players are in start
@@ -214,21 +252,6 @@ static int start_index(const TbPairBuild *b, i64 iStart) {
     if (k->i < iStart) lo = mid + 1; else hi = mid - 1;
   }
   return -1;
-}
-
-/* A record's error: "record '<the line>': <why>", why formatted as by
-** printf. */
-static int record_error(char **pzErr, const char *zLine, const char *zFormat,
-                        ...) {
-  int n = (int)strcspn(zLine, "\n");
-  char *zWhy;
-  va_list ap;
-  va_start(ap, zFormat);
-  zWhy = sqlite3_vmprintf(zFormat, ap);
-  va_end(ap);
-  *pzErr = zWhy ? sqlite3_mprintf("record '%.*s': %s", n, zLine, zWhy) : 0;
-  sqlite3_free(zWhy);
-  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* What the fields of record 240, 250 or 260 are, for its error. */
@@ -253,28 +276,6 @@ static int unknown_start_error(char **pzErr, const char *zLine,
   return record_error(pzErr, zLine, "start number %.*s has no 001 record",
                       (int)strspn(zNum, "0123456789"), zNum);
 }
-
-/* The blanks at z skipped. */
-static const char *skip_blanks(const char *z) { return z + strspn(z, " \t"); }
-
-/* The bytes of the field at z: up to a blank or the line's end. */
-static int field_len(const char *z) { return (int)strcspn(z, " \t\n"); }
-
-/* The field of n bytes at z as a number from 1 to nMax; 0 if it is none:
-** not digits alone (a sign, a letter), zero, or past nMax however many
-** digits it has (strtol would give LONG_MAX for a number past 2^63). */
-static long field_number(const char *z, int n, long nMax) {
-  long v = 0;
-  int k;
-  for (k = 0; k < n; k++) {
-    if (z[k] < '0' || z[k] > '9') return 0;
-    if (v <= nMax) v = v * 10 + (z[k] - '0');
-  }
-  return v <= nMax ? v : 0;
-}
-
-/* Rounds and players of the records: 5 digits at most (XXR's bound). */
-#define RECORD_MAX 99999
 
 /* The start numbers of a record's line from z on, as state indexes, in
 ** *pn (at most nMax: more repeat a player): up to the line's end (strtol
