@@ -248,6 +248,9 @@ def test_dutch_option_and_file_both_accelerating_is_an_error(db, name, k, option
     ("XXA 00x1  1.0", "no start number in columns 5-8"),
     ("XXA0001  1.0", "no start number in columns 5-8"),
     ("XXA 9999  1.0", "start number 9999 has no 001 record"),
+    # digits past column 8: not start number 9999
+    ("XXA 99999999999999999999", "a field out of its columns (the start number in columns 5-8)"),
+    ("XXA 00991.0", "a field out of its columns (the start number in columns 5-8)"),
 ])
 def test_dutch_bad_virtual_points_record(db, record, why):
     lines = trf_lines(BAKU, "250")

@@ -463,7 +463,14 @@ static int apply_xxa_record(TbPairBuild *b, const char *zLine, char **pzErr) {
       (id = strtol(zField, &zEnd, 10)) <= 0 || zEnd[strspn(zEnd, " ")]) {
     return record_error(pzErr, zLine, "no start number in columns 5-8");
   }
-  if (start_index(b, id) < 0) return unknown_start_error(pzErr, zLine, zField);
+  if (start_index(b, id) < 0) {
+    /* 'XXA 99999999999999999999' names no start number 9999 */
+    if (n > 8 && zLine[8] >= '0' && zLine[8] <= '9') {
+      return record_error(pzErr, zLine, "a field out of its columns (the "
+                                        "start number in columns 5-8)");
+    }
+    return unknown_start_error(pzErr, zLine, zField);
+  }
   for (r = 1, iCol = 9; rc == SQLITE_OK && iCol < n; r++, iCol += 5) {
     if (zLine[iCol - 1] != ' ') {
       return record_error(pzErr, zLine, "a field out of its columns (the "
