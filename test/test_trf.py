@@ -162,6 +162,16 @@ def test_bad_codes(conn):
     assert "has result 'U' (a game is 1 0 = W D L + -)" in error(conn, text)
 
 
+def test_a_colour_that_is_no_colour_is_an_error(conn):
+    """'2 x 1' and '1 y 0' agreed (neither said w or b) and were read as a game without
+    colours, White the lower number: a typo changed the colours the pairing balances."""
+    text = trf(record(1, "A", rounds=[(2, "x", "1")]), record(2, "B", rounds=[(1, "y", "0")]))
+    assert error(conn, text) == ("trf_matches(): line 3: player 1's round 1 against 2 has "
+                                 "colour 'x' (w, b, or - for none)")
+    text = trf(record(1, "A", rounds=[(2, "W", "1")]), record(2, "B", rounds=[(1, "-", "0")]))
+    assert "player 2 (line 4) has '1 - 0'" in error(conn, text)
+
+
 def test_duplicate_start_number(conn):
     text = trf(record(1, "A"), record(1, "B"))
     assert error(conn, text) == "trf_matches(): line 4: start number 1 is already used on line 3"

@@ -341,6 +341,14 @@ static int read_game(TrfCursor *c, const TrfPlayer *p, int r, int iOpp,
                                             "is 1 0 = W D L + -)", p->iLine,
                                             p->iStart, r, iOpp, cRes));
   }
+  /* another letter would be read as no colour: the colours the pairing
+  ** systems balance, lost to a typo */
+  if (strchr("wb- ", cColour) == 0) {
+    return trf_error(pzErr, sqlite3_mprintf("line %d: player %d's round %d "
+                                            "against %d has colour '%c' (w, "
+                                            "b, or - for none)", p->iLine,
+                                            p->iStart, r, iOpp, cColour));
+  }
   q = &c->aPlayer[c->aByStart[iOpp] - 1];
   if (r > round_count(q)) {
     iBack = 0;
