@@ -644,6 +644,11 @@ static const char *azPairQuery[] = {
   " printf('%-89s', '001    3      C') || '     2 w =' || char(10) ||"
   " printf('%-89s', '001    4      D') || '     1 w 0' || char(10),"
   " 'berger', 'trf_matches', 'trf_players');",
+  /* a record that does not read: its error, formatted */
+  "SELECT * FROM pairings('240 H 001 2 abc' || char(10) ||"
+  " printf('%-89s', '001    1      A') || char(10) ||"
+  " printf('%-89s', '001    2      B') || char(10),"
+  " 'mtg', NULL, 'trf_matches', 'trf_players');",
 };
 
 /* pair_swiss: 'mtg' and 'pokemon' on a 7-player event after two rounds
