@@ -31,7 +31,7 @@
 */
 #include "systems.h"
 
-#include <stdlib.h> /* atoi */
+#include <stdlib.h> /* strtol */
 #include <stdarg.h>
 #include <string.h>
 
