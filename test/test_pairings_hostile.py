@@ -523,6 +523,9 @@ BAN_FIELDS = "not the fields of record 260 (first and last round, two or more st
     ("XXR abc", "'abc' is not a number of rounds (1 to 99999)"),
     ("XXR 0", "'0' is not a number of rounds (1 to 99999)"),
     ("142 9x", "'9x' is not a number of rounds (1 to 99999)"),
+    # the initial colour: another letter read as W
+    ("152 X", "'X' is not a colour (W or B)"),
+    ("152 white", "'white' is not a colour (W or B)"),
 ])
 @pytest.mark.parametrize("function", ["pairings(?, 'mtg', NULL, 'trf_matches', 'trf_players')",
                                       "pairing_check(?, 'dutch', 'trf_matches', 'trf_players')"])
@@ -546,3 +549,11 @@ def test_well_formed_240_and_260_records_still_pair(db):
     assert paired == [1, 3, 4, 5, 6]
     pairs = {frozenset(r) for r in rows}
     assert not pairs & {frozenset((1, 5)), frozenset((1, 6)), frozenset((5, 6))}
+
+
+def test_record_152_reads_b_as_b(db):
+    """'152 b' was read as W: in round 1 every player got the other colour."""
+    sql = f"SELECT player_a, player_b FROM pairings(?, 'dutch'{TRF_TAIL}"
+    black, white = (db.execute(sql, (six_players(r),)).fetchall() for r in ("152 B", "152 W"))
+    assert black == [(4, 1), (2, 5), (6, 3)] and white == [(1, 4), (5, 2), (3, 6)]
+    assert db.execute(sql, (six_players("152 b"),)).fetchall() == black

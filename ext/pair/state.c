@@ -207,9 +207,18 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
     if (zRec == 0 || zText == 0) continue;
     if (zVal == 0) zVal = ""; /* a record of its code alone */
     while (*zVal == ' ') zVal++;
-    if (strcmp(zRec, "XXC") == 0 || strcmp(zRec, "152") == 0) {
-      if (sqlite3_strglob("black1*", zVal) == 0 || strcmp(zVal, "B") == 0) {
+    if (strcmp(zRec, "XXC") == 0) {
+      if (sqlite3_strglob("black1*", zVal) == 0) {
         s->eFirstColour = TB_COLOUR_BLACK;
+      }
+    } else if (strcmp(zRec, "152") == 0) {
+      /* 'b' read as White would give every player the other colour */
+      if (sqlite3_stricmp(zVal, "B") == 0) {
+        s->eFirstColour = TB_COLOUR_BLACK;
+      } else if (sqlite3_stricmp(zVal, "W") != 0) {
+        rcRecord = record_error(pzErr, zText, "'%s' is not a colour (W or "
+                                "B)", zVal);
+        break;
       }
     } else if (strcmp(zRec, "192") == 0) {
       /* the tournament type's code, with the acceleration method */
