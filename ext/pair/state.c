@@ -22,7 +22,9 @@
 **     points round by round): each player's aVirtual; 192, the tournament
 **     type, ending in _BAKU: the Baku rule's rounds (nAccelerated).  A file
 **     with them and the option accelerated=N is an error: one of the two
-**     decides.
+**     decides.  A record that does not read (SELECT * FROM pairings(
+**     '240 H 005 2 abc' || ...)) is an error naming it, whichever round it
+**     is for: skipped, it would pair a player who asked for a bye.
 **
 ** tb_pair_build_open() reads the event once; tb_pair_build_round() then
 ** builds the state of any round from it (pairing_check() builds every
