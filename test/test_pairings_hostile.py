@@ -237,6 +237,9 @@ def test_everyone_dropped(db):
         [(1, 4), (2, 3)]
     assert error_of(db, "SELECT * FROM pairings(1, 'bracket(top=4)')") == \
         "pairings(): event 1: bracket: top=4, but 0 players are present"
+    db.execute("UPDATE players SET status = NULL WHERE player = 1")
+    assert error_of(db, "SELECT * FROM pairings(1, 'bracket(top=4)')") == \
+        "pairings(): event 1: bracket: top=4, but 1 player is present"
 
 
 def test_views_and_missing_columns(db):

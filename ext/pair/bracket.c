@@ -66,8 +66,9 @@ static int seeds(const TbPairState *s, int *aSeed, int *pnTop, char **pzErr) {
         "in the top cut), e.g. 'bracket(top=8)'"));
   }
   if (!bPlayed && n < s->nTop) {
-    return error(pzErr, sqlite3_mprintf("bracket: top=%d, but %d players are "
-                                        "present", s->nTop, n));
+    return error(pzErr, sqlite3_mprintf("bracket: top=%d, but %d %s present",
+                                        s->nTop, n,
+                                        n == 1 ? "player is" : "players are"));
   }
   *pnTop = bPlayed ? n : s->nTop;
   if (*pnTop < 2) {
