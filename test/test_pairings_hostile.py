@@ -554,6 +554,18 @@ def test_well_formed_240_and_260_records_still_pair(db):
     assert not pairs & {frozenset((1, 5)), frozenset((1, 6)), frozenset((5, 6))}
 
 
+def test_rounds_scheduled_twice_must_agree(db):
+    """XXR and 142 that disagree leave the last round in doubt (C.04.3 pairs it
+    differently); equal ones, or rounds=N given, pair."""
+    sql = f"SELECT count(*) FROM pairings(?, 'dutch'{TRF_TAIL}"
+    assert error_of(db, sql.replace("count(*)", "*"), (six_players("142 9", "XXR 7"),)) == (
+        "pairings(): the event of the file: record 'XXR 7': "
+        "7 rounds, where an earlier record schedules 9")
+    assert db.execute(sql, (six_players("142 7", "XXR 7"),)).fetchone() == (3,)
+    given = "SELECT count(*) FROM pairings(?, 'dutch(rounds=5)', NULL, 'trf_matches', 'trf_players')"
+    assert db.execute(given, (six_players("142 9", "XXR 7"),)).fetchone() == (3,)
+
+
 def test_record_152_reads_b_as_b(db):
     """'152 b' was read as W: in round 1 every player got the other colour."""
     sql = f"SELECT player_a, player_b FROM pairings(?, 'dutch'{TRF_TAIL}"

@@ -183,7 +183,7 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
   sqlite3_stmt *pStmt = 0;
   sqlite3_str *pKept;
   int rc, rcRecord = SQLITE_OK;
-  long v;
+  long v, nScheduled = 0;   /* XXR or 142, once read */
   if (!source_is_trf(pSrc) || pSrc->pEvent == 0) return SQLITE_OK;
   rc = sqlite3_prepare_v2(pReader->db,
                           "SELECT upper(record), value, text FROM "
@@ -236,8 +236,15 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
       rcRecord = record_error(pzErr, zText, "'%s' is not a number of "
                               "rounds (1 to %d)", zVal, RECORD_MAX);
       break;
-    } else if (!bRoundsGiven && (s->nRounds == 0 || zRec[0] == 'X')) {
-      s->nRounds = (int)v; /* XXR, the pairing engines' record, over 142 */
+    } else if (!bRoundsGiven && nScheduled != 0 && v != nScheduled) {
+      /* XXR and 142 (or two of one) that disagree: which the arbiter meant
+      ** decides how the last round is paired */
+      rcRecord = record_error(pzErr, zText, "%ld rounds, where an earlier "
+                              "record schedules %ld", v, nScheduled);
+      break;
+    } else {
+      nScheduled = v;
+      if (!bRoundsGiven) s->nRounds = (int)v;
     }
   }
   if (rc == SQLITE_OK) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
