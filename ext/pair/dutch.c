@@ -44,7 +44,10 @@ typedef struct Dutch {
   int nPlayedRounds;          /* iRound - 1 */
   int n;                      /* players in the round, sorted */
   DutchPlayer *a;
-  unsigned char *aNoMeet;     /* n*n: forbidden or already met */
+  int *aNoMeetStart;          /* n+1: player i's pairs that may not meet
+                              ** (met before, forbidden) are ... */
+  int *aNoMeet;               /* ... aNoMeet[aNoMeetStart[i] ..
+                              ** aNoMeetStart[i+1]), sorted: O(rows) */
   int *aShift;                /* per player: the bit of their score group */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
@@ -116,6 +119,19 @@ static void wset(Dutch *p, int i, int j, const TbWord *w) {
 
 static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
 
+/* Whether x and y neither met before nor are forbidden to meet: a binary
+** search of x's list, one entry a round or forbidden pair. */
+static int may_meet(const Dutch *p, int x, int y) {
+  int lo = p->aNoMeetStart[x], hi = p->aNoMeetStart[x + 1];
+  if (x == y) return 0;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (p->aNoMeet[mid] == y) return 0;
+    if (p->aNoMeet[mid] < y) lo = mid + 1; else hi = mid;
+  }
+  return 1;
+}
+
 /* Whether the absolute criteria let the two meet (C1, C3, forbidden pairs).
 ** In the last round, a player with more than half the possible points may
 ** get a third colour in a row or an imbalance of three (C3's exception). */
@@ -123,7 +139,7 @@ static int compatible(const Dutch *p, int x, int y) {
   const DutchPlayer *a = &p->a[x], *b = &p->a[y];
   const TbPairState *s = p->pState;
   i64 nTop;
-  if (p->aNoMeet[(size_t)x * p->n + y]) return 0;
+  if (!may_meet(p, x, y)) return 0;
   if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) return 1;
   if (s->nRounds <= 0 || p->nPlayedRounds < s->nRounds - 1) return 0;
   nTop = (i64)p->nPlayedRounds * (s->nWin > s->nDraw ? s->nWin : s->nDraw);
@@ -864,6 +880,65 @@ static int within_limit(int n, char **pzErr) {
   return SQLITE_ERROR;
 }
 
+static int int_cmp(const void *x, const void *y) {
+  int a = *(const int *)x, b = *(const int *)y;
+  return (a > b) - (a < b);
+}
+
+/* Each pair that may not meet (the games of the earlier rounds, the
+** forbidden pairs), both ways: counted in aAt[x + 1] while p->aNoMeet is
+** NULL, else written at the cursors aAt[x]. */
+static void each_no_meet(Dutch *p, const TbPairState *s, const int *aPosAll, int *aAt) {
+  int n = p->n, i, j;
+  for (i = 0; i < n; i++) {
+    const TbPairPlayer *pl = &s->aPlayer[p->a[i].iPlayer];
+    for (j = 0; j < s->iRound - 1; j++) {
+      const TbPairHistory *h = &pl->aHist[j];
+      if (game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
+        int o = aPosAll[h->iOpp];
+        if (p->aNoMeet) { p->aNoMeet[aAt[i]++] = o; p->aNoMeet[aAt[o]++] = i; }
+        else { aAt[i + 1]++; aAt[o + 1]++; }
+      }
+    }
+  }
+  for (i = 0; i < s->nForbidden; i++) {
+    int x = s->aForbidden[2 * i], y = s->aForbidden[2 * i + 1];
+    if (x < 0 || y < 0 || x >= s->nPlayer || y >= s->nPlayer) continue;
+    x = aPosAll[x]; y = aPosAll[y];
+    if (x < 0 || y < 0) continue;
+    if (p->aNoMeet) { p->aNoMeet[aAt[x]++] = y; p->aNoMeet[aAt[y]++] = x; }
+    else { aAt[x + 1]++; aAt[y + 1]++; }
+  }
+}
+
+/* Who may not meet (earlier games, forbidden pairs) as a sorted list per
+** player: counted, then filled, in one block of O(n + rows) ints. */
+static int no_meet_lists(Dutch *p, const TbPairState *s) {
+  int n = p->n, i, *aPosAll, *aAt;
+  size_t nList;
+  aPosAll = sqlite3_malloc64(sizeof(int) * ((size_t)s->nPlayer + (size_t)n + 2));
+  if (aPosAll == 0) return SQLITE_NOMEM;
+  aAt = aPosAll + s->nPlayer;
+  for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
+  for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
+  for (i = 0; i <= n; i++) aAt[i] = 0;
+  p->aNoMeet = 0;
+  each_no_meet(p, s, aPosAll, aAt);
+  for (i = 0; i < n; i++) aAt[i + 1] += aAt[i];
+  nList = (size_t)aAt[n];
+  p->aNoMeetStart = sqlite3_malloc64(sizeof(int) * ((size_t)n + 1 + nList));
+  if (p->aNoMeetStart == 0) { sqlite3_free(aPosAll); return SQLITE_NOMEM; }
+  memcpy(p->aNoMeetStart, aAt, sizeof(int) * ((size_t)n + 1));
+  p->aNoMeet = p->aNoMeetStart + n + 1;
+  each_no_meet(p, s, aPosAll, aAt);
+  for (i = 0; i < n; i++) {
+    int a = p->aNoMeetStart[i];
+    qsort(p->aNoMeet + a, (size_t)(p->aNoMeetStart[i + 1] - a), sizeof(int), int_cmp);
+  }
+  sqlite3_free(aPosAll);
+  return SQLITE_OK;
+}
+
 static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0, rc;
   size_t nn;
@@ -875,8 +950,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   p->pProbe = s->pProbe;
   p->a = sqlite3_malloc64(sizeof(DutchPlayer) * (size_t)(n + 1));
   p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(4 * n + s->iRound + 2) + (size_t)n);
-  p->aNoMeet = sqlite3_malloc64((size_t)n * n + 1);
-  if (!p->a || !p->aShift || !p->aNoMeet) return SQLITE_NOMEM;
+  if (!p->a || !p->aShift) return SQLITE_NOMEM;
   p->aStable = p->aShift + n;
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
@@ -888,33 +962,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
     if (takes_part(s, i)) nNumber++;
   }
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
-  /* Who may not meet: earlier games, forbidden pairs. */
-  {
-    int *aPosAll = sqlite3_malloc64(sizeof(int) * (size_t)(s->nPlayer + 1));
-    if (aPosAll == 0) return SQLITE_NOMEM;
-    for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
-    for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
-    memset(p->aNoMeet, 0, (size_t)n * n);
-    for (i = 0; i < n; i++) {
-      const TbPairPlayer *pl = &s->aPlayer[p->a[i].iPlayer];
-      p->aNoMeet[(size_t)i * n + i] = 1;
-      for (j = 0; j < s->iRound - 1; j++) {
-        const TbPairHistory *h = &pl->aHist[j];
-        if (game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
-          int o = aPosAll[h->iOpp];
-          p->aNoMeet[(size_t)i * n + o] = p->aNoMeet[(size_t)o * n + i] = 1;
-        }
-      }
-    }
-    for (i = 0; i < s->nForbidden; i++) {
-      int x = s->aForbidden[2 * i], y = s->aForbidden[2 * i + 1];
-      if (x < 0 || y < 0 || x >= s->nPlayer || y >= s->nPlayer) continue;
-      x = aPosAll[x]; y = aPosAll[y];
-      if (x < 0 || y < 0) continue;
-      p->aNoMeet[(size_t)x * n + y] = p->aNoMeet[(size_t)y * n + x] = 1;
-    }
-    sqlite3_free(aPosAll);
-  }
+  if ((rc = no_meet_lists(p, s)) != SQLITE_OK) return rc;
   /* Score groups, from the lowest: each gets the bits of its size. */
   p->nGroupBits = 0;
   for (i = n - 1; i >= 0; i--) {
@@ -945,7 +993,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
 static void cleanup(Dutch *p) {
   sqlite3_free(p->a);
   sqlite3_free(p->aShift);
-  sqlite3_free(p->aNoMeet);
+  sqlite3_free(p->aNoMeetStart);
   sqlite3_free(p->aMat);
   tb_match_close(p->pSolver);
 }
