@@ -53,8 +53,11 @@ typedef struct Dutch {
   int nW;                     /* words of a weight */
   int nAt;                    /* edge_weight's cursor: bits below */
   int nWeightBits;            /* the weights' width, weight_bits() */
-  TbWord *aMat;               /* n*n weights as the matcher sees them */
-  TbWord *aTmp;
+  unsigned *aKey;             /* n*n: each pair's weight as a key
+                              ** (pair_key), made wide when the matcher
+                              ** reads it (dutch_weight); both ways, so
+                              ** that a scan of one player's pairs reads
+                              ** memory in order */
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -68,15 +71,7 @@ typedef struct Dutch {
 
 /* ------------------------------------------------------------ the weights */
 
-static TbWord *mat(Dutch *p, int i, int j) {
-  return p->aMat + ((size_t)i * p->n + j) * p->nW;
-}
 static void wz(const Dutch *p, TbWord *x) { memset(x, 0, sizeof(TbWord) * (size_t)p->nW); }
-static int wiszero(const Dutch *p, const TbWord *x) {
-  int i;
-  for (i = 0; i < p->nW; i++) if (x[i]) return 0;
-  return 1;
-}
 static void wshl(const Dutch *p, TbWord *x, int s) {
   int i, q = s / 64, r = s % 64;
   if (s == 0) return;
@@ -90,7 +85,7 @@ static void wshl(const Dutch *p, TbWord *x, int s) {
   }
 }
 /* x += v << s (v >= 0, small). */
-static void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
+static inline void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
   int i = s / 64, r = s % 64;
   TbWord lo = v << r, hi = r ? v >> (64 - r) : 0, c;
   if (v == 0 || i >= p->nW) return;
@@ -108,12 +103,34 @@ static void wsub(const Dutch *p, TbWord *x, TbWord v) {
     x[i] -= v; v = b;
   }
 }
+/*
+** A pair's weight is kept as a key of 32 bits, from which dutch_weight()
+** makes it again when the matcher reads it: which of the criteria's
+** weights (the kind: edge_weight() for the pair's place, or the first
+** solve's), whether C9's term was in it, and the offset the bracket's
+** steps added in the low bits (the order of transpositions and exchanges,
+** the nudges), a signed integer below 2^27 in size (2^25 and a few times
+** the players at most).  Keys are canonical, one per weight: 0 for no
+** pair, the C9 bit only where the term is not 0; so a key that did not
+** change is a weight that did not change, as the matching needs to know.
+*/
+enum { K_ZERO, K_START_ODD, K_OTHER, K_CUR, K_NEXT };
+#define KEY_ZERO 0u
+#define KEY_KIND(x) ((x) & 7u)
+#define KEY_BYE 8u
+#define KEY_BIAS ((i64)1 << 27)
+
+/* The key with d added to its offset (d signed, small). */
+static unsigned key_add(unsigned x, int d) {
+  return x == KEY_ZERO ? x : x + ((unsigned)d << 4);
+}
 /* Sets the weight of {i,j}; i is the player whose pairs a step rewrites,
 ** the one the matching reconsiders at the next solve. */
-static void wset(Dutch *p, int i, int j, const TbWord *w) {
-  if (memcmp(mat(p, i, j), w, sizeof(TbWord) * (size_t)p->nW) == 0) return;
-  memcpy(mat(p, i, j), w, sizeof(TbWord) * (size_t)p->nW);
-  memcpy(mat(p, j, i), w, sizeof(TbWord) * (size_t)p->nW);
+static void kset(Dutch *p, int i, int j, unsigned x) {
+  unsigned *pKey = &p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  if (*pKey == x) return;
+  *pKey = x;
+  p->aKey[(size_t)j * (size_t)p->n + (size_t)i] = x;
   if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
 }
 
@@ -152,12 +169,12 @@ static int is_bye_candidate(const Dutch *p, int x) {
 
 /* Adds v << s to the field at the cursor: the weights are written from
 ** their top field down, nAt the bits still below. */
-static void wput(Dutch *p, TbWord *w, TbWord v, int s) {
+static inline void wput(Dutch *p, TbWord *w, TbWord v, int s) {
   wadd(p, w, v, p->nAt + s);
 }
 
 /* The colour criteria C10-C13 between lower player l and higher h. */
-static void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
+static inline void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
   const DutchPlayer *a = &p->a[l], *b = &p->a[h];
   int B = p->nSizeBits, v;
   p->nAt -= B;
@@ -184,7 +201,7 @@ static void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
 
 /* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
 ** (in the second pass, bScores) weigh them by score. */
-static void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
+static inline void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
@@ -197,7 +214,7 @@ static void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack)
   p->nAt -= B;
   if (bCur) wput(p, w, (TbWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
 }
-static void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
+static inline void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
@@ -211,12 +228,12 @@ static void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack)
   if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
 }
 
-/* The weight of the pair (h, l), h above l in the order of the round; l in
-** the bracket being paired (bCur) or in the next score group (bNext). */
-static void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
+/* The weight of the pair (h, l), h above l in the order of the round, a
+** pair that may meet; l in the bracket being paired (bCur) or in the next
+** score group (bNext). */
+static inline void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
   int B = p->nSizeBits, G = p->nGroupBits;
   wz(p, w);
-  if (!compatible(p, h, l)) return;
   p->nAt = p->nWeightBits;
   /* C4, C5: as many pairs as possible, the bye to an eligible player. */
   wput(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
@@ -248,6 +265,57 @@ static int weight_bits(const Dutch *p) {
   if (p->nPlayedRounds >= 1) t += 2 * B + 2 * G;
   if (p->nPlayedRounds >= 2) t += 2 * B + 2 * G;
   return t;
+}
+
+/* Whether C9's term of the pair (h, l) is not 0. */
+static int bye_term(const Dutch *p, int h, int l) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  if (!p->bSingleBye) return 0;
+  return (a->nScore == p->nByeScore && p->aGameRank[a->nPlayed])
+      || (b->nScore == p->nByeScore && p->aGameRank[b->nPlayed]);
+}
+
+/* The key of the weight of kind eKind of the pair of x and y, offset 0. */
+static unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
+  int h = x < y ? x : y, l = x < y ? y : x;
+  unsigned bye;
+  if (!compatible(p, h, l)) return KEY_ZERO;
+  bye = eKind != K_START_ODD && bye_term(p, h, l) ? KEY_BYE : 0;
+  return (unsigned)eKind | bye | ((unsigned)KEY_BIAS << 4);
+}
+
+/* The first solve's weight with an odd count: the round completable
+** (C1-C5), the lowest score that can take the bye (h < l). */
+static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), 0);
+  wshl(p, w, p->nGroupBits);
+  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), 0);
+  wshl(p, w, p->nSizeBits);
+  wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
+}
+
+/* The matcher's weight of pair {i, j}, made from its key into w (a key
+** not 0 is a pair that may meet): the
+** same integer as the steps' additions to the criteria's weight. */
+static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
+  Dutch *p = pArg;
+  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
+  i64 nOff;
+  if (eKind == K_ZERO) { wz(p, w); return w; }
+  if (eKind == K_START_ODD) {
+    start_odd_weight(p, w, h, l);
+  } else {
+    int bSingleBye = p->bSingleBye;
+    p->bSingleBye = (x & KEY_BYE) != 0;
+    edge_weight(p, w, h, l, eKind == K_CUR, eKind == K_NEXT);
+    p->bSingleBye = bSingleBye;
+  }
+  nOff = (i64)(x >> 4) - KEY_BIAS;
+  if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
+  else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+  return w;
 }
 
 /* ---------------------------------------------------------- the matching */
@@ -444,16 +512,14 @@ typedef struct Bracket {
   unsigned char *aMatched;
 } Bracket;
 
-/* The base weight of the pair at positions iRow > iCol of the bracket, into
-** out: the criteria's weight (the row in the bracket, or in the next score
-** group), computed when needed rather than stored (n^2 wide values), or 0
-** once a step ruled the pair out. */
-static TbWord *base(Dutch *p, Bracket *k, int iRow, int iCol, TbWord *out) {
+/* The base weight of the pair at positions iRow > iCol of the bracket, as
+** a key: the criteria's weight (the row in the bracket, or in the next
+** score group), or 0 once a step ruled the pair out. */
+static unsigned base(Dutch *p, Bracket *k, int iRow, int iCol) {
   size_t bit = (size_t)iRow * k->nVtx + iCol;
-  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) wz(p, out);
-  else edge_weight(p, out, k->aVtx[iCol], k->aVtx[iRow], iRow < k->nNextBegin,
-                   iRow >= k->nNextBegin);
-  return out;
+  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) return KEY_ZERO;
+  return pair_key(p, k->aVtx[iCol], k->aVtx[iRow],
+                  iRow < k->nNextBegin ? K_CUR : K_NEXT);
 }
 static void base_drop(Bracket *k, int iRow, int iCol) {
   size_t bit = (size_t)iRow * k->nVtx + iCol;
@@ -462,11 +528,11 @@ static void base_drop(Bracket *k, int iRow, int iCol) {
 
 /* base(l, s) with the order of the exchanges: S1 players of the remainder
 ** first, the smaller their remainder index the better (4.3). */
-static void exchange_weight(Dutch *p, Bracket *k, TbWord *w, int s, int l, int iRemS, int nRemPairs) {
-  base(p, k, l, s, w);
-  if (wiszero(p, w)) return;
-  if (iRemS < nRemPairs) wadd(p, w, 1, 2 * p->nSizeBits + 1);
-  wsub(p, w, (TbWord)iRemS * 2);
+static unsigned exchange_weight(Dutch *p, Bracket *k, int s, int l, int iRemS, int nRemPairs) {
+  unsigned w = base(p, k, l, s);
+  if (w == KEY_ZERO) return w;
+  if (iRemS < nRemPairs) w = key_add(w, 1 << (2 * p->nSizeBits + 1));
+  return key_add(w, -2 * iRemS);
 }
 
 static int in_cur(const Bracket *k, int v) {
@@ -476,7 +542,7 @@ static int in_cur(const Bracket *k, int v) {
 static int pair_bracket(Dutch *p, Bracket *k) {
   int nV = k->nVtx, nb = k->nBegin, nn = k->nNextBegin;
   int *vtx = k->aVtx, rc, i, j;
-  TbWord *w = p->aTmp;
+  unsigned w;
   i64 mdScore = 0;
   int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
 
@@ -485,7 +551,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   for (i = nb; i < nV; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      wset(p, vtx[i], vtx[j], base(p, k, i, j, w));
+      kset(p, vtx[i], vtx[j], base(p, k, i, j));
     }
   }
   if ((rc = solve(p)) != 0) return rc;
@@ -506,8 +572,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     remAll--;
     if (!in_cur(k, p->aStable[v])) {
       for (j = nb; j < nn; j++) {
-        base(p, k, j, i, w);
-        if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[j], w); }
+        w = base(p, k, j, i);
+        if (w) { w = key_add(w, 1); kset(p, v, vtx[j], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
@@ -515,8 +581,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       k->aMatched[v] = 1;
       remMatched--;
       for (j = nb; j < nn; j++) {
-        base(p, k, j, i, w);
-        if (!wiszero(p, w)) { wadd(p, w, (TbWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
+        w = base(p, k, j, i);
+        if (w) { w = key_add(w, nn - nb + 1); kset(p, v, vtx[j], w); }
       }
     }
   }
@@ -524,12 +590,12 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   /* Their opponents: the first in the order of S2 that keeps the rest. */
   for (i = 0; i < nb; i++) {
     int v = vtx[i], u;
-    TbWord addend = (TbWord)nV;
+    int addend = nV;
     if (!k->aMatched[v]) continue;
     for (j = nn - 1; j >= nb; j--) {
       if (k->aMatched[vtx[j]]) continue;
-      base(p, k, j, i, w);
-      if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[j], w); addend++; }
+      w = base(p, k, j, i);
+      if (w) { w = key_add(w, addend); kset(p, v, vtx[j], w); addend++; }
     }
     if ((rc = solve(p)) != 0) return rc;
     u = p->aStable[v];
@@ -547,8 +613,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   fg = nRemPairs;
   for (i = 0; i < nRem; i++) {
     for (j = 0; j < i; j++) {
-      exchange_weight(p, k, w, k->aRem[j], k->aRem[i], j, nRemPairs);
-      wset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
+      w = exchange_weight(p, k, k->aRem[j], k->aRem[i], j, nRemPairs);
+      kset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
     }
   }
   if ((rc = solve(p)) != 0) return rc;
@@ -567,8 +633,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     v = vtx[k->aRem[i]];
     if (p->aStable[v] > v && p->aStable[v] < k->iNextBeginV) {
       for (; o < nRem; o++) {
-        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        if (!wiszero(p, w)) { wsub(p, w, 1); wset(p, v, vtx[k->aRem[o]], w); }
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        if (w) { w = key_add(w, -1); kset(p, v, vtx[k->aRem[o]], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
@@ -576,8 +642,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     left -= ex;
     for (o = i + 1; o < nRem; o++) {
       if (ex) base_drop(k, k->aRem[o], k->aRem[i]);
-      exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-      wset(p, v, vtx[k->aRem[o]], w);
+      w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+      kset(p, v, vtx[k->aRem[o]], w);
     }
   }
 
@@ -589,8 +655,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     int already = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
     if (!already) {
       for (o = i + 1; o < nRem; o++) {
-        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[k->aRem[o]], w); }
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        if (w) { w = key_add(w, 1); kset(p, v, vtx[k->aRem[o]], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
@@ -599,17 +665,17 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       left--;
       for (o = 0; o < i; o++) {
         base_drop(k, k->aRem[i], k->aRem[o]);
-        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o], w));
+        kset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
       }
       for (o = nn; o < nV; o++) {
         base_drop(k, o, k->aRem[i]);
-        wset(p, v, vtx[o], base(p, k, o, k->aRem[i], w));
+        kset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
       }
     }
     if (!already) {
       for (o = i + 1; o < nRem; o++) {
-        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        wset(p, v, vtx[k->aRem[o]], w);
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        kset(p, v, vtx[k->aRem[o]], w);
       }
     }
   }
@@ -622,20 +688,20 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       if (p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV
           || (p->aStable[u] > u && p->aStable[u] < k->iNextBeginV))
         base_drop(k, k->aRem[o], k->aRem[i]);
-      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i], w));
+      kset(p, v, u, base(p, k, k->aRem[o], k->aRem[i]));
     }
   }
 
   /* Each S1 player, in order, meets the first of S2 that keeps the rest. */
   for (i = 0; i < nRem; i++) {
     int pi = k->aRem[i], v = vtx[pi], o, u;
-    TbWord addend = 0;
+    int addend = 0;
     if (!(p->aStable[v] > v && p->aStable[v] < k->iNextBeginV)) continue;
     for (o = nRem - 1; o >= 0; o--) {
       int oi = k->aRem[o];
       if (oi <= pi || k->aMatched[vtx[oi]]) continue;
-      base(p, k, oi, pi, w);
-      if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[oi], w); }
+      w = base(p, k, oi, pi);
+      if (w) { w = key_add(w, addend); kset(p, v, vtx[oi], w); }
       addend++;
     }
     if ((rc = solve(p)) != 0) return rc;
@@ -657,23 +723,10 @@ static int set_error(char **pzErr, const char *zMsg) {
 ** count, the lowest score that can take the bye. */
 static int initial_weights(Dutch *p) {
   int n = p->n, i, j;
-  TbWord *w = p->aTmp;
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      if (n & 1) {
-        wz(p, w);
-        if (compatible(p, i, j)) {
-          wadd(p, w, (TbWord)(1 + !p->a[i].bByeEligible + !p->a[j].bByeEligible), 0);
-          wshl(p, w, p->nGroupBits);
-          wadd(p, w, (TbWord)(p->aShift[i] + p->aShift[j]), 0);
-          wshl(p, w, p->nSizeBits);
-          wadd(p, w, (TbWord)(p->a[i].nScore >= p->a[0].nScore), 0);
-        }
-      } else {
-        edge_weight(p, w, j, i, 0, 0);
-      }
-      wset(p, i, j, w);
+      kset(p, i, j, pair_key(p, j, i, (n & 1) ? K_START_ODD : K_OTHER));
     }
   }
   return SQLITE_OK;
@@ -703,8 +756,7 @@ static int bye_setup(Dutch *p) {
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      edge_weight(p, p->aTmp, j, i, 0, 0);
-      wset(p, i, j, p->aTmp);
+      kset(p, i, j, pair_key(p, j, i, K_OTHER));
     }
   }
   return SQLITE_OK;
@@ -979,12 +1031,12 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   ** times it either way: five bits over the weights are room enough. */
   nBits = p->nWeightBits = weight_bits(p);
   p->nW = (nBits + 5 + 63) / 64;
-  nn = (size_t)n * n;
-  p->aMat = sqlite3_malloc64(sizeof(TbWord) * (nn + 3) * p->nW);
-  if (p->aMat == 0) return SQLITE_NOMEM;
-  if ((rc = zero_polled(p->pProbe, p->aMat, sizeof(TbWord) * nn * p->nW)) != 0) return rc;
-  p->aTmp = p->aMat + nn * p->nW;         /* three values of scratch */
-  if (tb_match_open_dense(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
+  nn = (size_t)n * (size_t)n;
+  p->aKey = sqlite3_malloc64(sizeof(unsigned) * (nn + 1));
+  if (p->aKey == 0) return SQLITE_NOMEM;
+  if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
+  rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
+  if (rc) return rc;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
@@ -994,7 +1046,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->a);
   sqlite3_free(p->aShift);
   sqlite3_free(p->aNoMeetStart);
-  sqlite3_free(p->aMat);
+  sqlite3_free(p->aKey);
   tb_match_close(p->pSolver);
 }
 
