@@ -39,6 +39,10 @@ typedef struct DutchPlayer {
   int eFloat1, eFloat2;       /* the float one and two rounds back */
 } DutchPlayer;
 
+/* A weight made lately, kept while its pair's key is the same (a scan of
+** a player's pairs reads them again stage after stage). */
+typedef struct WeightSlot { int h, l; unsigned x; } WeightSlot;
+
 typedef struct Dutch {
   const TbPairState *pState;
   int nPlayedRounds;          /* iRound - 1 */
@@ -58,6 +62,9 @@ typedef struct Dutch {
                               ** reads it (dutch_weight); both ways, so
                               ** that a scan of one player's pairs reads
                               ** memory in order */
+  WeightSlot *aSlot;          /* mSlot+1 weights made lately ... */
+  TbWord *aSlotWeight;        /* ... their values, nW words each */
+  size_t mSlot;
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -302,8 +309,13 @@ static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
   Dutch *p = pArg;
   unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
   int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
+  size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
+  WeightSlot *pSlot = &p->aSlot[iSlot];
   i64 nOff;
   if (eKind == K_ZERO) { wz(p, w); return w; }
+  w = p->aSlotWeight + iSlot * (size_t)p->nW;
+  if (pSlot->h == h && pSlot->l == l && pSlot->x == x) return w;
+  pSlot->h = h; pSlot->l = l; pSlot->x = x;
   if (eKind == K_START_ODD) {
     start_odd_weight(p, w, h, l);
   } else {
@@ -316,6 +328,26 @@ static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
   if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
   else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
   return w;
+}
+
+/* Forgets the weights made: what makes them changed (the bye's score). */
+static void slots_forget(Dutch *p) {
+  size_t i;
+  for (i = 0; i <= p->mSlot; i++) p->aSlot[i].h = -1;
+}
+
+/* The weights kept once made: DUTCH_SLOTS_PER_PLAYER a player, rounded up
+** to a power of two. */
+#define DUTCH_SLOTS_PER_PLAYER 32
+static int weight_slots(Dutch *p) {
+  size_t nSlot = 1;
+  while (nSlot < (size_t)p->n * DUTCH_SLOTS_PER_PLAYER) nSlot <<= 1;
+  p->aSlot = sqlite3_malloc64((sizeof(WeightSlot) + sizeof(TbWord) * (size_t)p->nW) * nSlot);
+  if (p->aSlot == 0) return SQLITE_NOMEM;
+  p->aSlotWeight = (TbWord *)(p->aSlot + nSlot);
+  p->mSlot = nSlot - 1;
+  slots_forget(p);
+  return SQLITE_OK;
 }
 
 /* ---------------------------------------------------------- the matching */
@@ -753,6 +785,7 @@ static int bye_setup(Dutch *p) {
       }
     }
   }
+  slots_forget(p);
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
@@ -908,19 +941,20 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 }
 
 /*
-** The players a round takes.  The weights are dense: n x n of them, each of
-** one or more 64-bit words, with the matcher's n x n arrays (4 ints and a
-** byte) and the pairs that may not meet (a byte): 26 bytes or more per
-** pair, 2.6 GB for 10,000 players.  Measured (bench/pair_dutch_size.py,
-** rounds 1 and 2 of a generated event): 1,000 players 0.3 s and 0.6 s,
-** 2,000 1.7 s and 2.6 s, 3,000 4.1 s and 7.1 s (368 MiB), the memory
-** growing as n^2.
+** The players a round takes.  Each pair keeps a key of 4 bytes (its weight
+** is made from it when read), the matcher's neighbour lists an int and its
+** usable-pair flags a byte: 9 bytes per pair, with O(n + rows) beside
+** (the players, the pairs that may not meet, 8 weights a player made
+** lately): 36 MB at 2,000 players, 0.9 GB at 10,000.  The keys' offsets
+** hold 2^25 and a few times the players: score groups of at most 4,095.
+** The time (a minute a round at 3,000 players, growing as n^3 at worst)
+** keeps the limit where it was.
 */
 #define DUTCH_MAX_PLAYERS 3000
 
 /* A round past DUTCH_MAX_PLAYERS is refused before anything is allocated. */
 static int within_limit(int n, char **pzErr) {
-  double fBytes = (double)n * n * (1 + 8 + 4 * sizeof(int) + 1);
+  double fBytes = (double)n * n * (sizeof(unsigned) + sizeof(int) + 1);
   if (n <= DUTCH_MAX_PLAYERS) return SQLITE_OK;
   if (pzErr) {
     *pzErr = sqlite3_mprintf("dutch: %d players to pair, more than the %d it "
@@ -1035,6 +1069,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   p->aKey = sqlite3_malloc64(sizeof(unsigned) * (nn + 1));
   if (p->aKey == 0) return SQLITE_NOMEM;
   if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
+  if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
   rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
   if (rc) return rc;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
@@ -1047,6 +1082,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aShift);
   sqlite3_free(p->aNoMeetStart);
   sqlite3_free(p->aKey);
+  sqlite3_free(p->aSlot);
   tb_match_close(p->pSolver);
 }
 
