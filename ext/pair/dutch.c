@@ -13,7 +13,10 @@
 ** of the bracket's pairs are set, and the bracket's choices (which players
 ** move down, which are exchanged between S1 and S2, who meets whom) are
 ** fixed one player at a time by nudging one player's weights and solving
-** again, so that the round stays completable at every step.
+** again, so that the round stays completable at every step.  No wide
+** weight is stored: each pair keeps a key of 32 bits (which criteria's
+** weight, and what the steps added), and the matcher makes the weight from
+** it and the two players when it reads the pair (9 bytes a pair in all).
 **
 ** Readings of the rules are in docs/pairing-dutch.md.
 */
@@ -342,9 +345,9 @@ static void slots_forget(Dutch *p) {
 static int weight_slots(Dutch *p) {
   size_t nSlot = 1;
   while (nSlot < (size_t)p->n * DUTCH_SLOTS_PER_PLAYER) nSlot <<= 1;
-  p->aSlot = sqlite3_malloc64((sizeof(WeightSlot) + sizeof(TbWord) * (size_t)p->nW) * nSlot);
-  if (p->aSlot == 0) return SQLITE_NOMEM;
-  p->aSlotWeight = (TbWord *)(p->aSlot + nSlot);
+  p->aSlotWeight = sqlite3_malloc64((sizeof(WeightSlot) + sizeof(TbWord) * (size_t)p->nW) * nSlot);
+  if (p->aSlotWeight == 0) return SQLITE_NOMEM;
+  p->aSlot = (WeightSlot *)(p->aSlotWeight + nSlot * (size_t)p->nW);
   p->mSlot = nSlot - 1;
   slots_forget(p);
   return SQLITE_OK;
@@ -928,8 +931,8 @@ static int takes_part(const TbPairState *s, int i) {
 }
 
 /* Zeroes fresh memory a MiB at a time, polling between: its pages fault in
-** as they are written, about half a second for the weights of 1,000
-** players on these machines, longer than an interrupt may wait. */
+** as they are written (the keys of 3,000 players, 36 MB, take longer than
+** an interrupt may wait). */
 static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
   const size_t nChunk = (size_t)1 << 20;
   size_t i;
@@ -1082,7 +1085,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aShift);
   sqlite3_free(p->aNoMeetStart);
   sqlite3_free(p->aKey);
-  sqlite3_free(p->aSlot);
+  sqlite3_free(p->aSlotWeight);
   tb_match_close(p->pSolver);
 }
 

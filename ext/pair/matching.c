@@ -18,7 +18,8 @@
 **     with TB_MATCH_MAXCARD the most edges come first (negative weights
 **     allowed), and the duals can be read as a certificate (swiss.c);
 **   - the complete graph as the caller's symmetric n x n matrix of wide
-**     weights (zero: no pair), kept with its optimal duals between solves
+**     weights (zero: no pair), or the caller's function that makes a
+**     pair's weight when read, kept with its optimal duals between solves
 **     so that a change at a few vertices costs a few augmentations
 **     (dutch.c): tb_match_open_dense, tb_match_solve, tb_match_touch ...
 **
