@@ -117,16 +117,37 @@ static int dense_agrees(TbMatcher *pM, int n, const Wide *W, int mask) {
   return got == brute_wide(n, W, mask, memo, seen);
 }
 
+/* The dense form's weights made by the caller (tb_match_open_dense_fn):
+** here copied out of the same matrix, so that both forms must agree. */
+typedef struct MatrixArg { int n; const TbWord *aMat; int nCall; } MatrixArg;
+static const TbWord *matrix_weight(void *pArg, int i, int j, TbWord *aOut) {
+  MatrixArg *pM = pArg;
+  pM->nCall++;
+  memcpy(aOut, pM->aMat + 2 * (i * pM->n + j), 2 * sizeof(TbWord));
+  return aOut;
+}
+
+/* Opens the dense form on the matrix, read in place (bFn 0) or through
+** matrix_weight (bFn 1, pArg the MatrixArg). */
+static int open_form(int n, TbWord *aMat, int bFn, MatrixArg *pArg, TbMatcher **ppM) {
+  if (!bFn) return tb_match_open_dense(n, 2, aMat, 0, ppM);
+  pArg->n = n;
+  pArg->aMat = aMat;
+  pArg->nCall = 0;
+  return tb_match_open_dense_fn(n, 2, matrix_weight, pArg, 0, ppM);
+}
+
 /* Every allocation failure of a dense graph's open, solve, touch and
 ** solve again: SQLITE_NOMEM, and nothing kept once closed. */
-static int dense_oom(int n, TbWord *aMat) {
+static int dense_oom(int n, TbWord *aMat, int bFn) {
+  MatrixArg arg;
   int nth;
   sqlite3_int64 before = sqlite3_memory_used();
   for (nth = 0;; nth++) {
     TbMatcher *pM = 0;
     int rc;
     nAllocLeft = nth;
-    rc = tb_match_open_dense(n, 2, aMat, 0, &pM);
+    rc = open_form(n, aMat, bFn, &arg, &pM);
     if (rc == SQLITE_OK) rc = tb_match_solve(pM);
     if (rc == SQLITE_OK) { tb_match_touch(pM, 0); rc = tb_match_solve(pM); }
     nAllocLeft = -1;
@@ -140,13 +161,18 @@ static int dense_oom(int n, TbWord *aMat) {
 /* Random dense graphs: solved, then changed a vertex at a time and
 ** solved again (a matched pair's weight raised, a vertex's pairs
 ** reweighed or removed); every solve must reach the brute force's
-** optimum. */
-static int dense_checks(int nGraph) {
+** optimum.  bFn: the weights through the caller's function. */
+static int dense_checks(int nGraph, int bFn) {
   int g, nSolve = 0;
+  long nCall = 0;
   TbMatcher *pBig = 0;
+  MatrixArg arg;
   /* a pair i*n + j of the dense form must be an int */
   if (tb_match_open_dense(TB_MATCH_DENSE_NMAX + 1, 1, 0, 0, &pBig) != SQLITE_MISUSE || pBig) {
     return printf("dense: %d vertices accepted\n", TB_MATCH_DENSE_NMAX + 1), 1;
+  }
+  if (tb_match_open_dense_fn(4, 1, 0, 0, 0, &pBig) != SQLITE_MISUSE || pBig) {
+    return printf("dense: no weight function accepted\n"), 1;
   }
   for (g = 0; g < nGraph; g++) {
     int n = 2 + (int)rnd(11), i, j, step, mask = (1 << n) - 1, rc;
@@ -158,8 +184,8 @@ static int dense_checks(int nGraph) {
     for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
       if (rnd(4)) set_pair(n, aMat, W, i, j, wide_weight());
     }
-    if (g % 50 == 0 && dense_oom(n, aMat)) return 1;
-    if (tb_match_open_dense(n, 2, aMat, 0, &pM) != SQLITE_OK) return printf("open\n"), 1;
+    if (g % 50 == 0 && dense_oom(n, aMat, bFn)) return 1;
+    if (open_form(n, aMat, bFn, &arg, &pM) != SQLITE_OK) return printf("open\n"), 1;
     for (step = 0; step < 8; step++) {
       rc = tb_match_solve(pM);
       if (rc != SQLITE_OK) { printf("dense graph %d: rc %d\n", g, rc); return 1; }
@@ -192,8 +218,11 @@ static int dense_checks(int nGraph) {
       tb_match_touch(pM, i);
     }
     tb_match_close(pM);
+    if (bFn) nCall += arg.nCall;
   }
-  printf("%d dense graphs, %d warm solves: every one a maximum\n", nGraph, nSolve);
+  if (bFn && nCall == 0) return printf("dense: the weight function never called\n"), 1;
+  printf("%d dense graphs%s, %d warm solves: every one a maximum\n", nGraph,
+         bFn ? " (weights by function)" : "", nSolve);
   return 0;
 }
 
@@ -273,6 +302,7 @@ int main(int argc, char **argv) {
     if (tb_match_weighted(2, 1, bad, 0, 0, aMate, 0) != SQLITE_MISUSE) { printf("range accepted\n"); return 1; }
   }
   printf("%d graphs: %d agree with the brute force, %d differ\n", nGraph, nAgree, nFail);
-  if (dense_checks(nGraph / 4)) return 1;
+  if (dense_checks(nGraph / 4, 0)) return 1;
+  if (dense_checks(nGraph / 4, 1)) return 1;
   return nFail != 0;
 }

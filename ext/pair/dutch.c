@@ -13,7 +13,10 @@
 ** of the bracket's pairs are set, and the bracket's choices (which players
 ** move down, which are exchanged between S1 and S2, who meets whom) are
 ** fixed one player at a time by nudging one player's weights and solving
-** again, so that the round stays completable at every step.
+** again, so that the round stays completable at every step.  No wide
+** weight is stored: each pair keeps a key of 32 bits (which criteria's
+** weight, and what the steps added), and the matcher makes the weight from
+** it and the two players when it reads the pair (9 bytes a pair in all).
 **
 ** Readings of the rules are in docs/pairing-dutch.md.
 */
@@ -39,19 +42,32 @@ typedef struct DutchPlayer {
   int eFloat1, eFloat2;       /* the float one and two rounds back */
 } DutchPlayer;
 
+/* A weight made lately, kept while its pair's key is the same (a scan of
+** a player's pairs reads them again stage after stage). */
+typedef struct WeightSlot { int h, l; unsigned x; } WeightSlot;
+
 typedef struct Dutch {
   const TbPairState *pState;
   int nPlayedRounds;          /* iRound - 1 */
   int n;                      /* players in the round, sorted */
   DutchPlayer *a;
-  unsigned char *aNoMeet;     /* n*n: forbidden or already met */
+  int *aNoMeetStart;          /* n+1: player i's pairs that may not meet
+                              ** (met before, forbidden) are ... */
+  int *aNoMeet;               /* ... aNoMeet[aNoMeetStart[i] ..
+                              ** aNoMeetStart[i+1]), sorted: O(rows) */
   int *aShift;                /* per player: the bit of their score group */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
   int nAt;                    /* edge_weight's cursor: bits below */
   int nWeightBits;            /* the weights' width, weight_bits() */
-  TbWord *aMat;               /* n*n weights as the matcher sees them */
-  TbWord *aTmp;
+  unsigned *aKey;             /* n*n: each pair's weight as a key
+                              ** (pair_key), made wide when the matcher
+                              ** reads it (dutch_weight); both ways, so
+                              ** that a scan of one player's pairs reads
+                              ** memory in order */
+  WeightSlot *aSlot;          /* mSlot+1 weights made lately ... */
+  TbWord *aSlotWeight;        /* ... their values, nW words each */
+  size_t mSlot;
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -65,15 +81,7 @@ typedef struct Dutch {
 
 /* ------------------------------------------------------------ the weights */
 
-static TbWord *mat(Dutch *p, int i, int j) {
-  return p->aMat + ((size_t)i * p->n + j) * p->nW;
-}
 static void wz(const Dutch *p, TbWord *x) { memset(x, 0, sizeof(TbWord) * (size_t)p->nW); }
-static int wiszero(const Dutch *p, const TbWord *x) {
-  int i;
-  for (i = 0; i < p->nW; i++) if (x[i]) return 0;
-  return 1;
-}
 static void wshl(const Dutch *p, TbWord *x, int s) {
   int i, q = s / 64, r = s % 64;
   if (s == 0) return;
@@ -87,7 +95,7 @@ static void wshl(const Dutch *p, TbWord *x, int s) {
   }
 }
 /* x += v << s (v >= 0, small). */
-static void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
+static inline void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
   int i = s / 64, r = s % 64;
   TbWord lo = v << r, hi = r ? v >> (64 - r) : 0, c;
   if (v == 0 || i >= p->nW) return;
@@ -105,16 +113,51 @@ static void wsub(const Dutch *p, TbWord *x, TbWord v) {
     x[i] -= v; v = b;
   }
 }
+/*
+** A pair's weight is kept as a key of 32 bits, from which dutch_weight()
+** makes it again when the matcher reads it: which of the criteria's
+** weights (the kind: edge_weight() for the pair's place, or the first
+** solve's), whether C9's term was in it, and the offset the bracket's
+** steps added in the low bits (the order of transpositions and exchanges,
+** the nudges), a signed integer below 2^27 in size (2^25 and a few times
+** the players at most).  Keys are canonical, one per weight: 0 for no
+** pair, the C9 bit only where the term is not 0; so a key that did not
+** change is a weight that did not change, as the matching needs to know.
+*/
+enum { K_ZERO, K_START_ODD, K_OTHER, K_CUR, K_NEXT };
+#define KEY_ZERO 0u
+#define KEY_KIND(x) ((x) & 7u)
+#define KEY_BYE 8u
+#define KEY_BIAS ((i64)1 << 27)
+
+/* The key with d added to its offset (d signed, small). */
+static unsigned key_add(unsigned x, int d) {
+  return x == KEY_ZERO ? x : x + ((unsigned)d << 4);
+}
 /* Sets the weight of {i,j}; i is the player whose pairs a step rewrites,
 ** the one the matching reconsiders at the next solve. */
-static void wset(Dutch *p, int i, int j, const TbWord *w) {
-  if (memcmp(mat(p, i, j), w, sizeof(TbWord) * (size_t)p->nW) == 0) return;
-  memcpy(mat(p, i, j), w, sizeof(TbWord) * (size_t)p->nW);
-  memcpy(mat(p, j, i), w, sizeof(TbWord) * (size_t)p->nW);
+static void kset(Dutch *p, int i, int j, unsigned x) {
+  unsigned *pKey = &p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  if (*pKey == x) return;
+  *pKey = x;
+  p->aKey[(size_t)j * (size_t)p->n + (size_t)i] = x;
   if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
 }
 
 static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
+
+/* Whether x and y neither met before nor are forbidden to meet: a binary
+** search of x's list, one entry a round or forbidden pair. */
+static int may_meet(const Dutch *p, int x, int y) {
+  int lo = p->aNoMeetStart[x], hi = p->aNoMeetStart[x + 1];
+  if (x == y) return 0;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (p->aNoMeet[mid] == y) return 0;
+    if (p->aNoMeet[mid] < y) lo = mid + 1; else hi = mid;
+  }
+  return 1;
+}
 
 /* Whether the absolute criteria let the two meet (C1, C3, forbidden pairs).
 ** In the last round, a player with more than half the possible points may
@@ -123,7 +166,7 @@ static int compatible(const Dutch *p, int x, int y) {
   const DutchPlayer *a = &p->a[x], *b = &p->a[y];
   const TbPairState *s = p->pState;
   i64 nTop;
-  if (p->aNoMeet[(size_t)x * p->n + y]) return 0;
+  if (!may_meet(p, x, y)) return 0;
   if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) return 1;
   if (s->nRounds <= 0 || p->nPlayedRounds < s->nRounds - 1) return 0;
   nTop = (i64)p->nPlayedRounds * (s->nWin > s->nDraw ? s->nWin : s->nDraw);
@@ -136,12 +179,12 @@ static int is_bye_candidate(const Dutch *p, int x) {
 
 /* Adds v << s to the field at the cursor: the weights are written from
 ** their top field down, nAt the bits still below. */
-static void wput(Dutch *p, TbWord *w, TbWord v, int s) {
+static inline void wput(Dutch *p, TbWord *w, TbWord v, int s) {
   wadd(p, w, v, p->nAt + s);
 }
 
 /* The colour criteria C10-C13 between lower player l and higher h. */
-static void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
+static inline void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
   const DutchPlayer *a = &p->a[l], *b = &p->a[h];
   int B = p->nSizeBits, v;
   p->nAt -= B;
@@ -168,7 +211,7 @@ static void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
 
 /* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
 ** (in the second pass, bScores) weigh them by score. */
-static void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
+static inline void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
@@ -181,7 +224,7 @@ static void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack)
   p->nAt -= B;
   if (bCur) wput(p, w, (TbWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
 }
-static void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
+static inline void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
   int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
@@ -195,12 +238,12 @@ static void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack)
   if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
 }
 
-/* The weight of the pair (h, l), h above l in the order of the round; l in
-** the bracket being paired (bCur) or in the next score group (bNext). */
-static void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
+/* The weight of the pair (h, l), h above l in the order of the round, a
+** pair that may meet; l in the bracket being paired (bCur) or in the next
+** score group (bNext). */
+static inline void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
   int B = p->nSizeBits, G = p->nGroupBits;
   wz(p, w);
-  if (!compatible(p, h, l)) return;
   p->nAt = p->nWeightBits;
   /* C4, C5: as many pairs as possible, the bye to an eligible player. */
   wput(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
@@ -232,6 +275,82 @@ static int weight_bits(const Dutch *p) {
   if (p->nPlayedRounds >= 1) t += 2 * B + 2 * G;
   if (p->nPlayedRounds >= 2) t += 2 * B + 2 * G;
   return t;
+}
+
+/* Whether C9's term of the pair (h, l) is not 0. */
+static int bye_term(const Dutch *p, int h, int l) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  if (!p->bSingleBye) return 0;
+  return (a->nScore == p->nByeScore && p->aGameRank[a->nPlayed])
+      || (b->nScore == p->nByeScore && p->aGameRank[b->nPlayed]);
+}
+
+/* The key of the weight of kind eKind of the pair of x and y, offset 0. */
+static unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
+  int h = x < y ? x : y, l = x < y ? y : x;
+  unsigned bye;
+  if (!compatible(p, h, l)) return KEY_ZERO;
+  bye = eKind != K_START_ODD && bye_term(p, h, l) ? KEY_BYE : 0;
+  return (unsigned)eKind | bye | ((unsigned)KEY_BIAS << 4);
+}
+
+/* The first solve's weight with an odd count: the round completable
+** (C1-C5), the lowest score that can take the bye (h < l). */
+static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), 0);
+  wshl(p, w, p->nGroupBits);
+  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), 0);
+  wshl(p, w, p->nSizeBits);
+  wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
+}
+
+/* The matcher's weight of pair {i, j}, made from its key into w (a key
+** not 0 is a pair that may meet): the
+** same integer as the steps' additions to the criteria's weight. */
+static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
+  Dutch *p = pArg;
+  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
+  size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
+  WeightSlot *pSlot = &p->aSlot[iSlot];
+  i64 nOff;
+  if (eKind == K_ZERO) { wz(p, w); return w; }
+  w = p->aSlotWeight + iSlot * (size_t)p->nW;
+  if (pSlot->h == h && pSlot->l == l && pSlot->x == x) return w;
+  pSlot->h = h; pSlot->l = l; pSlot->x = x;
+  if (eKind == K_START_ODD) {
+    start_odd_weight(p, w, h, l);
+  } else {
+    int bSingleBye = p->bSingleBye;
+    p->bSingleBye = (x & KEY_BYE) != 0;
+    edge_weight(p, w, h, l, eKind == K_CUR, eKind == K_NEXT);
+    p->bSingleBye = bSingleBye;
+  }
+  nOff = (i64)(x >> 4) - KEY_BIAS;
+  if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
+  else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+  return w;
+}
+
+/* Forgets the weights made: what makes them changed (the bye's score). */
+static void slots_forget(Dutch *p) {
+  size_t i;
+  for (i = 0; i <= p->mSlot; i++) p->aSlot[i].h = -1;
+}
+
+/* The weights kept once made: DUTCH_SLOTS_PER_PLAYER a player, rounded up
+** to a power of two. */
+#define DUTCH_SLOTS_PER_PLAYER 32
+static int weight_slots(Dutch *p) {
+  size_t nSlot = 1;
+  while (nSlot < (size_t)p->n * DUTCH_SLOTS_PER_PLAYER) nSlot <<= 1;
+  p->aSlotWeight = sqlite3_malloc64((sizeof(WeightSlot) + sizeof(TbWord) * (size_t)p->nW) * nSlot);
+  if (p->aSlotWeight == 0) return SQLITE_NOMEM;
+  p->aSlot = (WeightSlot *)(p->aSlotWeight + nSlot * (size_t)p->nW);
+  p->mSlot = nSlot - 1;
+  slots_forget(p);
+  return SQLITE_OK;
 }
 
 /* ---------------------------------------------------------- the matching */
@@ -428,16 +547,14 @@ typedef struct Bracket {
   unsigned char *aMatched;
 } Bracket;
 
-/* The base weight of the pair at positions iRow > iCol of the bracket, into
-** out: the criteria's weight (the row in the bracket, or in the next score
-** group), computed when needed rather than stored (n^2 wide values), or 0
-** once a step ruled the pair out. */
-static TbWord *base(Dutch *p, Bracket *k, int iRow, int iCol, TbWord *out) {
+/* The base weight of the pair at positions iRow > iCol of the bracket, as
+** a key: the criteria's weight (the row in the bracket, or in the next
+** score group), or 0 once a step ruled the pair out. */
+static unsigned base(Dutch *p, Bracket *k, int iRow, int iCol) {
   size_t bit = (size_t)iRow * k->nVtx + iCol;
-  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) wz(p, out);
-  else edge_weight(p, out, k->aVtx[iCol], k->aVtx[iRow], iRow < k->nNextBegin,
-                   iRow >= k->nNextBegin);
-  return out;
+  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) return KEY_ZERO;
+  return pair_key(p, k->aVtx[iCol], k->aVtx[iRow],
+                  iRow < k->nNextBegin ? K_CUR : K_NEXT);
 }
 static void base_drop(Bracket *k, int iRow, int iCol) {
   size_t bit = (size_t)iRow * k->nVtx + iCol;
@@ -446,11 +563,11 @@ static void base_drop(Bracket *k, int iRow, int iCol) {
 
 /* base(l, s) with the order of the exchanges: S1 players of the remainder
 ** first, the smaller their remainder index the better (4.3). */
-static void exchange_weight(Dutch *p, Bracket *k, TbWord *w, int s, int l, int iRemS, int nRemPairs) {
-  base(p, k, l, s, w);
-  if (wiszero(p, w)) return;
-  if (iRemS < nRemPairs) wadd(p, w, 1, 2 * p->nSizeBits + 1);
-  wsub(p, w, (TbWord)iRemS * 2);
+static unsigned exchange_weight(Dutch *p, Bracket *k, int s, int l, int iRemS, int nRemPairs) {
+  unsigned w = base(p, k, l, s);
+  if (w == KEY_ZERO) return w;
+  if (iRemS < nRemPairs) w = key_add(w, 1 << (2 * p->nSizeBits + 1));
+  return key_add(w, -2 * iRemS);
 }
 
 static int in_cur(const Bracket *k, int v) {
@@ -460,7 +577,7 @@ static int in_cur(const Bracket *k, int v) {
 static int pair_bracket(Dutch *p, Bracket *k) {
   int nV = k->nVtx, nb = k->nBegin, nn = k->nNextBegin;
   int *vtx = k->aVtx, rc, i, j;
-  TbWord *w = p->aTmp;
+  unsigned w;
   i64 mdScore = 0;
   int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
 
@@ -469,7 +586,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   for (i = nb; i < nV; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      wset(p, vtx[i], vtx[j], base(p, k, i, j, w));
+      kset(p, vtx[i], vtx[j], base(p, k, i, j));
     }
   }
   if ((rc = solve(p)) != 0) return rc;
@@ -490,8 +607,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     remAll--;
     if (!in_cur(k, p->aStable[v])) {
       for (j = nb; j < nn; j++) {
-        base(p, k, j, i, w);
-        if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[j], w); }
+        w = base(p, k, j, i);
+        if (w) { w = key_add(w, 1); kset(p, v, vtx[j], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
@@ -499,8 +616,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       k->aMatched[v] = 1;
       remMatched--;
       for (j = nb; j < nn; j++) {
-        base(p, k, j, i, w);
-        if (!wiszero(p, w)) { wadd(p, w, (TbWord)(nn - nb) + 1, 0); wset(p, v, vtx[j], w); }
+        w = base(p, k, j, i);
+        if (w) { w = key_add(w, nn - nb + 1); kset(p, v, vtx[j], w); }
       }
     }
   }
@@ -508,12 +625,12 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   /* Their opponents: the first in the order of S2 that keeps the rest. */
   for (i = 0; i < nb; i++) {
     int v = vtx[i], u;
-    TbWord addend = (TbWord)nV;
+    int addend = nV;
     if (!k->aMatched[v]) continue;
     for (j = nn - 1; j >= nb; j--) {
       if (k->aMatched[vtx[j]]) continue;
-      base(p, k, j, i, w);
-      if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[j], w); addend++; }
+      w = base(p, k, j, i);
+      if (w) { w = key_add(w, addend); kset(p, v, vtx[j], w); addend++; }
     }
     if ((rc = solve(p)) != 0) return rc;
     u = p->aStable[v];
@@ -531,8 +648,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   fg = nRemPairs;
   for (i = 0; i < nRem; i++) {
     for (j = 0; j < i; j++) {
-      exchange_weight(p, k, w, k->aRem[j], k->aRem[i], j, nRemPairs);
-      wset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
+      w = exchange_weight(p, k, k->aRem[j], k->aRem[i], j, nRemPairs);
+      kset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
     }
   }
   if ((rc = solve(p)) != 0) return rc;
@@ -551,8 +668,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     v = vtx[k->aRem[i]];
     if (p->aStable[v] > v && p->aStable[v] < k->iNextBeginV) {
       for (; o < nRem; o++) {
-        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        if (!wiszero(p, w)) { wsub(p, w, 1); wset(p, v, vtx[k->aRem[o]], w); }
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        if (w) { w = key_add(w, -1); kset(p, v, vtx[k->aRem[o]], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
@@ -560,8 +677,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     left -= ex;
     for (o = i + 1; o < nRem; o++) {
       if (ex) base_drop(k, k->aRem[o], k->aRem[i]);
-      exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-      wset(p, v, vtx[k->aRem[o]], w);
+      w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+      kset(p, v, vtx[k->aRem[o]], w);
     }
   }
 
@@ -573,8 +690,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     int already = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
     if (!already) {
       for (o = i + 1; o < nRem; o++) {
-        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        if (!wiszero(p, w)) { wadd(p, w, 1, 0); wset(p, v, vtx[k->aRem[o]], w); }
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        if (w) { w = key_add(w, 1); kset(p, v, vtx[k->aRem[o]], w); }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
@@ -583,17 +700,17 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       left--;
       for (o = 0; o < i; o++) {
         base_drop(k, k->aRem[i], k->aRem[o]);
-        wset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o], w));
+        kset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
       }
       for (o = nn; o < nV; o++) {
         base_drop(k, o, k->aRem[i]);
-        wset(p, v, vtx[o], base(p, k, o, k->aRem[i], w));
+        kset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
       }
     }
     if (!already) {
       for (o = i + 1; o < nRem; o++) {
-        exchange_weight(p, k, w, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        wset(p, v, vtx[k->aRem[o]], w);
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        kset(p, v, vtx[k->aRem[o]], w);
       }
     }
   }
@@ -606,20 +723,20 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       if (p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV
           || (p->aStable[u] > u && p->aStable[u] < k->iNextBeginV))
         base_drop(k, k->aRem[o], k->aRem[i]);
-      wset(p, v, u, base(p, k, k->aRem[o], k->aRem[i], w));
+      kset(p, v, u, base(p, k, k->aRem[o], k->aRem[i]));
     }
   }
 
   /* Each S1 player, in order, meets the first of S2 that keeps the rest. */
   for (i = 0; i < nRem; i++) {
     int pi = k->aRem[i], v = vtx[pi], o, u;
-    TbWord addend = 0;
+    int addend = 0;
     if (!(p->aStable[v] > v && p->aStable[v] < k->iNextBeginV)) continue;
     for (o = nRem - 1; o >= 0; o--) {
       int oi = k->aRem[o];
       if (oi <= pi || k->aMatched[vtx[oi]]) continue;
-      base(p, k, oi, pi, w);
-      if (!wiszero(p, w)) { wadd(p, w, addend, 0); wset(p, v, vtx[oi], w); }
+      w = base(p, k, oi, pi);
+      if (w) { w = key_add(w, addend); kset(p, v, vtx[oi], w); }
       addend++;
     }
     if ((rc = solve(p)) != 0) return rc;
@@ -641,23 +758,10 @@ static int set_error(char **pzErr, const char *zMsg) {
 ** count, the lowest score that can take the bye. */
 static int initial_weights(Dutch *p) {
   int n = p->n, i, j;
-  TbWord *w = p->aTmp;
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      if (n & 1) {
-        wz(p, w);
-        if (compatible(p, i, j)) {
-          wadd(p, w, (TbWord)(1 + !p->a[i].bByeEligible + !p->a[j].bByeEligible), 0);
-          wshl(p, w, p->nGroupBits);
-          wadd(p, w, (TbWord)(p->aShift[i] + p->aShift[j]), 0);
-          wshl(p, w, p->nSizeBits);
-          wadd(p, w, (TbWord)(p->a[i].nScore >= p->a[0].nScore), 0);
-        }
-      } else {
-        edge_weight(p, w, j, i, 0, 0);
-      }
-      wset(p, i, j, w);
+      kset(p, i, j, pair_key(p, j, i, (n & 1) ? K_START_ODD : K_OTHER));
     }
   }
   return SQLITE_OK;
@@ -684,11 +788,11 @@ static int bye_setup(Dutch *p) {
       }
     }
   }
+  slots_forget(p);
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
-      edge_weight(p, p->aTmp, j, i, 0, 0);
-      wset(p, i, j, p->aTmp);
+      kset(p, i, j, pair_key(p, j, i, K_OTHER));
     }
   }
   return SQLITE_OK;
@@ -827,8 +931,8 @@ static int takes_part(const TbPairState *s, int i) {
 }
 
 /* Zeroes fresh memory a MiB at a time, polling between: its pages fault in
-** as they are written, about half a second for the weights of 1,000
-** players on these machines, longer than an interrupt may wait. */
+** as they are written (the keys of 3,000 players, 36 MB, take longer than
+** an interrupt may wait). */
 static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
   const size_t nChunk = (size_t)1 << 20;
   size_t i;
@@ -840,19 +944,20 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 }
 
 /*
-** The players a round takes.  The weights are dense: n x n of them, each of
-** one or more 64-bit words, with the matcher's n x n arrays (4 ints and a
-** byte) and the pairs that may not meet (a byte): 26 bytes or more per
-** pair, 2.6 GB for 10,000 players.  Measured (bench/pair_dutch_size.py,
-** rounds 1 and 2 of a generated event): 1,000 players 0.3 s and 0.6 s,
-** 2,000 1.7 s and 2.6 s, 3,000 4.1 s and 7.1 s (368 MiB), the memory
-** growing as n^2.
+** The players a round takes.  Each pair keeps a key of 4 bytes (its weight
+** is made from it when read), the matcher's neighbour lists an int and its
+** usable-pair flags a byte: 9 bytes per pair, with O(n + rows) beside
+** (the players, the pairs that may not meet, 8 weights a player made
+** lately): 36 MB at 2,000 players, 0.9 GB at 10,000.  The keys' offsets
+** hold 2^25 and a few times the players: score groups of at most 4,095.
+** The time (a minute a round at 3,000 players, growing as n^3 at worst)
+** keeps the limit where it was.
 */
 #define DUTCH_MAX_PLAYERS 3000
 
 /* A round past DUTCH_MAX_PLAYERS is refused before anything is allocated. */
 static int within_limit(int n, char **pzErr) {
-  double fBytes = (double)n * n * (1 + 8 + 4 * sizeof(int) + 1);
+  double fBytes = (double)n * n * (sizeof(unsigned) + sizeof(int) + 1);
   if (n <= DUTCH_MAX_PLAYERS) return SQLITE_OK;
   if (pzErr) {
     *pzErr = sqlite3_mprintf("dutch: %d players to pair, more than the %d it "
@@ -862,6 +967,65 @@ static int within_limit(int n, char **pzErr) {
     if (*pzErr == 0) return SQLITE_NOMEM;
   }
   return SQLITE_ERROR;
+}
+
+static int int_cmp(const void *x, const void *y) {
+  int a = *(const int *)x, b = *(const int *)y;
+  return (a > b) - (a < b);
+}
+
+/* Each pair that may not meet (the games of the earlier rounds, the
+** forbidden pairs), both ways: counted in aAt[x + 1] while p->aNoMeet is
+** NULL, else written at the cursors aAt[x]. */
+static void each_no_meet(Dutch *p, const TbPairState *s, const int *aPosAll, int *aAt) {
+  int n = p->n, i, j;
+  for (i = 0; i < n; i++) {
+    const TbPairPlayer *pl = &s->aPlayer[p->a[i].iPlayer];
+    for (j = 0; j < s->iRound - 1; j++) {
+      const TbPairHistory *h = &pl->aHist[j];
+      if (game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
+        int o = aPosAll[h->iOpp];
+        if (p->aNoMeet) { p->aNoMeet[aAt[i]++] = o; p->aNoMeet[aAt[o]++] = i; }
+        else { aAt[i + 1]++; aAt[o + 1]++; }
+      }
+    }
+  }
+  for (i = 0; i < s->nForbidden; i++) {
+    int x = s->aForbidden[2 * i], y = s->aForbidden[2 * i + 1];
+    if (x < 0 || y < 0 || x >= s->nPlayer || y >= s->nPlayer) continue;
+    x = aPosAll[x]; y = aPosAll[y];
+    if (x < 0 || y < 0) continue;
+    if (p->aNoMeet) { p->aNoMeet[aAt[x]++] = y; p->aNoMeet[aAt[y]++] = x; }
+    else { aAt[x + 1]++; aAt[y + 1]++; }
+  }
+}
+
+/* Who may not meet (earlier games, forbidden pairs) as a sorted list per
+** player: counted, then filled, in one block of O(n + rows) ints. */
+static int no_meet_lists(Dutch *p, const TbPairState *s) {
+  int n = p->n, i, *aPosAll, *aAt;
+  size_t nList;
+  aPosAll = sqlite3_malloc64(sizeof(int) * ((size_t)s->nPlayer + (size_t)n + 2));
+  if (aPosAll == 0) return SQLITE_NOMEM;
+  aAt = aPosAll + s->nPlayer;
+  for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
+  for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
+  for (i = 0; i <= n; i++) aAt[i] = 0;
+  p->aNoMeet = 0;
+  each_no_meet(p, s, aPosAll, aAt);
+  for (i = 0; i < n; i++) aAt[i + 1] += aAt[i];
+  nList = (size_t)aAt[n];
+  p->aNoMeetStart = sqlite3_malloc64(sizeof(int) * ((size_t)n + 1 + nList));
+  if (p->aNoMeetStart == 0) { sqlite3_free(aPosAll); return SQLITE_NOMEM; }
+  memcpy(p->aNoMeetStart, aAt, sizeof(int) * ((size_t)n + 1));
+  p->aNoMeet = p->aNoMeetStart + n + 1;
+  each_no_meet(p, s, aPosAll, aAt);
+  for (i = 0; i < n; i++) {
+    int a = p->aNoMeetStart[i];
+    qsort(p->aNoMeet + a, (size_t)(p->aNoMeetStart[i + 1] - a), sizeof(int), int_cmp);
+  }
+  sqlite3_free(aPosAll);
+  return SQLITE_OK;
 }
 
 static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
@@ -875,8 +1039,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   p->pProbe = s->pProbe;
   p->a = sqlite3_malloc64(sizeof(DutchPlayer) * (size_t)(n + 1));
   p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(4 * n + s->iRound + 2) + (size_t)n);
-  p->aNoMeet = sqlite3_malloc64((size_t)n * n + 1);
-  if (!p->a || !p->aShift || !p->aNoMeet) return SQLITE_NOMEM;
+  if (!p->a || !p->aShift) return SQLITE_NOMEM;
   p->aStable = p->aShift + n;
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
@@ -888,33 +1051,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
     if (takes_part(s, i)) nNumber++;
   }
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
-  /* Who may not meet: earlier games, forbidden pairs. */
-  {
-    int *aPosAll = sqlite3_malloc64(sizeof(int) * (size_t)(s->nPlayer + 1));
-    if (aPosAll == 0) return SQLITE_NOMEM;
-    for (i = 0; i < s->nPlayer; i++) aPosAll[i] = -1;
-    for (i = 0; i < n; i++) aPosAll[p->a[i].iPlayer] = i;
-    memset(p->aNoMeet, 0, (size_t)n * n);
-    for (i = 0; i < n; i++) {
-      const TbPairPlayer *pl = &s->aPlayer[p->a[i].iPlayer];
-      p->aNoMeet[(size_t)i * n + i] = 1;
-      for (j = 0; j < s->iRound - 1; j++) {
-        const TbPairHistory *h = &pl->aHist[j];
-        if (game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
-          int o = aPosAll[h->iOpp];
-          p->aNoMeet[(size_t)i * n + o] = p->aNoMeet[(size_t)o * n + i] = 1;
-        }
-      }
-    }
-    for (i = 0; i < s->nForbidden; i++) {
-      int x = s->aForbidden[2 * i], y = s->aForbidden[2 * i + 1];
-      if (x < 0 || y < 0 || x >= s->nPlayer || y >= s->nPlayer) continue;
-      x = aPosAll[x]; y = aPosAll[y];
-      if (x < 0 || y < 0) continue;
-      p->aNoMeet[(size_t)x * n + y] = p->aNoMeet[(size_t)y * n + x] = 1;
-    }
-    sqlite3_free(aPosAll);
-  }
+  if ((rc = no_meet_lists(p, s)) != SQLITE_OK) return rc;
   /* Score groups, from the lowest: each gets the bits of its size. */
   p->nGroupBits = 0;
   for (i = n - 1; i >= 0; i--) {
@@ -931,12 +1068,13 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   ** times it either way: five bits over the weights are room enough. */
   nBits = p->nWeightBits = weight_bits(p);
   p->nW = (nBits + 5 + 63) / 64;
-  nn = (size_t)n * n;
-  p->aMat = sqlite3_malloc64(sizeof(TbWord) * (nn + 3) * p->nW);
-  if (p->aMat == 0) return SQLITE_NOMEM;
-  if ((rc = zero_polled(p->pProbe, p->aMat, sizeof(TbWord) * nn * p->nW)) != 0) return rc;
-  p->aTmp = p->aMat + nn * p->nW;         /* three values of scratch */
-  if (tb_match_open_dense(n, p->nW, p->aMat, p->pProbe, &p->pSolver)) return SQLITE_NOMEM;
+  nn = (size_t)n * (size_t)n;
+  p->aKey = sqlite3_malloc64(sizeof(unsigned) * (nn + 1));
+  if (p->aKey == 0) return SQLITE_NOMEM;
+  if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
+  if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
+  rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
+  if (rc) return rc;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
@@ -945,8 +1083,9 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
 static void cleanup(Dutch *p) {
   sqlite3_free(p->a);
   sqlite3_free(p->aShift);
-  sqlite3_free(p->aNoMeet);
-  sqlite3_free(p->aMat);
+  sqlite3_free(p->aNoMeetStart);
+  sqlite3_free(p->aKey);
+  sqlite3_free(p->aSlotWeight);
   tb_match_close(p->pSolver);
 }
 

@@ -18,7 +18,8 @@
 **     with TB_MATCH_MAXCARD the most edges come first (negative weights
 **     allowed), and the duals can be read as a certificate (swiss.c);
 **   - the complete graph as the caller's symmetric n x n matrix of wide
-**     weights (zero: no pair), kept with its optimal duals between solves
+**     weights (zero: no pair), or the caller's function that makes a
+**     pair's weight when read, kept with its optimal duals between solves
 **     so that a change at a few vertices costs a few augmentations
 **     (dutch.c): tb_match_open_dense, tb_match_solve, tb_match_touch ...
 **
@@ -43,7 +44,7 @@ typedef struct Blossom {
 } Blossom;
 
 /* Scratch values (nW words each), by role. */
-enum { T_SLACK, T_A, T_B, T_DELTA, T_D, T_COUNT };
+enum { T_SLACK, T_A, T_B, T_DELTA, T_D, T_WEIGHT, T_COUNT };
 
 struct TbMatcher {
   int n, m, nW;
@@ -51,6 +52,9 @@ struct TbMatcher {
   int bDense;         /* the graph is the caller's n x n matrix */
   const unsigned char *pWeight;  /* weight number x at pWeight + x*nStride */
   size_t nStride;
+  TbMatchWeightFn xWeight;       /* dense form without a matrix: the
+                                 ** caller makes pair {v, w}'s weight */
+  void *pWeightArg;
   const TbMatchEdge *aEdge;      /* edge-list form: the caller's edges */
   void *pVertexBlock;            /* the arrays per vertex or blossom */
   void *pEdgeBlock;              /* the arrays per edge */
@@ -235,9 +239,13 @@ static inline size_t allow_at(const Matcher *p, int v, int w, int k) {
 }
 
 /* The weight of edge k between v and w; the dense matrix is read along
-** v's row (a scan of v's pairs reads memory in order). */
+** v's row (a scan of v's pairs reads memory in order).  Made by the
+** caller's function, the weight lives in scratch T_WEIGHT until the next
+** call: no caller holds two. */
 static const TbWord *pair_weight(const Matcher *p, int v, int w, int k) {
-  size_t x = p->bDense ? (size_t)v * (size_t)p->n + (size_t)w : (size_t)k;
+  size_t x;
+  if (p->xWeight) return p->xWeight(p->pWeightArg, v, w, tmp(p, T_WEIGHT));
+  x = p->bDense ? (size_t)v * (size_t)p->n + (size_t)w : (size_t)k;
   return (const TbWord *)(p->pWeight + x * p->nStride);
 }
 
@@ -1509,6 +1517,18 @@ int tb_match_open_dense(int nVertex, int nW, const TbWord *aWeight, TbProbe *pPr
     (*ppOut)->bDense = 1;
     (*ppOut)->pWeight = (const unsigned char *)aWeight;
     (*ppOut)->nStride = sizeof(TbWord) * (size_t)nW;
+  }
+  return rc;
+}
+
+int tb_match_open_dense_fn(int nVertex, int nW, TbMatchWeightFn xWeight, void *pArg,
+                           TbProbe *pProbe, TbMatcher **ppOut) {
+  int rc;
+  if (xWeight == 0) return SQLITE_MISUSE;
+  rc = tb_match_open_dense(nVertex, nW, 0, pProbe, ppOut);
+  if (rc == SQLITE_OK) {
+    (*ppOut)->xWeight = xWeight;
+    (*ppOut)->pWeightArg = pArg;
   }
   return rc;
 }

@@ -176,6 +176,17 @@ void tb_match_touch(TbMatcher *p, int v);
 void tb_match_remove(TbMatcher *p, int v);
 void tb_match_close(TbMatcher *p);
 
+/*
+** The dense form without the matrix: xWeight(pArg, i, j, aOut) gives pair
+** {i,j}'s weight (i != j, either order: the same value, the same rules as
+** the matrix's), written into aOut (nW words) or kept by the caller; the
+** pointer it returns is read before the next call.  The caller keeps what
+** makes the weights, O(n) or what it needs, instead of n x n of them.
+*/
+typedef const TbWord *(*TbMatchWeightFn)(void *pArg, int i, int j, TbWord *aOut);
+int tb_match_open_dense_fn(int nVertex, int nW, TbMatchWeightFn xWeight, void *pArg,
+                           TbProbe *pProbe, TbMatcher **ppOut);
+
 /* ------------------------------------------------- Swiss for match points */
 
 /* What a Swiss pairing did, for tests and benchmarks. */
