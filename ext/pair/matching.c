@@ -745,34 +745,9 @@ static void augment_matching(Matcher *p, int k) {
   flip_to_root(p, endpoint(p, 2 * k + 1), 2 * k);
 }
 
-/* Whether a scan of S-vertex v may pass over its pair with w (edge k, not
-** allowed) unread but for the top words: when the slack is surely
-** positive and no smaller than the best edge it would be offered to, the
-** visit would change nothing.  The slack's top word is the top words'
-** a + b - 2 w plus the carry of the lower words, which lies in [-2, 1];
-** most pairs of a Dutch round lie in other score groups, far apart in
-** the top word, and are passed over after one word of their weight. */
-static int scan_passes(Matcher *p, int v, int w, int k) {
-#ifdef __SIZEOF_INT128__
-  int nW = p->nW, t = nW - 1, x;
-  const TbWord *x_w = pair_weight(p, v, w, k);
-  WideCarry h = (WideCarry)(i64)dual_of(p, v)[t] + (i64)dual_of(p, w)[t]
-                - 2 * (WideCarry)(i64)x_w[t] - 2;   /* the least top word */
-  if (h < 1) return 0;
-  if (p->aLabel[p->aInBlossom[w]] == 1) x = p->aInBlossom[v];
-  else if (p->aLabel[w] == 0) x = w;
-  else return 1;                                   /* no offer: T */
-  return p->aBestEdge[x] != -1 && h > (i64)best_slack(p, x)[t];
-#else
-  (void)p; (void)v; (void)w; (void)k;
-  return 0;
-#endif
-}
-
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
-  int bWide = p->bDense && p->nW > 1;
   while (p->nQueue > 0 && p->rc == SQLITE_OK) {
     int v = p->aQueue[--p->nQueue], q;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
@@ -785,9 +760,7 @@ static int scan_queue(Matcher *p) {
       a = allow_at(p, v, w, k);
       if (!p->aAllow[a]) {
         /* an allowed edge was found tight: only the others read weights */
-        int bTight;
-        if (bWide && scan_passes(p, v, w, k)) continue;
-        bTight = live_slack(p, v, w, k, kslack);
+        int bTight = live_slack(p, v, w, k, kslack);
         if (bTight < 0) continue;
         if (bTight) allow_edge(p, k);
       }
