@@ -105,7 +105,8 @@ struct TbMatcher {
   int nDead;              /* ... how many */
   int bStarted;       /* duals and matching hold */
   int bLazy;          /* dense form: this stage tries tight pairs only
-                      ** (see run_stage) */
+                      ** (see run_stage) ... */
+  int bFullScans;     /* ... unless tb_match_full_scans() */
   int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
   int nNewBlossom;
   int *aTightStart;   /* n: each vertex's tight pairs in aTight ... */
@@ -1094,7 +1095,7 @@ static void undo_lazy(Matcher *p) {
 /* One stage: grows the forest until an augmentation or a dual step that
 ** ends it.  Returns 0 once the matching is optimal. */
 static int run_stage(Matcher *p) {
-  p->bLazy = p->bDense;
+  p->bLazy = p->bDense && !p->bFullScans;
   p->nNewBlossom = 0;
   if (start_stage(p) == 0) return 0;
   while (p->rc == SQLITE_OK) {
@@ -1611,6 +1612,10 @@ int tb_match_open_dense(int nVertex, int nW, const TbWord *aWeight, TbProbe *pPr
     (*ppOut)->nStride = sizeof(TbWord) * (size_t)nW;
   }
   return rc;
+}
+
+void tb_match_full_scans(TbMatcher *p) {
+  p->bFullScans = 1;
 }
 
 void tb_match_close(TbMatcher *p) {
