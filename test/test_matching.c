@@ -217,6 +217,13 @@ static int dense_checks(int nGraph) {
   return 0;
 }
 
+/* One of eight weights, their low words at 0 or near 2^64 (every carry
+** under the top words). */
+static Wide few_weights(void) {
+  static const TbWord aLow[] = {0, 2, (TbWord)1 << 63, ~(TbWord)1};
+  return ((Wide)(1 + rnd(2)) << 64) + aLow[rnd(4)];
+}
+
 /* Random dense graphs of few distinct weights (many optima): solved and
 ** changed a vertex at a time as in dense_checks(), by a matcher whose
 ** stages try tight pairs first and by one that always scans every pair;
@@ -225,17 +232,17 @@ static int dense_same(int nGraph) {
   int g, nSolve = 0;
   for (g = 0; g < nGraph; g++) {
     int n = 2 + (int)rnd(11), i, j, step, v;
-    TbWord aMat[2 * 144];
+    TbWord aMat[3 * 144];
     Wide W[144];
     TbMatcher *pLazy = 0, *pFull = 0;
-    nDenseW = 2;
+    nDenseW = g % 2 ? 3 : 2;
     memset(aMat, 0, sizeof(aMat));
     memset(W, 0, sizeof(W));
     for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
-      if (rnd(4)) set_pair(n, aMat, W, i, j, ((Wide)1 << 64) + 2 * rnd(3));
+      if (rnd(4)) set_pair(n, aMat, W, i, j, few_weights());
     }
-    if (tb_match_open_dense(n, 2, aMat, 0, &pLazy) != SQLITE_OK
-        || tb_match_open_dense(n, 2, aMat, 0, &pFull) != SQLITE_OK) {
+    if (tb_match_open_dense(n, nDenseW, aMat, 0, &pLazy) != SQLITE_OK
+        || tb_match_open_dense(n, nDenseW, aMat, 0, &pFull) != SQLITE_OK) {
       return printf("open\n"), 1;
     }
     tb_match_full_scans(pFull);
@@ -252,7 +259,7 @@ static int dense_same(int nGraph) {
       }
       i = (int)rnd((unsigned)n);
       for (j = 0; j < n; j++) {
-        if (j != i && W[i * n + j]) set_pair(n, aMat, W, i, j, ((Wide)1 << 64) + 2 * rnd(3));
+        if (j != i && W[i * n + j]) set_pair(n, aMat, W, i, j, few_weights());
       }
       tb_match_touch(pLazy, i);
       tb_match_touch(pFull, i);

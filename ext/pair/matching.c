@@ -784,6 +784,23 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
   return 0;
 }
 
+/* Whether the pair of v and w (edge k) is surely not tight, by the top
+** words alone: with h the top words' a + b - 2 w and L the same of the
+** lower words (K bits), the slack is h 2^K + L, and L > -2^(K+1); so h >= 2
+** gives a positive slack.  About half the pairs of a Dutch round are told
+** apart from tight ones so, unread but for a word of their weight. */
+static inline int surely_slack(const Matcher *p, int v, int w, int k) {
+#ifdef __SIZEOF_INT128__
+  int t = p->nW - 1;
+  return p->nW > 1
+         && (WideCarry)(i64)dual_of(p, v)[t] + (i64)dual_of(p, w)[t]
+                - 2 * (WideCarry)(i64)pair_weight(p, v, w, k)[t] >= 2;
+#else
+  (void)p; (void)v; (void)w; (void)k;
+  return 0;
+#endif
+}
+
 /* Makes vertex v's list of tight pairs (their indices in aNbVertex) for
 ** the duals of now, unless it holds: one read of v's row serves every
 ** stage until the duals move. */
@@ -795,8 +812,8 @@ static void tight_list(Matcher *p, int v) {
   p->aTightStart[v] = p->nTight;
   p->aTightLen[v] = 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q];
-    if (live_slack(p, v, w, nb_end(p, v, w, q) / 2, kslack) != 1) continue;
+    int w = p->aNbVertex[q], k = nb_end(p, v, w, q) / 2;
+    if (surely_slack(p, v, w, k) || live_slack(p, v, w, k, kslack) != 1) continue;
     if (p->nTight == p->nTightAlloc) {
       int nNew = p->nTightAlloc * 2 + 64;
       int *aNew = sqlite3_realloc64(p->aTight, sizeof(int) * (sqlite3_uint64)nNew);
