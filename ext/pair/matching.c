@@ -355,16 +355,21 @@ static void touch(Matcher *p, int x) {
   }
 }
 
+/* Appends x to the growing array *pa of *pn ints (room for *pnAlloc). */
+static void push_int(Matcher *p, int **pa, int *pn, int *pnAlloc, int x) {
+  if (*pn == *pnAlloc) {
+    int nNew = *pnAlloc * 2 + 16;
+    int *aNew = sqlite3_realloc64(*pa, sizeof(int) * (sqlite3_uint64)nNew);
+    if (aNew == 0) { p->rc = SQLITE_NOMEM; return; }
+    *pa = aNew;
+    *pnAlloc = nNew;
+  }
+  (*pa)[(*pn)++] = x;
+}
+
 static void queue_push(Matcher *p, int v) {
   touch(p, v);
-  if (p->nQueue == p->nQueueAlloc) {
-    int nNew = p->nQueueAlloc * 2 + 16;
-    int *aNew = sqlite3_realloc64(p->aQueue, sizeof(int) * (sqlite3_uint64)nNew);
-    if (aNew == 0) { p->rc = SQLITE_NOMEM; return; }
-    p->aQueue = aNew;
-    p->nQueueAlloc = nNew;
-  }
-  p->aQueue[p->nQueue++] = v;
+  push_int(p, &p->aQueue, &p->nQueue, &p->nQueueAlloc, v);
 }
 
 /* Sets or clears edge k's flags in aAllow: in the dense form k is also
@@ -814,14 +819,8 @@ static void tight_list(Matcher *p, int v) {
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
     int w = p->aNbVertex[q], k = nb_end(p, v, w, q) / 2;
     if (surely_slack(p, v, w, k) || live_slack(p, v, w, k, kslack) != 1) continue;
-    if (p->nTight == p->nTightAlloc) {
-      int nNew = p->nTightAlloc * 2 + 64;
-      int *aNew = sqlite3_realloc64(p->aTight, sizeof(int) * (sqlite3_uint64)nNew);
-      if (aNew == 0) { p->rc = SQLITE_NOMEM; return; }
-      p->aTight = aNew;
-      p->nTightAlloc = nNew;
-    }
-    p->aTight[p->nTight++] = q;
+    push_int(p, &p->aTight, &p->nTight, &p->nTightAlloc, q);
+    if (p->rc) return;
     p->aTightLen[v]++;
   }
   p->aTightEpoch[v] = p->iEpoch;
