@@ -88,14 +88,31 @@ static Wide brute_wide(int n, const Wide *W, int mask, Wide *memo, unsigned char
 }
 
 /* Writes pair {i,j}'s weight into the two-word matrix and its mirror. */
+static int nDenseW = 2;   /* words of a weight: 2, or 3 with a zero top word */
+
 static void set_pair(int n, TbWord *aMat, Wide *W, int i, int j, Wide w) {
+  int t;
   W[i * n + j] = W[j * n + i] = w;
-  aMat[2 * (i * n + j)] = aMat[2 * (j * n + i)] = (TbWord)w;
-  aMat[2 * (i * n + j) + 1] = aMat[2 * (j * n + i) + 1] = (TbWord)(w >> 64);
+  for (t = 0; t < nDenseW; t++) {
+    TbWord x = t == 0 ? (TbWord)w : t == 1 ? (TbWord)(w >> 64) : 0;
+    aMat[nDenseW * (i * n + j) + t] = aMat[nDenseW * (j * n + i) + t] = x;
+  }
 }
 
-/* A random weight of about 70 bits (ties in the high word are common). */
+/* Whether the graphs' low words lie at their extremes (see wide_weight). */
+static int bCarryWeights;
+
+/* A random weight of about 70 bits (ties in the high word are common).
+** With bCarryWeights the low word is near 0 or near 2^64 and the high
+** words are close: a slack's top word then takes every carry of the
+** lower word (-2 to 1), which a scan's test of the top words alone
+** (scan_passes in matching.c) must allow for. */
 static Wide wide_weight(void) {
+  static const TbWord aLow[] = {0, 1, 2, ~(TbWord)0, ~(TbWord)1, ~(TbWord)0 >> 1};
+  if (bCarryWeights) {
+    TbWord lo = rnd(3) ? aLow[rnd(6)] : ((TbWord)rnd(1u << 30) << 34) | rnd(1u << 30);
+    return ((Wide)(1 + rnd(2)) << 64) | lo;
+  }
   return ((Wide)(1 + rnd(6)) << 64) | ((Wide)rnd(4) << 40) | rnd(8);
 }
 
@@ -123,18 +140,18 @@ typedef struct MatrixArg { int n; const TbWord *aMat; int nCall; } MatrixArg;
 static const TbWord *matrix_weight(void *pArg, int i, int j, TbWord *aOut) {
   MatrixArg *pM = pArg;
   pM->nCall++;
-  memcpy(aOut, pM->aMat + 2 * (i * pM->n + j), 2 * sizeof(TbWord));
+  memcpy(aOut, pM->aMat + nDenseW * (i * pM->n + j), nDenseW * sizeof(TbWord));
   return aOut;
 }
 
 /* Opens the dense form on the matrix, read in place (bFn 0) or through
 ** matrix_weight (bFn 1, pArg the MatrixArg). */
 static int open_form(int n, TbWord *aMat, int bFn, MatrixArg *pArg, TbMatcher **ppM) {
-  if (!bFn) return tb_match_open_dense(n, 2, aMat, 0, ppM);
+  if (!bFn) return tb_match_open_dense(n, nDenseW, aMat, 0, ppM);
   pArg->n = n;
   pArg->aMat = aMat;
   pArg->nCall = 0;
-  return tb_match_open_dense_fn(n, 2, matrix_weight, pArg, 0, ppM);
+  return tb_match_open_dense_fn(n, nDenseW, matrix_weight, pArg, 0, ppM);
 }
 
 /* Every allocation failure of a dense graph's open, solve, touch and
@@ -176,9 +193,12 @@ static int dense_checks(int nGraph, int bFn) {
   }
   for (g = 0; g < nGraph; g++) {
     int n = 2 + (int)rnd(11), i, j, step, mask = (1 << n) - 1, rc;
-    TbWord aMat[2 * 144];
+    TbWord aMat[3 * 144];
     Wide W[144];
     TbMatcher *pM = 0;
+    bCarryWeights = g % 4 != 0;
+    /* a third word (zero) puts a carry under the top two words */
+    nDenseW = g % 2 ? 3 : 2;
     memset(aMat, 0, sizeof(aMat));
     memset(W, 0, sizeof(W));
     for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
@@ -223,6 +243,60 @@ static int dense_checks(int nGraph, int bFn) {
   if (bFn && nCall == 0) return printf("dense: the weight function never called\n"), 1;
   printf("%d dense graphs%s, %d warm solves: every one a maximum\n", nGraph,
          bFn ? " (weights by function)" : "", nSolve);
+  return 0;
+}
+
+/* One of eight weights, their low words at 0 or near 2^64 (every carry
+** under the top words). */
+static Wide few_weights(void) {
+  static const TbWord aLow[] = {0, 2, (TbWord)1 << 63, ~(TbWord)1};
+  return ((Wide)(1 + rnd(2)) << 64) + aLow[rnd(4)];
+}
+
+/* Random dense graphs of few distinct weights (many optima): solved and
+** changed a vertex at a time as in dense_checks(), by a matcher whose
+** stages try tight pairs first and by one that always scans every pair;
+** the two must choose the same matching at every solve. */
+static int dense_same(int nGraph) {
+  int g, nSolve = 0;
+  for (g = 0; g < nGraph; g++) {
+    int n = 2 + (int)rnd(11), i, j, step, v;
+    TbWord aMat[3 * 144];
+    Wide W[144];
+    TbMatcher *pLazy = 0, *pFull = 0;
+    nDenseW = g % 2 ? 3 : 2;
+    memset(aMat, 0, sizeof(aMat));
+    memset(W, 0, sizeof(W));
+    for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) {
+      if (rnd(4)) set_pair(n, aMat, W, i, j, few_weights());
+    }
+    if (tb_match_open_dense(n, nDenseW, aMat, 0, &pLazy) != SQLITE_OK
+        || tb_match_open_dense(n, nDenseW, aMat, 0, &pFull) != SQLITE_OK) {
+      return printf("open\n"), 1;
+    }
+    tb_match_full_scans(pFull);
+    for (step = 0; step < 8; step++) {
+      if (tb_match_solve(pLazy) != SQLITE_OK || tb_match_solve(pFull) != SQLITE_OK) {
+        return printf("same %d: solve\n", g), 1;
+      }
+      nSolve++;
+      for (v = 0; v < n; v++) {
+        if (tb_match_mate(pLazy, v) != tb_match_mate(pFull, v)) {
+          printf("same graph %d (n %d) step %d: vertex %d differs\n", g, n, step, v);
+          return 1;
+        }
+      }
+      i = (int)rnd((unsigned)n);
+      for (j = 0; j < n; j++) {
+        if (j != i && W[i * n + j]) set_pair(n, aMat, W, i, j, few_weights());
+      }
+      tb_match_touch(pLazy, i);
+      tb_match_touch(pFull, i);
+    }
+    tb_match_close(pLazy);
+    tb_match_close(pFull);
+  }
+  printf("%d dense graphs, %d solves: tight pairs first, the same matching\n", nGraph, nSolve);
   return 0;
 }
 
@@ -304,5 +378,6 @@ int main(int argc, char **argv) {
   printf("%d graphs: %d agree with the brute force, %d differ\n", nGraph, nAgree, nFail);
   if (dense_checks(nGraph / 4, 0)) return 1;
   if (dense_checks(nGraph / 4, 1)) return 1;
+  if (dense_same(nGraph / 4)) return 1;
   return nFail != 0;
 }

@@ -108,6 +108,16 @@ struct TbMatcher {
   unsigned char *aDead;   /* n: removed from the graph ... */
   int nDead;              /* ... how many */
   int bStarted;       /* duals and matching hold */
+  int bLazy;          /* dense form: this stage tries tight pairs only
+                      ** (see run_stage) ... */
+  int bFullScans;     /* ... unless tb_match_full_scans() */
+  int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
+  int nNewBlossom;
+  int *aTightStart;   /* n: each vertex's tight pairs in aTight ... */
+  int *aTightLen;
+  int *aTightEpoch;   /* ... valid while this is iEpoch */
+  int *aTight;        /* the lists: pair indices q into aNbVertex */
+  int nTight, nTightAlloc, iTightEpoch;
   TbProbe *pProbe;
   int rc;
 };
@@ -353,16 +363,21 @@ static void touch(Matcher *p, int x) {
   }
 }
 
+/* Appends x to the growing array *pa of *pn ints (room for *pnAlloc). */
+static void push_int(Matcher *p, int **pa, int *pn, int *pnAlloc, int x) {
+  if (*pn == *pnAlloc) {
+    int nNew = *pnAlloc * 2 + 16;
+    int *aNew = sqlite3_realloc64(*pa, sizeof(int) * (sqlite3_uint64)nNew);
+    if (aNew == 0) { p->rc = SQLITE_NOMEM; return; }
+    *pa = aNew;
+    *pnAlloc = nNew;
+  }
+  (*pa)[(*pn)++] = x;
+}
+
 static void queue_push(Matcher *p, int v) {
   touch(p, v);
-  if (p->nQueue == p->nQueueAlloc) {
-    int nNew = p->nQueueAlloc * 2 + 16;
-    int *aNew = sqlite3_realloc64(p->aQueue, sizeof(int) * (sqlite3_uint64)nNew);
-    if (aNew == 0) { p->rc = SQLITE_NOMEM; return; }
-    p->aQueue = aNew;
-    p->nQueueAlloc = nNew;
-  }
-  p->aQueue[p->nQueue++] = v;
+  push_int(p, &p->aQueue, &p->nQueue, &p->nQueueAlloc, v);
 }
 
 /* Sets or clears edge k's flags in aAllow: in the dense form k is also
@@ -535,6 +550,7 @@ static void add_blossom(Matcher *p, int base, int k) {
   Blossom *pB;
   b = p->aUnused[--p->nUnused];
   touch(p, b);
+  if (p->bLazy) p->aNewBlossom[p->nNewBlossom++] = b;
   pB = &p->aBlossom[b];
   p->aBase[b] = base;
   p->aParent[b] = -1;
@@ -753,12 +769,101 @@ static void augment_matching(Matcher *p, int k) {
   flip_to_root(p, endpoint(p, 2 * k + 1), 2 * k);
 }
 
+/* Grows the trees along the allowed pair of S-vertex v and its neighbour
+** w (remote endpoint e, edge k); returns 1 once the matching augmented. */
+static int grow(Matcher *p, int v, int w, int e, int k) {
+  int bw = p->aInBlossom[w];
+  if (p->aLabel[bw] == 0 && p->aMate[p->aBase[bw]] == -1) {
+    /* free outside the trees (its dual reached 0 in an earlier stage):
+    ** the path to it augments */
+    if (bw >= p->n) augment_blossom(p, bw, w);
+    p->aMate[w] = e ^ 1;
+    flip_to_root(p, v, e);
+    return 1;
+  } else if (p->aLabel[bw] == 0) {
+    assign_label(p, w, 2, e ^ 1);
+  } else if (p->aLabel[bw] == 1) {
+    int base = scan_blossom(p, v, w);
+    if (base >= 0) {
+      add_blossom(p, base, k);
+    } else {
+      augment_matching(p, k);
+      return 1;
+    }
+  } else if (p->aLabel[w] == 0) {
+    p->aLabel[w] = 2;
+    p->aLabelEnd[w] = e ^ 1;
+  }
+  return 0;
+}
+
+/* Whether the pair of v and w (edge k) is surely not tight, by the top
+** words alone: with h the top words' a + b - 2 w and L the same of the
+** lower words (K bits), the slack is h 2^K + L, and L > -2^(K+1); so h >= 2
+** gives a positive slack.  About half the pairs of a Dutch round are told
+** apart from tight ones so, unread but for a word of their weight. */
+static inline int surely_slack(const Matcher *p, int v, int w, int k) {
+#ifdef __SIZEOF_INT128__
+  int t = p->nW - 1;
+  return p->nW > 1
+         && (WideCarry)(i64)dual_of(p, v)[t] + (i64)dual_of(p, w)[t]
+                - 2 * (WideCarry)(i64)pair_weight(p, v, w, k)[t] >= 2;
+#else
+  (void)p; (void)v; (void)w; (void)k;
+  return 0;
+#endif
+}
+
+/* Makes vertex v's list of tight pairs (their indices in aNbVertex) for
+** the duals of now, unless it holds: one read of v's row serves every
+** stage until the duals move. */
+static void tight_list(Matcher *p, int v) {
+  int q;
+  TbWord *kslack = tmp(p, T_SLACK);
+  if (p->aTightEpoch[v] == p->iEpoch) return;
+  if (p->iTightEpoch != p->iEpoch) { p->iTightEpoch = p->iEpoch; p->nTight = 0; }
+  p->aTightStart[v] = p->nTight;
+  p->aTightLen[v] = 0;
+  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
+    int w = p->aNbVertex[q], k = nb_end(p, v, w, q) / 2;
+    if (surely_slack(p, v, w, k) || live_slack(p, v, w, k, kslack) != 1) continue;
+    push_int(p, &p->aTight, &p->nTight, &p->nTightAlloc, q);
+    if (p->rc) return;
+    p->aTightLen[v]++;
+  }
+  p->aTightEpoch[v] = p->iEpoch;
+}
+
+/* A lazy scan of S-vertex v: its tight pairs only, in the order of a full
+** scan, which they grow the trees in the same way (the other pairs give
+** only least-slack edges, which a stage ending in an augmentation never
+** reads). */
+static int scan_tight(Matcher *p, int v) {
+  int i, iStart, nLen;
+  tight_list(p, v);
+  if (p->rc) return 0;
+  iStart = p->aTightStart[v];
+  nLen = p->aTightLen[v];
+  for (i = 0; i < nLen && p->rc == SQLITE_OK; i++) {
+    int q = p->aTight[iStart + i], w = p->aNbVertex[q], e;
+    if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
+    e = nb_end(p, v, w, q);
+    allow_edge(p, e / 2);
+    if (grow(p, v, w, e, e / 2)) return 1;
+  }
+  return 0;
+}
+
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
   while (p->nQueue > 0 && p->rc == SQLITE_OK) {
     int v = p->aQueue[--p->nQueue], q;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
+    if (p->bLazy) {
+      if (scan_tight(p, v)) return 1;
+      continue;
+    }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
       int w = p->aNbVertex[q], e, k;
       size_t a;
@@ -773,28 +878,7 @@ static int scan_queue(Matcher *p) {
         if (bTight) allow_edge(p, k);
       }
       if (p->aAllow[a]) {
-        int bw = p->aInBlossom[w];
-        if (p->aLabel[bw] == 0 && p->aMate[p->aBase[bw]] == -1) {
-          /* free outside the trees (its dual reached 0 in an earlier
-          ** stage): the path to it augments */
-          if (bw >= p->n) augment_blossom(p, bw, w);
-          p->aMate[w] = e ^ 1;
-          flip_to_root(p, v, e);
-          return 1;
-        } else if (p->aLabel[bw] == 0) {
-          assign_label(p, w, 2, e ^ 1);
-        } else if (p->aLabel[bw] == 1) {
-          int base = scan_blossom(p, v, w);
-          if (base >= 0) {
-            add_blossom(p, base, k);
-          } else {
-            augment_matching(p, k);
-            return 1;
-          }
-        } else if (p->aLabel[w] == 0) {
-          p->aLabel[w] = 2;
-          p->aLabelEnd[w] = e ^ 1;
-        }
+        if (grow(p, v, w, e, k)) return 1;
       } else if (p->aLabel[p->aInBlossom[w]] == 1) {
         offer_best_edge(p, p->aInBlossom[v], k, kslack);
       } else if (p->aLabel[w] == 0) {
@@ -1014,13 +1098,41 @@ static void end_stage(Matcher *p) {
   }
 }
 
+/* Undoes the blossoms a lazy try made, the last first (their numbers go
+** back to the unused ones in the order they came), and turns the lazy
+** scans off for the rest of the stage.  The try moved no dual and no
+** partner; start_stage() clears its labels. */
+static void undo_lazy(Matcher *p) {
+  while (p->nNewBlossom > 0) {
+    int b = p->aNewBlossom[--p->nNewBlossom], c;
+    Blossom *pB = &p->aBlossom[b];
+    for (c = 0; c < pB->nChild; c++) {
+      int s = pB->aChild[c], nLeaf = leaves(p, s, p->aScratch), l;
+      p->aParent[s] = -1;
+      for (l = 0; l < nLeaf; l++) p->aInBlossom[p->aScratch[l]] = s;
+    }
+    release_blossom(p, b);
+  }
+  p->bLazy = 0;
+}
+
 /* One stage: grows the forest until an augmentation or a dual step that
 ** ends it.  Returns 0 once the matching is optimal. */
 static int run_stage(Matcher *p) {
+  p->bLazy = p->bDense && !p->bFullScans;
+  p->nNewBlossom = 0;
   if (start_stage(p) == 0) return 0;
   while (p->rc == SQLITE_OK) {
     if (scan_queue(p)) return 1;
     if (p->rc) break;
+    if (p->bLazy) {
+      /* the lazy try needs a dual step: undone, and the stage run again
+      ** with full scans, which grow the same trees and the least-slack
+      ** edges the step reads */
+      undo_lazy(p);
+      if (start_stage(p) == 0) return 0;
+      continue;
+    }
     if (dual_step(p) == 1) return !p->bMaxCard;
   }
   return 0;
@@ -1091,6 +1203,10 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aDead, N),
     CARVE(p->aRow, N),
     CARVE(p->aRowSet, N),
+    CARVE(p->aNewBlossom, N),
+    CARVE(p->aTightStart, N),
+    CARVE(p->aTightLen, N),
+    CARVE(p->aTightEpoch, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pVertexBlock == 0) return SQLITE_NOMEM;
@@ -1098,6 +1214,7 @@ static int alloc_vertices(Matcher *p) {
   memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   memset(p->aDead, 0, (size_t)N);
   memset(p->aRowSet, 0, (size_t)N);
+  memset(p->aTightEpoch, 0, sizeof(int) * (size_t)N);
   return SQLITE_OK;
 }
 
@@ -1533,6 +1650,10 @@ int tb_match_open_dense_fn(int nVertex, int nW, TbMatchWeightFn xWeight, void *p
   return rc;
 }
 
+void tb_match_full_scans(TbMatcher *p) {
+  p->bFullScans = 1;
+}
+
 void tb_match_close(TbMatcher *p) {
   int b;
   if (p == 0) return;
@@ -1541,6 +1662,7 @@ void tb_match_close(TbMatcher *p) {
     sqlite3_free(p->aBlossom[b].aBest);
   }
   sqlite3_free(p->aQueue);
+  sqlite3_free(p->aTight);
   sqlite3_free(p->pEdgeBlock);
   sqlite3_free(p->pVertexBlock);
   sqlite3_free(p);
