@@ -673,7 +673,8 @@ static int build_player(const TbEventSet *s, TbEvent *p, int bRef,
                         int *piPlayer) {
   const TbSetId *pId;
   if (!bRef) {
-    if (*piPlayer <= -3) p->bDeferred = 1; /* see tb_event_player_later */
+    /* see tb_event_player_later */
+    if (*piPlayer <= -3) tb_event_deferred(p, -*piPlayer - 3);
     return SQLITE_OK;
   }
   pId = &s->aId[*piPlayer];
