@@ -554,7 +554,6 @@ struct TbEvent {
   TbProbe *pProbe;            /* while computed: the reader's, or NULL */
   int bRowsRead;              /* matches read already, by tb_reader_all() */
   int bDeferred;              /* ids wait in aMatch (tb_event_player_later) */
-  int iDeferMax;              /* the largest of them */
   int iCutAfter;              /* the policy's cut_after, as scored */
   int bFreezeCut;             /* and its freeze_cut */
   TbReg *aReg;                /* per player, or NULL: no registrations */
@@ -728,17 +727,10 @@ static inline int tb_event_match_error(const TbEvent *p) {
 ** tb_event_index() looks all of them up in one loop that prefetches ahead.
 */
 #define TB_DEFER_MAX ((i64)0x7ffffff0)
-
-/* Id iVal (0 to TB_DEFER_MAX) waits in a match. */
-static inline void tb_event_deferred(TbEvent *p, int iVal) {
-  p->bDeferred = 1;
-  if (iVal > p->iDeferMax) p->iDeferMax = iVal;
-}
-
 static inline int tb_event_player_later(TbEvent *p, i64 iVal, int *piPlayer) {
   if (iVal < 0 || iVal > TB_DEFER_MAX) return tb_event_player_int(p, iVal, piPlayer);
   *piPlayer = -(int)iVal - 3;
-  tb_event_deferred(p, (int)iVal);
+  p->bDeferred = 1;
   return SQLITE_OK;
 }
 

@@ -394,56 +394,16 @@ static int defer_lookup(TbEvent *p, NewIds *pNew, i64 v, int *piPlayer) {
   return SQLITE_OK;
 }
 
-/*
-** The deferred ids' players by id: aIndex[id] is the player's index + 1,
-** 0 until the id is first met.  With ids from 0 to about the number of
-** players, as most events number them, the hash is searched once per
-** player instead of once per row (at 100,000 players, 1.4 M lookups at
-** random in 4 MB, 14 a player); an id past nId is looked up in the hash.
-*/
-typedef struct DenseIds {
-  int *aIndex;
-  int nId;
-} DenseIds;
-
-/* An index of ids 0..iDeferMax, if no longer than 2 ids a row; else none. */
-static int dense_ids_init(TbEvent *p, DenseIds *pDense) {
-  i64 n = (i64)p->iDeferMax + 1;
-  pDense->aIndex = 0;
-  pDense->nId = 0;
-  if (n > 2 * (i64)p->nMatch + 256) return SQLITE_OK;
-  pDense->aIndex = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)n);
-  if (pDense->aIndex == 0) return SQLITE_NOMEM;
-  pDense->nId = (int)n;
-  return write_polled(p->pProbe, (char *)pDense->aIndex, 0,
-                      sizeof(int) * (size_t)n);
-}
-
-static void prefetch_deferred(const TbEvent *p, const DenseIds *pDense,
-                              int iPlayer) {
-  i64 v = -(i64)iPlayer - 3;
-  if (iPlayer > -3) return;
-  if (v < pDense->nId) {
-    TB_PREFETCH(&pDense->aIndex[v]);
-  } else if (p->nHash > 0) {
-    sqlite3_uint64 h = tb_hash_int(v);
+static void prefetch_deferred(const TbEvent *p, int iPlayer) {
+  if (iPlayer <= -3 && p->nHash > 0) {
+    sqlite3_uint64 h = tb_hash_int(-(i64)iPlayer - 3);
     TB_PREFETCH(&p->aHash[h & (sqlite3_uint64)(p->nHash - 1)]);
   }
 }
 
-static int resolve_deferred(TbEvent *p, NewIds *pNew, DenseIds *pDense,
-                            int *piPlayer) {
-  i64 v = -(i64)*piPlayer - 3;
-  int rc;
+static int resolve_deferred(TbEvent *p, NewIds *pNew, int *piPlayer) {
   if (*piPlayer > -3) return SQLITE_OK;
-  if (v >= pDense->nId) return defer_lookup(p, pNew, v, piPlayer);
-  if (pDense->aIndex[v]) {
-    *piPlayer = pDense->aIndex[v] - 1;
-    return SQLITE_OK;
-  }
-  rc = defer_lookup(p, pNew, v, piPlayer);
-  if (rc == SQLITE_OK) pDense->aIndex[v] = *piPlayer + 1;
-  return rc;
+  return defer_lookup(p, pNew, -(i64)*piPlayer - 3, piPlayer);
 }
 
 /* The players of the ids in pNew added, the table grown to fit them. */
@@ -476,23 +436,20 @@ static int add_new_ids(TbEvent *p, const NewIds *pNew) {
 */
 static int resolve_all_deferred(TbEvent *p) {
   NewIds ids = {0, 0, 0};
-  DenseIds dense;
-  int i, rc;
+  int i, rc = SQLITE_OK;
   if (!p->bDeferred) return SQLITE_OK;
-  rc = dense_ids_init(p, &dense);
   for (i = 0; i < p->nMatch && rc == SQLITE_OK; i++) {
     TbMatch *m = tb_event_match(p, i);
     if (i + TB_DEFER_AHEAD < p->nMatch) {
       const TbMatch *f = tb_event_match(p, i + TB_DEFER_AHEAD);
-      prefetch_deferred(p, &dense, f->iA);
-      prefetch_deferred(p, &dense, f->iB);
+      prefetch_deferred(p, f->iA);
+      prefetch_deferred(p, f->iB);
     }
     if ((rc = tb_poll(p->pProbe, 1)) == SQLITE_OK &&
-        (rc = resolve_deferred(p, &ids, &dense, &m->iA)) == SQLITE_OK) {
-      rc = resolve_deferred(p, &ids, &dense, &m->iB);
+        (rc = resolve_deferred(p, &ids, &m->iA)) == SQLITE_OK) {
+      rc = resolve_deferred(p, &ids, &m->iB);
     }
   }
-  sqlite3_free(dense.aIndex);
   if (rc == SQLITE_OK) rc = add_new_ids(p, &ids);
   sqlite3_free(ids.aId);
   if (rc != SQLITE_OK) {
@@ -502,7 +459,6 @@ static int resolve_all_deferred(TbEvent *p) {
     return rc;
   }
   p->bDeferred = 0;
-  p->iDeferMax = 0;
   return SQLITE_OK;
 }
 

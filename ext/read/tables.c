@@ -673,8 +673,7 @@ static int build_player(const TbEventSet *s, TbEvent *p, int bRef,
                         int *piPlayer) {
   const TbSetId *pId;
   if (!bRef) {
-    /* see tb_event_player_later */
-    if (*piPlayer <= -3) tb_event_deferred(p, -*piPlayer - 3);
+    if (*piPlayer <= -3) p->bDeferred = 1; /* see tb_event_player_later */
     return SQLITE_OK;
   }
   pId = &s->aId[*piPlayer];
