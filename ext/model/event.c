@@ -981,16 +981,14 @@ void tb_event_drop_seats(TbEvent *p) {
 }
 
 /*
-** The settled rows as pairings, 12 bytes each, into *pa: each full block
-** of rows freed once read, so that the rows and their pairings are not
-** held whole at once.  The rows are gone, whatever the outcome.
+** The settled rows as pairings, 12 bytes each: each full block of rows
+** freed once read, so that the rows and their pairings are not held whole
+** at once.  The rows are gone, whatever the outcome.
 */
-static int pairings_of_rows(TbEvent *p, Pairing **pa) {
-  int n = p->nMatch, i, rc = SQLITE_OK;
+static Pairing *pairings_of_rows(TbEvent *p) {
+  int n = p->nMatch, i;
   Pairing *a = sqlite3_malloc64(sizeof(Pairing) * ((sqlite3_uint64)n + 1));
-  if (a == 0) rc = SQLITE_NOMEM;
-  for (i = 0; rc == SQLITE_OK && i < n; i++) {
-    if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) break;
+  for (i = 0; a && i < n; i++) {
     pairing_of(&a[i], tb_event_match(p, i));
     if (i < p->nMatchBase && (i & (TB_ROW_BLOCK - 1)) == TB_ROW_BLOCK - 1) {
       sqlite3_free(p->apRowBlock[i >> TB_ROW_BLOCK_SHIFT]);
@@ -1001,12 +999,7 @@ static int pairings_of_rows(TbEvent *p, Pairing **pa) {
   sqlite3_free(p->aMatch);
   p->aMatch = 0;
   p->nMatch = p->nMatchAlloc = p->nMatchBase = 0;
-  if (rc != SQLITE_OK) {
-    sqlite3_free(a);
-    a = 0;
-  }
-  *pa = a;
-  return rc;
+  return a;
 }
 
 /* The settled rows become the seats, and are freed. */
@@ -1015,7 +1008,7 @@ static int seats_from_rows(TbEvent *p, char **pzErr) {
   Pairing *a;
   sqlite3_free(p->aGameCount);
   p->aGameCount = 0;
-  if ((rc = pairings_of_rows(p, &a)) != SQLITE_OK) return rc;
+  if ((a = pairings_of_rows(p)) == 0) return SQLITE_NOMEM;
   rc = lay_out(p, a, n, 1, pzErr);
   sqlite3_free(a);
   return rc;
