@@ -520,3 +520,20 @@ def test_long_event_matches_reference(db, n_players, n_rounds, max_games):
         by_player = {r["player"]: r for r in got}
         assert all(by_player[p]["rank"] == by_player[p + 10 ** 6]["rank"]
                    for p in by_player if p < 10 ** 6)
+
+
+def test_long_event_games_table_past_a_block(db):
+    """140,280 rows, more than the 65,536 of a block of rows as read: every 7th
+    match's games come from the games table (its row 0-0-0), so the games
+    table finds matches in every block; as of a round, the rows are filtered."""
+    rows = long_event(140, 1001, 140)
+    for i, r in enumerate(rows):
+        if i % 7 == 3 and r["b"] is not None:
+            r["games"] = "zero"
+    reset(db)
+    insert_event(db, "long", rows)
+    assert db.execute("SELECT count(*) FROM games WHERE event_id = 'long'").fetchone()[0] > 10 ** 4
+    floor = Fraction(33, 100)
+    assert_matches_reference(query(db, "long"), rows, floor, what="games past a block")
+    assert_matches_reference(query(db, "long", as_of=100), rows, floor, as_of=100,
+                             what="games past a block, as of round 100")

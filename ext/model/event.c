@@ -922,13 +922,20 @@ static int lay_out(TbEvent *p, const Pairing *a, int n, int bSettled,
                              "an event may have", p->nPlayer, TB_MAX_PLAYERS);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  for (i = 0; i < p->nPlayer; i++) p->aPlayer[i].nSeat = 0;
   tb_event_drop_seats(p);
   p->iLastRound = 0;
+  /* seats counted in an int a player, not in the players' 104-byte
+  ** records: the counts are read at random, and fit the caches better */
+  aFill = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nPlayer + 1));
+  if (aFill == 0) return SQLITE_NOMEM;
+  memset(aFill, 0, sizeof(int) * (size_t)p->nPlayer);
   for (i = 0; i < n; i++) {
-    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) return rc;
-    p->aPlayer[a[i].iA].nSeat++;
-    if (a[i].iB >= 0) p->aPlayer[a[i].iB].nSeat++;
+    if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) {
+      sqlite3_free(aFill);
+      return rc;
+    }
+    aFill[a[i].iA]++;
+    if (a[i].iB >= 0) aFill[a[i].iB]++;
     p->nSeat += a[i].iB >= 0 ? 2 : 1;
     if (a[i].iRound > p->iLastRound) p->iLastRound = a[i].iRound;
   }
@@ -936,13 +943,13 @@ static int lay_out(TbEvent *p, const Pairing *a, int n, int bSettled,
   if (!bSettled) {
     p->aSeatMatch = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nSeat + 1));
   }
-  aFill = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)(p->nPlayer + 1));
-  if (p->aSeat == 0 || (!bSettled && p->aSeatMatch == 0) || aFill == 0) {
+  if (p->aSeat == 0 || (!bSettled && p->aSeatMatch == 0)) {
     sqlite3_free(aFill);
     return SQLITE_NOMEM;
   }
   p->nPlaying = 0;
   for (i = 0, k = 0; i < p->nPlayer; i++) {
+    p->aPlayer[i].nSeat = aFill[i];
     p->aPlayer[i].iSeat = k;
     aFill[i] = k;
     k += p->aPlayer[i].nSeat;
