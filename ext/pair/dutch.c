@@ -55,9 +55,6 @@ enum {
   F_TOP, F_C6, F_C7, F_N6, F_N7, F_C9, F_C10, F_C11, F_C12, F_C13,
   F_FA1, F_FB1, F_FA2, F_FB2, F_SA1, F_SB1, F_SA2, F_SB2, F_COUNT
 };
-/* The kinds that edge_weight() makes, and the parts of each (PART_*). */
-enum { PK_OTHER, PK_CUR, PK_NEXT, PK_COUNT };
-enum { PART_BASE, PART_HIGH, PART_LOW, PART_COUNT };
 
 typedef struct Dutch {
   const TbPairState *pState;
@@ -82,10 +79,6 @@ typedef struct Dutch {
   TbWord *aSlotWeight;        /* ... their values, nW words each */
   size_t mSlot;
   int aAt[F_COUNT];           /* each field's lowest bit (field_bits) */
-  TbWord *aPart;              /* per kind, the weights' parts of one
-                              ** player: the kind's constant, then each
-                              ** player's as the higher and as the lower,
-                              ** nW words each (player_parts) */
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -337,42 +330,6 @@ static void field_bits(Dutch *p) {
   for (k = 0; k < 2 * nBack; k++) p->aAt[F_SA1 + k] = at -= G;
 }
 
-static TbWord *part(const Dutch *p, int eKind, int ePart, int i) {
-  size_t k = ePart == PART_BASE ? 0 : 1 + 2 * (size_t)i + (size_t)(ePart == PART_LOW);
-  return p->aPart + ((size_t)eKind * (1 + 2 * (size_t)p->n) + k) * (size_t)p->nW;
-}
-
-/* The parts of edge_weight() that depend on one player (or none): each
-** kind's, made again when the bye's score (a bye candidate) changes.
-** The pair's weight is their sum and the terms of both players. */
-static void player_parts(Dutch *p) {
-  int i, k, e, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
-  const int *at = p->aAt;
-  for (e = 0; e < PK_COUNT; e++) {
-    TbWord *w = part(p, e, PART_BASE, 0);
-    wz(p, w);
-    wadd(p, w, 1, at[F_TOP]);
-    if (e == PK_CUR) wadd(p, w, 1, at[F_C6]);
-    if (e == PK_NEXT) wadd(p, w, 1, at[F_N6]);
-    for (i = 0; i < p->n; i++) {
-      const DutchPlayer *a = &p->a[i];
-      TbWord *wh = part(p, e, PART_HIGH, i), *wl = part(p, e, PART_LOW, i);
-      wz(p, wh); wz(p, wl);
-      wadd(p, wh, (TbWord)!is_bye_candidate(p, i), at[F_TOP]);
-      wadd(p, wl, (TbWord)!is_bye_candidate(p, i), at[F_TOP]);
-      if (e == PK_NEXT) wadd(p, wh, 1, at[F_N7] + p->aShift[i]);
-      if (e != PK_CUR) continue;
-      wadd(p, wh, 1, at[F_C7] + p->aShift[i]);
-      for (k = 0; k < nBack; k++) {
-        int f = k == 0 ? a->eFloat1 : a->eFloat2;
-        wadd(p, wh, (TbWord)(f == FLOAT_DOWN), at[F_SA1 + 2 * k] + p->aShift[i]);
-        wadd(p, wl, (TbWord)(f == FLOAT_DOWN), at[F_FA1 + 2 * k]);
-        wadd(p, wl, (TbWord)(f == FLOAT_DOWN), at[F_SA1 + 2 * k] + p->aShift[i]);
-      }
-    }
-  }
-}
-
 /* x += 1 << s, or nothing if !v; s below the weights' width. */
 static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
   int i = s >> 6;
@@ -380,20 +337,6 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
   x[i] += lo;
   if (x[i] < lo) {
     for (i++; i < p->nW; i++) if (++x[i] != 0) break;
-  }
-}
-
-/* x = a + b + c, nW words. */
-static inline void wsum3(const Dutch *p, TbWord *x, const TbWord *a,
-                         const TbWord *b, const TbWord *c) {
-  int i;
-  TbWord carry = 0;
-  for (i = 0; i < p->nW; i++) {
-    TbWord t = a[i] + carry, u;
-    carry = t < carry;
-    u = t + b[i]; carry += u < t;
-    t = u + c[i]; carry += t < u;
-    x[i] = t;
   }
 }
 
@@ -418,32 +361,42 @@ static inline void colour_bits(const Dutch *p, TbWord *w, int l, int h) {
              || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref, p->aAt[F_C13]);
 }
 
-/* The float terms of the pair (h, l) in the bracket that depend on both
-** (float_counts, float_scores). */
+/* The float criteria of the pair (h, l) in the bracket, C14-C17 of one and
+** two rounds back (float_counts, float_scores). */
 static inline void float_bits(const Dutch *p, TbWord *w, int h, int l) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int k, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
   for (k = 0; k < nBack; k++) {
     int fh = k == 0 ? a->eFloat1 : a->eFloat2, fl = k == 0 ? b->eFloat1 : b->eFloat2;
     int bUp = a->nScore > b->nScore && fl == FLOAT_UP;
+    wbit(p, w, fl == FLOAT_DOWN, p->aAt[F_FA1 + 2 * k]);
     wbit(p, w, a->nScore <= b->nScore && fh == FLOAT_DOWN, p->aAt[F_FA1 + 2 * k]);
     wbit(p, w, !bUp, p->aAt[F_FB1 + 2 * k]);
+    wbit(p, w, fl == FLOAT_DOWN, p->aAt[F_SA1 + 2 * k] + p->aShift[l]);
+    wbit(p, w, fh == FLOAT_DOWN, p->aAt[F_SA1 + 2 * k] + p->aShift[h]);
     wbit(p, w, !bUp, p->aAt[F_SB1 + 2 * k] + p->aShift[h]);
   }
 }
 
-/* edge_weight() of the pair (h, l), kind eKind, C9's term if bBye: the
-** players' parts summed and the pair's own terms added. */
+/* edge_weight() of the pair (h, l), kind eKind, C9's term if bBye: each
+** field's term added at the bit fixed for it (field_bits). */
 static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKind, int bBye) {
-  int e = eKind == K_CUR ? PK_CUR : eKind == K_NEXT ? PK_NEXT : PK_OTHER;
-  wsum3(p, w, part(p, e, PART_BASE, 0), part(p, e, PART_HIGH, h), part(p, e, PART_LOW, l));
+  const int *at = p->aAt;
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), at[F_TOP]);
   if (bBye) {
-    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], p->aAt[F_C9]);
-    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], p->aAt[F_C9]);
+    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], at[F_C9]);
+    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], at[F_C9]);
   }
-  if (e != PK_CUR) return;
-  colour_bits(p, w, l, h);
-  float_bits(p, w, h, l);
+  if (eKind == K_NEXT) {
+    wbit(p, w, 1, at[F_N6]);
+    wbit(p, w, 1, at[F_N7] + p->aShift[h]);
+  } else if (eKind == K_CUR) {
+    wbit(p, w, 1, at[F_C6]);
+    wbit(p, w, 1, at[F_C7] + p->aShift[h]);
+    colour_bits(p, w, l, h);
+    float_bits(p, w, h, l);
+  }
 }
 
 /* The matcher's weight of pair {i, j}, made from its key into w (a key
@@ -940,7 +893,6 @@ static int bye_setup(Dutch *p) {
     }
   }
   slots_forget(p);
-  player_parts(p);
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
@@ -1225,10 +1177,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   if (p->aKey == 0) return SQLITE_NOMEM;
   if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
   if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
-  p->aPart = sqlite3_malloc64(sizeof(TbWord) * (size_t)p->nW * PK_COUNT * (2 * (size_t)n + 1));
-  if (p->aPart == 0) return SQLITE_NOMEM;
   field_bits(p);
-  player_parts(p);
   rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
   if (rc) return rc;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
@@ -1242,7 +1191,6 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aNoMeetStart);
   sqlite3_free(p->aKey);
   sqlite3_free(p->aSlotWeight);
-  sqlite3_free(p->aPart);
   tb_match_close(p->pSolver);
 }
 
