@@ -78,6 +78,7 @@ typedef struct Dutch {
   WeightSlot *aSlot;          /* mSlot+1 weights made lately ... */
   TbWord *aSlotWeight;        /* ... their values, nW words each */
   size_t mSlot;
+  const TbWord *aZeroWeight;  /* nW words 0: the weight of no pair */
   int aAt[F_COUNT];           /* each field's lowest bit (field_bits) */
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
@@ -93,6 +94,7 @@ typedef struct Dutch {
 /* ------------------------------------------------------------ the weights */
 
 static void wz(const Dutch *p, TbWord *x) { memset(x, 0, sizeof(TbWord) * (size_t)p->nW); }
+#ifdef TB_DUTCH_CHECK_WEIGHT
 static void wshl(const Dutch *p, TbWord *x, int s) {
   int i, q = s / 64, r = s % 64;
   if (s == 0) return;
@@ -105,6 +107,7 @@ static void wshl(const Dutch *p, TbWord *x, int s) {
     x[i] = v;
   }
 }
+#endif
 /* x += v << s (v >= 0, small). */
 static inline void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
   int i = s / 64, r = s % 64;
@@ -307,13 +310,32 @@ static unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
 
 /* The first solve's weight with an odd count: the round completable
 ** (C1-C5), the lowest score that can take the bye (h < l). */
-static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
+#ifdef TB_DUTCH_CHECK_WEIGHT
+static void start_odd_weight_shifted(Dutch *p, TbWord *w, int h, int l) {
   wz(p, w);
   wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), 0);
   wshl(p, w, p->nGroupBits);
   wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), 0);
   wshl(p, w, p->nSizeBits);
   wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
+}
+#endif
+static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
+  int B = p->nSizeBits;
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), p->nGroupBits + B);
+  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), B);
+  wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
+#ifdef TB_DUTCH_CHECK_WEIGHT
+  {
+    TbWord aOld[64];
+    start_odd_weight_shifted(p, aOld, h, l);
+    if (memcmp(aOld, w, sizeof(TbWord) * (size_t)p->nW) != 0) {
+      fprintf(stderr, "first weight differs: %d %d\n", h, l);
+      abort();
+    }
+  }
+#endif
 }
 
 /* Where edge_weight() puts each field, aAt[F_*]: its fields from the top
@@ -399,19 +421,21 @@ static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKin
   }
 }
 
-/* The matcher's weight of pair {i, j}, made from its key into w (a key
-** not 0 is a pair that may meet): the
-** same integer as the steps' additions to the criteria's weight. */
-static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
-  Dutch *p = pArg;
-  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
-  size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
+/* The weight of the pair (h, l) made from its key x (not 0: a pair that
+** may meet) into slot iSlot: the same integer as the steps' additions to
+** the criteria's weight. */
+#if defined(_MSC_VER)
+#define DUTCH_NOINLINE __declspec(noinline)
+#elif defined(__GNUC__)
+#define DUTCH_NOINLINE __attribute__((noinline))
+#else
+#define DUTCH_NOINLINE
+#endif
+static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned x, size_t iSlot) {
   WeightSlot *pSlot = &p->aSlot[iSlot];
+  TbWord *w = p->aSlotWeight + iSlot * (size_t)p->nW;
+  int eKind = (int)KEY_KIND(x);
   i64 nOff;
-  if (eKind == K_ZERO) { wz(p, w); return w; }
-  w = p->aSlotWeight + iSlot * (size_t)p->nW;
-  if (pSlot->h == h && pSlot->l == l && pSlot->x == x) return w;
   pSlot->h = h; pSlot->l = l; pSlot->x = x;
   if (eKind == K_START_ODD) {
     start_odd_weight(p, w, h, l);
@@ -437,6 +461,23 @@ static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
   return w;
 }
 
+/* The matcher's weight of pair {i, j}: 0 for no pair, else the weight
+** kept for the pair if its key is the same, else made anew (the making
+** out of line keeps this path short). */
+static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
+  Dutch *p = pArg;
+  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  int h = i < j ? i : j, l = i < j ? j : i;
+  size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
+  const WeightSlot *pSlot = &p->aSlot[iSlot];
+  (void)w;
+  if (KEY_KIND(x) == K_ZERO) return p->aZeroWeight;
+  if (pSlot->h == h && pSlot->l == l && pSlot->x == x) {
+    return p->aSlotWeight + iSlot * (size_t)p->nW;
+  }
+  return weight_make(p, h, l, x, iSlot);
+}
+
 /* Forgets the weights made: what makes them changed (the bye's score). */
 static void slots_forget(Dutch *p) {
   size_t i;
@@ -449,9 +490,12 @@ static void slots_forget(Dutch *p) {
 static int weight_slots(Dutch *p) {
   size_t nSlot = 1;
   while (nSlot < (size_t)p->n * DUTCH_SLOTS_PER_PLAYER) nSlot <<= 1;
-  p->aSlotWeight = sqlite3_malloc64((sizeof(WeightSlot) + sizeof(TbWord) * (size_t)p->nW) * nSlot);
+  p->aSlotWeight = sqlite3_malloc64(sizeof(WeightSlot) * nSlot
+                                    + sizeof(TbWord) * (size_t)p->nW * (nSlot + 1));
   if (p->aSlotWeight == 0) return SQLITE_NOMEM;
-  p->aSlot = (WeightSlot *)(p->aSlotWeight + nSlot * (size_t)p->nW);
+  p->aZeroWeight = p->aSlotWeight + nSlot * (size_t)p->nW;
+  wz(p, p->aSlotWeight + nSlot * (size_t)p->nW);
+  p->aSlot = (WeightSlot *)(p->aSlotWeight + (nSlot + 1) * (size_t)p->nW);
   p->mSlot = nSlot - 1;
   slots_forget(p);
   return SQLITE_OK;
