@@ -23,9 +23,6 @@
 #include "pairing.h"
 #include <stdlib.h>
 #include <string.h>
-#ifdef TB_DUTCH_CHECK_WEIGHT
-#include <stdio.h>
-#endif
 
 enum { FLOAT_DOWN, FLOAT_UP, FLOAT_NONE };
 
@@ -49,8 +46,10 @@ typedef struct DutchPlayer {
 ** a player's pairs reads them again stage after stage). */
 typedef struct WeightSlot { int h, l; unsigned x; } WeightSlot;
 
-/* The fields of edge_weight(), from the top; F_C7, F_N7, F_S*: a score
-** group's bit above the field's lowest. */
+/* The fields of a pair's weight (pair_weight), from the top: C4-C5 (the
+** bye), C6-C7 in the bracket and in the next (N), C9, colours C10-C13,
+** floats C14-C17 (F: counts, S: by score; 1 and 2 rounds back).  F_C7,
+** F_N7, F_S*: a bit a score group (aShift) above the field's lowest. */
 enum {
   F_TOP, F_C6, F_C7, F_N6, F_N7, F_C9, F_C10, F_C11, F_C12, F_C13,
   F_FA1, F_FB1, F_FA2, F_FB2, F_SA1, F_SB1, F_SA2, F_SB2, F_COUNT
@@ -68,7 +67,6 @@ typedef struct Dutch {
   int *aShift;                /* per player: the bit of their score group */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
-  int nAt;                    /* edge_weight's cursor: bits below */
   int nWeightBits;            /* the weights' width, weight_bits() */
   unsigned *aKey;             /* n*n: each pair's weight as a key
                               ** (pair_key), made wide when the matcher
@@ -94,20 +92,6 @@ typedef struct Dutch {
 /* ------------------------------------------------------------ the weights */
 
 static void wz(const Dutch *p, TbWord *x) { memset(x, 0, sizeof(TbWord) * (size_t)p->nW); }
-#ifdef TB_DUTCH_CHECK_WEIGHT
-static void wshl(const Dutch *p, TbWord *x, int s) {
-  int i, q = s / 64, r = s % 64;
-  if (s == 0) return;
-  for (i = p->nW - 1; i >= 0; i--) {
-    TbWord v = 0;
-    if (i - q >= 0) {
-      v = x[i - q] << r;
-      if (r && i - q - 1 >= 0) v |= x[i - q - 1] >> (64 - r);
-    }
-    x[i] = v;
-  }
-}
-#endif
 /* x += v << s (v >= 0, small). */
 static inline void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
   int i = s / 64, r = s % 64;
@@ -130,7 +114,7 @@ static void wsub(const Dutch *p, TbWord *x, TbWord v) {
 /*
 ** A pair's weight is kept as a key of 32 bits, from which dutch_weight()
 ** makes it again when the matcher reads it: which of the criteria's
-** weights (the kind: edge_weight() for the pair's place, or the first
+** weights (the kind: pair_weight() for the pair's place, or the first
 ** solve's), whether C9's term was in it, and the offset the bracket's
 ** steps added in the low bits (the order of transpositions and exchanges,
 ** the nudges), a signed integer below 2^27 in size (2^25 and a few times
@@ -191,98 +175,8 @@ static int is_bye_candidate(const Dutch *p, int x) {
   return p->a[x].bByeEligible && p->a[x].nScore <= p->nByeScore;
 }
 
-/* Adds v << s to the field at the cursor: the weights are written from
-** their top field down, nAt the bits still below. */
-static inline void wput(Dutch *p, TbWord *w, TbWord v, int s) {
-  wadd(p, w, v, p->nAt + s);
-}
 
-/* The colour criteria C10-C13 between lower player l and higher h. */
-static inline void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
-  const DutchPlayer *a = &p->a[l], *b = &p->a[h];
-  int B = p->nSizeBits, v;
-  p->nAt -= B;
-  v = bCur && (a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref);
-  wput(p, w, (TbWord)v, 0);
-  p->nAt -= B;
-  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
-    v = 1;
-  } else if (a->nImbalance == b->nImbalance) {
-    v = a->eRepeated == TB_COLOUR_NONE || a->eRepeated != b->eRepeated;
-  } else {
-    const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
-    v = c->eRepeated != -a->ePref;
-  }
-  wput(p, w, (TbWord)(bCur && v), 0);
-  p->nAt -= B;
-  v = a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE;
-  wput(p, w, (TbWord)(bCur && v), 0);
-  p->nAt -= B;
-  v = (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
-      || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref;
-  wput(p, w, (TbWord)(bCur && v), 0);
-}
-
-/* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
-** (in the second pass, bScores) weigh them by score. */
-static inline void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
-  int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
-  int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
-  int B = p->nSizeBits;
-  p->nAt -= B;
-  if (bCur) {
-    wput(p, w, (TbWord)(fl == FLOAT_DOWN), 0);
-    wput(p, w, (TbWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
-  }
-  p->nAt -= B;
-  if (bCur) wput(p, w, (TbWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
-}
-static inline void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
-  int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
-  int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
-  int G = p->nGroupBits;
-  p->nAt -= G;
-  if (bCur) {
-    wput(p, w, (TbWord)(fl == FLOAT_DOWN), p->aShift[l]);
-    wput(p, w, (TbWord)(fh == FLOAT_DOWN), p->aShift[h]);
-  }
-  p->nAt -= G;
-  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
-}
-
-/* The weight of the pair (h, l), h above l in the order of the round, a
-** pair that may meet; l in the bracket being paired (bCur) or in the next
-** score group (bNext). */
-static inline void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
-  int B = p->nSizeBits, G = p->nGroupBits;
-  wz(p, w);
-  p->nAt = p->nWeightBits;
-  /* C4, C5: as many pairs as possible, the bye to an eligible player. */
-  wput(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
-  /* C6, C7: the most pairs in the bracket, the highest scores paired. */
-  p->nAt -= B; wput(p, w, (TbWord)bCur, 0);
-  p->nAt -= G; if (bCur) wput(p, w, 1, p->aShift[h]);
-  /* The same for the next bracket (the completion of this one). */
-  p->nAt -= B; wput(p, w, (TbWord)bNext, 0);
-  p->nAt -= G; if (bNext) wput(p, w, 1, p->aShift[h]);
-  /* C9: the bye's player with the fewest unplayed games. */
-  p->nAt -= B; p->nAt -= B;
-  if (p->bSingleBye) {
-    if (p->a[h].nScore == p->nByeScore) wput(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], 0);
-    if (p->a[l].nScore == p->nByeScore) wput(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], 0);
-  }
-  colour_fields(p, w, l, h, bCur);
-  if (p->nPlayedRounds >= 1) float_counts(p, w, h, l, bCur, 1);
-  if (p->nPlayedRounds >= 2) float_counts(p, w, h, l, bCur, 2);
-  if (p->nPlayedRounds >= 1) float_scores(p, w, h, l, bCur, 1);
-  if (p->nPlayedRounds >= 2) float_scores(p, w, h, l, bCur, 2);
-  /* The lowest 3B+1 bits (nAt now) are room for the order of
-  ** transpositions and exchanges (C.04.3 4.2-4.3). */
-}
-
-/* The total shift edge_weight applies: the weights' width. */
+/* The bits of the fields below the top one (field_bits): the weights' width. */
 static int weight_bits(const Dutch *p) {
   int B = p->nSizeBits, G = p->nGroupBits, t;
   t = B + G + B + G + 2 * B + 4 * B + 3 * B + 1;
@@ -310,36 +204,18 @@ static unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
 
 /* The first solve's weight with an odd count: the round completable
 ** (C1-C5), the lowest score that can take the bye (h < l). */
-#ifdef TB_DUTCH_CHECK_WEIGHT
-static void start_odd_weight_shifted(Dutch *p, TbWord *w, int h, int l) {
-  wz(p, w);
-  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), 0);
-  wshl(p, w, p->nGroupBits);
-  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), 0);
-  wshl(p, w, p->nSizeBits);
-  wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
-}
-#endif
 static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
   int B = p->nSizeBits;
   wz(p, w);
   wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), p->nGroupBits + B);
   wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), B);
   wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
-#ifdef TB_DUTCH_CHECK_WEIGHT
-  {
-    TbWord aOld[64];
-    start_odd_weight_shifted(p, aOld, h, l);
-    if (memcmp(aOld, w, sizeof(TbWord) * (size_t)p->nW) != 0) {
-      fprintf(stderr, "first weight differs: %d %d\n", h, l);
-      abort();
-    }
-  }
-#endif
 }
 
-/* Where edge_weight() puts each field, aAt[F_*]: its fields from the top
-** down, those of the floats only for rounds played. */
+/* Each field's lowest bit, aAt[F_*], fixed for the round: B bits a count
+** of pairs (a score group's size), G a bit a score group; the floats' only
+** for rounds played.  The lowest 3B+1 bits are room for the order of
+** transpositions and exchanges (C.04.3 4.2-4.3). */
 static void field_bits(Dutch *p) {
   int B = p->nSizeBits, G = p->nGroupBits, at = p->nWeightBits, k;
   int nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
@@ -363,7 +239,7 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
 }
 
 /* The colour criteria C10-C13 of the pair (lower l, higher h) in the
-** bracket, each 0 or 1 (colour_fields). */
+** bracket, each 0 or 1. */
 static inline void colour_bits(const Dutch *p, TbWord *w, int l, int h) {
   const DutchPlayer *a = &p->a[l], *b = &p->a[h];
   int v;
@@ -384,7 +260,7 @@ static inline void colour_bits(const Dutch *p, TbWord *w, int l, int h) {
 }
 
 /* The float criteria of the pair (h, l) in the bracket, C14-C17 of one and
-** two rounds back (float_counts, float_scores). */
+** two rounds back: C14/C15 count them, C16/C17 weigh them by score. */
 static inline void float_bits(const Dutch *p, TbWord *w, int h, int l) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int k, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
@@ -400,8 +276,12 @@ static inline void float_bits(const Dutch *p, TbWord *w, int h, int l) {
   }
 }
 
-/* edge_weight() of the pair (h, l), kind eKind, C9's term if bBye: each
-** field's term added at the bit fixed for it (field_bits). */
+/* The weight of the pair (h, l), h above l in the order of the round, a
+** pair that may meet, of kind eKind (l in the bracket being paired, in
+** the next score group, or other), C9's term if bBye: each field's term
+** added at its bit (field_bits).  C4-C5: as many pairs as possible, the
+** bye to an eligible player; C6-C7: the most pairs in the bracket, the
+** highest scores paired; the same for the next bracket (its completion). */
 static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKind, int bBye) {
   const int *at = p->aAt;
   wz(p, w);
@@ -441,19 +321,6 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
     start_odd_weight(p, w, h, l);
   } else {
     pair_weight(p, w, h, l, eKind, (x & KEY_BYE) != 0);
-#ifdef TB_DUTCH_CHECK_WEIGHT
-    {
-      TbWord aOld[64];
-      int bSingleBye = p->bSingleBye;
-      p->bSingleBye = (x & KEY_BYE) != 0;
-      edge_weight(p, aOld, h, l, eKind == K_CUR, eKind == K_NEXT);
-      p->bSingleBye = bSingleBye;
-      if (memcmp(aOld, w, sizeof(TbWord) * (size_t)p->nW) != 0) {
-        fprintf(stderr, "weight differs: %d %d kind %d\n", h, l, eKind);
-        abort();
-      }
-    }
-#endif
   }
   nOff = (i64)(x >> 4) - KEY_BIAS;
   if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
