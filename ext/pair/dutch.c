@@ -46,6 +46,15 @@ typedef struct DutchPlayer {
 ** a player's pairs reads them again stage after stage). */
 typedef struct WeightSlot { int h, l; unsigned x; } WeightSlot;
 
+/* The fields of a pair's weight (pair_weight), from the top: C4-C5 (the
+** bye), C6-C7 in the bracket and in the next (N), C9, colours C10-C13,
+** floats C14-C17 (F: counts, S: by score; 1 and 2 rounds back).  F_C7,
+** F_N7, F_S*: a bit a score group (aShift) above the field's lowest. */
+enum {
+  F_TOP, F_C6, F_C7, F_N6, F_N7, F_C9, F_C10, F_C11, F_C12, F_C13,
+  F_FA1, F_FB1, F_FA2, F_FB2, F_SA1, F_SB1, F_SA2, F_SB2, F_COUNT
+};
+
 typedef struct Dutch {
   const TbPairState *pState;
   int nPlayedRounds;          /* iRound - 1 */
@@ -58,7 +67,6 @@ typedef struct Dutch {
   int *aShift;                /* per player: the bit of their score group */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
   int nW;                     /* words of a weight */
-  int nAt;                    /* edge_weight's cursor: bits below */
   int nWeightBits;            /* the weights' width, weight_bits() */
   unsigned *aKey;             /* n*n: each pair's weight as a key
                               ** (pair_key), made wide when the matcher
@@ -68,6 +76,8 @@ typedef struct Dutch {
   WeightSlot *aSlot;          /* mSlot+1 weights made lately ... */
   TbWord *aSlotWeight;        /* ... their values, nW words each */
   size_t mSlot;
+  const TbWord *aZeroWeight;  /* nW words 0: the weight of no pair */
+  int aAt[F_COUNT];           /* each field's lowest bit (field_bits) */
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -82,18 +92,6 @@ typedef struct Dutch {
 /* ------------------------------------------------------------ the weights */
 
 static void wz(const Dutch *p, TbWord *x) { memset(x, 0, sizeof(TbWord) * (size_t)p->nW); }
-static void wshl(const Dutch *p, TbWord *x, int s) {
-  int i, q = s / 64, r = s % 64;
-  if (s == 0) return;
-  for (i = p->nW - 1; i >= 0; i--) {
-    TbWord v = 0;
-    if (i - q >= 0) {
-      v = x[i - q] << r;
-      if (r && i - q - 1 >= 0) v |= x[i - q - 1] >> (64 - r);
-    }
-    x[i] = v;
-  }
-}
 /* x += v << s (v >= 0, small). */
 static inline void wadd(const Dutch *p, TbWord *x, TbWord v, int s) {
   int i = s / 64, r = s % 64;
@@ -116,7 +114,7 @@ static void wsub(const Dutch *p, TbWord *x, TbWord v) {
 /*
 ** A pair's weight is kept as a key of 32 bits, from which dutch_weight()
 ** makes it again when the matcher reads it: which of the criteria's
-** weights (the kind: edge_weight() for the pair's place, or the first
+** weights (the kind: pair_weight() for the pair's place, or the first
 ** solve's), whether C9's term was in it, and the offset the bracket's
 ** steps added in the low bits (the order of transpositions and exchanges,
 ** the nudges), a signed integer below 2^27 in size (2^25 and a few times
@@ -177,98 +175,8 @@ static int is_bye_candidate(const Dutch *p, int x) {
   return p->a[x].bByeEligible && p->a[x].nScore <= p->nByeScore;
 }
 
-/* Adds v << s to the field at the cursor: the weights are written from
-** their top field down, nAt the bits still below. */
-static inline void wput(Dutch *p, TbWord *w, TbWord v, int s) {
-  wadd(p, w, v, p->nAt + s);
-}
 
-/* The colour criteria C10-C13 between lower player l and higher h. */
-static inline void colour_fields(Dutch *p, TbWord *w, int l, int h, int bCur) {
-  const DutchPlayer *a = &p->a[l], *b = &p->a[h];
-  int B = p->nSizeBits, v;
-  p->nAt -= B;
-  v = bCur && (a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref);
-  wput(p, w, (TbWord)v, 0);
-  p->nAt -= B;
-  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
-    v = 1;
-  } else if (a->nImbalance == b->nImbalance) {
-    v = a->eRepeated == TB_COLOUR_NONE || a->eRepeated != b->eRepeated;
-  } else {
-    const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
-    v = c->eRepeated != -a->ePref;
-  }
-  wput(p, w, (TbWord)(bCur && v), 0);
-  p->nAt -= B;
-  v = a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE;
-  wput(p, w, (TbWord)(bCur && v), 0);
-  p->nAt -= B;
-  v = (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
-      || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref;
-  wput(p, w, (TbWord)(bCur && v), 0);
-}
-
-/* The float criteria of one round back (1 or 2): C14/C15 count them, C16/C17
-** (in the second pass, bScores) weigh them by score. */
-static inline void float_counts(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
-  int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
-  int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
-  int B = p->nSizeBits;
-  p->nAt -= B;
-  if (bCur) {
-    wput(p, w, (TbWord)(fl == FLOAT_DOWN), 0);
-    wput(p, w, (TbWord)(a->nScore <= b->nScore && fh == FLOAT_DOWN), 0);
-  }
-  p->nAt -= B;
-  if (bCur) wput(p, w, (TbWord)!(a->nScore > b->nScore && fl == FLOAT_UP), 0);
-}
-static inline void float_scores(Dutch *p, TbWord *w, int h, int l, int bCur, int iBack) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
-  int fh = iBack == 1 ? a->eFloat1 : a->eFloat2;
-  int fl = iBack == 1 ? b->eFloat1 : b->eFloat2;
-  int G = p->nGroupBits;
-  p->nAt -= G;
-  if (bCur) {
-    wput(p, w, (TbWord)(fl == FLOAT_DOWN), p->aShift[l]);
-    wput(p, w, (TbWord)(fh == FLOAT_DOWN), p->aShift[h]);
-  }
-  p->nAt -= G;
-  if (bCur && !(fl == FLOAT_UP && a->nScore > b->nScore)) wput(p, w, 1, p->aShift[h]);
-}
-
-/* The weight of the pair (h, l), h above l in the order of the round, a
-** pair that may meet; l in the bracket being paired (bCur) or in the next
-** score group (bNext). */
-static inline void edge_weight(Dutch *p, TbWord *w, int h, int l, int bCur, int bNext) {
-  int B = p->nSizeBits, G = p->nGroupBits;
-  wz(p, w);
-  p->nAt = p->nWeightBits;
-  /* C4, C5: as many pairs as possible, the bye to an eligible player. */
-  wput(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), 0);
-  /* C6, C7: the most pairs in the bracket, the highest scores paired. */
-  p->nAt -= B; wput(p, w, (TbWord)bCur, 0);
-  p->nAt -= G; if (bCur) wput(p, w, 1, p->aShift[h]);
-  /* The same for the next bracket (the completion of this one). */
-  p->nAt -= B; wput(p, w, (TbWord)bNext, 0);
-  p->nAt -= G; if (bNext) wput(p, w, 1, p->aShift[h]);
-  /* C9: the bye's player with the fewest unplayed games. */
-  p->nAt -= B; p->nAt -= B;
-  if (p->bSingleBye) {
-    if (p->a[h].nScore == p->nByeScore) wput(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], 0);
-    if (p->a[l].nScore == p->nByeScore) wput(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], 0);
-  }
-  colour_fields(p, w, l, h, bCur);
-  if (p->nPlayedRounds >= 1) float_counts(p, w, h, l, bCur, 1);
-  if (p->nPlayedRounds >= 2) float_counts(p, w, h, l, bCur, 2);
-  if (p->nPlayedRounds >= 1) float_scores(p, w, h, l, bCur, 1);
-  if (p->nPlayedRounds >= 2) float_scores(p, w, h, l, bCur, 2);
-  /* The lowest 3B+1 bits (nAt now) are room for the order of
-  ** transpositions and exchanges (C.04.3 4.2-4.3). */
-}
-
-/* The total shift edge_weight applies: the weights' width. */
+/* The bits of the fields below the top one (field_bits): the weights' width. */
 static int weight_bits(const Dutch *p) {
   int B = p->nSizeBits, G = p->nGroupBits, t;
   t = B + G + B + G + 2 * B + 4 * B + 3 * B + 1;
@@ -297,40 +205,144 @@ static unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
 /* The first solve's weight with an odd count: the round completable
 ** (C1-C5), the lowest score that can take the bye (h < l). */
 static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
+  int B = p->nSizeBits;
   wz(p, w);
-  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), 0);
-  wshl(p, w, p->nGroupBits);
-  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), 0);
-  wshl(p, w, p->nSizeBits);
+  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), p->nGroupBits + B);
+  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), B);
   wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
 }
 
-/* The matcher's weight of pair {i, j}, made from its key into w (a key
-** not 0 is a pair that may meet): the
-** same integer as the steps' additions to the criteria's weight. */
-static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
-  Dutch *p = pArg;
-  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
-  size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
+/* Each field's lowest bit, aAt[F_*], fixed for the round: B bits a count
+** of pairs (a score group's size), G a bit a score group; the floats' only
+** for rounds played.  The lowest 3B+1 bits are room for the order of
+** transpositions and exchanges (C.04.3 4.2-4.3). */
+static void field_bits(Dutch *p) {
+  int B = p->nSizeBits, G = p->nGroupBits, at = p->nWeightBits, k;
+  int nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
+  p->aAt[F_TOP] = at;
+  p->aAt[F_C6] = at -= B; p->aAt[F_C7] = at -= G;
+  p->aAt[F_N6] = at -= B; p->aAt[F_N7] = at -= G;
+  p->aAt[F_C9] = at -= 2 * B;
+  for (k = F_C10; k <= F_C13; k++) p->aAt[k] = at -= B;
+  for (k = 0; k < 2 * nBack; k++) p->aAt[F_FA1 + k] = at -= B;
+  for (k = 0; k < 2 * nBack; k++) p->aAt[F_SA1 + k] = at -= G;
+}
+
+/* x += 1 << s, or nothing if !v; s below the weights' width. */
+static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
+  int i = s >> 6;
+  TbWord lo = (TbWord)(v != 0) << (s & 63);
+  x[i] += lo;
+  if (x[i] < lo) {
+    for (i++; i < p->nW; i++) if (++x[i] != 0) break;
+  }
+}
+
+/* The colour criteria C10-C13 of the pair (lower l, higher h) in the
+** bracket, each 0 or 1. */
+static inline void colour_bits(const Dutch *p, TbWord *w, int l, int h) {
+  const DutchPlayer *a = &p->a[l], *b = &p->a[h];
+  int v;
+  wbit(p, w, a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref, p->aAt[F_C10]);
+  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
+    v = 1;
+  } else if (a->nImbalance == b->nImbalance) {
+    v = a->eRepeated == TB_COLOUR_NONE || a->eRepeated != b->eRepeated;
+  } else {
+    const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
+    v = c->eRepeated != -a->ePref;
+  }
+  wbit(p, w, v, p->aAt[F_C11]);
+  wbit(p, w, a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE,
+       p->aAt[F_C12]);
+  wbit(p, w, (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
+             || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref, p->aAt[F_C13]);
+}
+
+/* The float criteria of the pair (h, l) in the bracket, C14-C17 of one and
+** two rounds back: C14/C15 count them, C16/C17 weigh them by score. */
+static inline void float_bits(const Dutch *p, TbWord *w, int h, int l) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  int k, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
+  for (k = 0; k < nBack; k++) {
+    int fh = k == 0 ? a->eFloat1 : a->eFloat2, fl = k == 0 ? b->eFloat1 : b->eFloat2;
+    int bUp = a->nScore > b->nScore && fl == FLOAT_UP;
+    wbit(p, w, fl == FLOAT_DOWN, p->aAt[F_FA1 + 2 * k]);
+    wbit(p, w, a->nScore <= b->nScore && fh == FLOAT_DOWN, p->aAt[F_FA1 + 2 * k]);
+    wbit(p, w, !bUp, p->aAt[F_FB1 + 2 * k]);
+    wbit(p, w, fl == FLOAT_DOWN, p->aAt[F_SA1 + 2 * k] + p->aShift[l]);
+    wbit(p, w, fh == FLOAT_DOWN, p->aAt[F_SA1 + 2 * k] + p->aShift[h]);
+    wbit(p, w, !bUp, p->aAt[F_SB1 + 2 * k] + p->aShift[h]);
+  }
+}
+
+/* The weight of the pair (h, l), h above l in the order of the round, a
+** pair that may meet, of kind eKind (l in the bracket being paired, in
+** the next score group, or other), C9's term if bBye: each field's term
+** added at its bit (field_bits).  C4-C5: as many pairs as possible, the
+** bye to an eligible player; C6-C7: the most pairs in the bracket, the
+** highest scores paired; the same for the next bracket (its completion). */
+static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKind, int bBye) {
+  const int *at = p->aAt;
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), at[F_TOP]);
+  if (bBye) {
+    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], at[F_C9]);
+    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], at[F_C9]);
+  }
+  if (eKind == K_NEXT) {
+    wbit(p, w, 1, at[F_N6]);
+    wbit(p, w, 1, at[F_N7] + p->aShift[h]);
+  } else if (eKind == K_CUR) {
+    wbit(p, w, 1, at[F_C6]);
+    wbit(p, w, 1, at[F_C7] + p->aShift[h]);
+    colour_bits(p, w, l, h);
+    float_bits(p, w, h, l);
+  }
+}
+
+/* The weight of the pair (h, l) made from its key x (not 0: a pair that
+** may meet) into slot iSlot: the same integer as the steps' additions to
+** the criteria's weight. */
+#if defined(_MSC_VER)
+#define DUTCH_NOINLINE __declspec(noinline)
+#elif defined(__GNUC__)
+#define DUTCH_NOINLINE __attribute__((noinline))
+#else
+#define DUTCH_NOINLINE
+#endif
+static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned x, size_t iSlot) {
   WeightSlot *pSlot = &p->aSlot[iSlot];
+  TbWord *w = p->aSlotWeight + iSlot * (size_t)p->nW;
+  int eKind = (int)KEY_KIND(x);
   i64 nOff;
-  if (eKind == K_ZERO) { wz(p, w); return w; }
-  w = p->aSlotWeight + iSlot * (size_t)p->nW;
-  if (pSlot->h == h && pSlot->l == l && pSlot->x == x) return w;
   pSlot->h = h; pSlot->l = l; pSlot->x = x;
   if (eKind == K_START_ODD) {
     start_odd_weight(p, w, h, l);
   } else {
-    int bSingleBye = p->bSingleBye;
-    p->bSingleBye = (x & KEY_BYE) != 0;
-    edge_weight(p, w, h, l, eKind == K_CUR, eKind == K_NEXT);
-    p->bSingleBye = bSingleBye;
+    pair_weight(p, w, h, l, eKind, (x & KEY_BYE) != 0);
   }
   nOff = (i64)(x >> 4) - KEY_BIAS;
   if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
   else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
   return w;
+}
+
+/* The matcher's weight of pair {i, j}: 0 for no pair, else the weight
+** kept for the pair if its key is the same, else made anew (the making
+** out of line keeps this path short). */
+static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
+  Dutch *p = pArg;
+  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  int h = i < j ? i : j, l = i < j ? j : i;
+  size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
+  const WeightSlot *pSlot = &p->aSlot[iSlot];
+  (void)w;
+  if (KEY_KIND(x) == K_ZERO) return p->aZeroWeight;
+  if (pSlot->h == h && pSlot->l == l && pSlot->x == x) {
+    return p->aSlotWeight + iSlot * (size_t)p->nW;
+  }
+  return weight_make(p, h, l, x, iSlot);
 }
 
 /* Forgets the weights made: what makes them changed (the bye's score). */
@@ -345,9 +357,12 @@ static void slots_forget(Dutch *p) {
 static int weight_slots(Dutch *p) {
   size_t nSlot = 1;
   while (nSlot < (size_t)p->n * DUTCH_SLOTS_PER_PLAYER) nSlot <<= 1;
-  p->aSlotWeight = sqlite3_malloc64((sizeof(WeightSlot) + sizeof(TbWord) * (size_t)p->nW) * nSlot);
+  p->aSlotWeight = sqlite3_malloc64(sizeof(WeightSlot) * nSlot
+                                    + sizeof(TbWord) * (size_t)p->nW * (nSlot + 1));
   if (p->aSlotWeight == 0) return SQLITE_NOMEM;
-  p->aSlot = (WeightSlot *)(p->aSlotWeight + nSlot * (size_t)p->nW);
+  p->aZeroWeight = p->aSlotWeight + nSlot * (size_t)p->nW;
+  wz(p, p->aSlotWeight + nSlot * (size_t)p->nW);
+  p->aSlot = (WeightSlot *)(p->aSlotWeight + (nSlot + 1) * (size_t)p->nW);
   p->mSlot = nSlot - 1;
   slots_forget(p);
   return SQLITE_OK;
@@ -1073,6 +1088,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   if (p->aKey == 0) return SQLITE_NOMEM;
   if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
   if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
+  field_bits(p);
   rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
   if (rc) return rc;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
