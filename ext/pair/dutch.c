@@ -961,11 +961,13 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 /*
 ** The players a round takes.  Each pair keeps a key of 4 bytes (its weight
 ** is made from it when read), the matcher's neighbour lists an int and its
-** usable-pair flags a byte: 9 bytes per pair, with O(n + rows) beside
-** (the players, the pairs that may not meet, 8 weights a player made
-** lately): 36 MB at 2,000 players, 0.9 GB at 10,000.  The keys' offsets
-** hold 2^25 and a few times the players: score groups of at most 4,095.
-** The time (a minute a round at 3,000 players, growing as n^3 at worst)
+** usable-pair flags a byte: 9 bytes per pair (36 MB at 2,000 players,
+** 0.9 GB at 10,000), and up to an int more a pair for the matcher's lists
+** of tight pairs (one a pair whose slack is 0); beside them O(n x width +
+** rows): the players, the pairs that may not meet, DUTCH_SLOTS_PER_PLAYER
+** weights a player made lately.  The keys' offsets hold 2^25 and a few
+** times the players: score groups of at most 4,095.  The time (rounds 1
+** and 2 of 3,000 players took 3.7 and 8.2 s, growing as n^3 at worst)
 ** keeps the limit where it was.
 */
 #define DUTCH_MAX_PLAYERS 3000

@@ -801,7 +801,8 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
 ** words alone: with h the top words' a + b - 2 w and L the same of the
 ** lower words (K bits), the slack is h 2^K + L, and L > -2^(K+1); so h >= 2
 ** gives a positive slack.  About half the pairs of a Dutch round are told
-** apart from tight ones so, unread but for a word of their weight. */
+** apart from tight ones so, their slack not computed (a weight the
+** caller's function makes is made whole all the same). */
 static inline int surely_slack(const Matcher *p, int v, int w, int k) {
 #ifdef __SIZEOF_INT128__
   int t = p->nW - 1;
