@@ -165,6 +165,42 @@ static long field_number(const char *z, int n, long nMax) {
   return v <= nMax ? v : 0;
 }
 
+/*
+** The engines' XXC record: blank-separated settings, of which this reader
+** knows white1 and black1 (the colour of pairing number 1 in round 1).
+** Any other word is an error: 'blak1' or 'White 1' read as white1 would
+** give every player the other colour, and 'rank' (pairing numbers in the
+** order of the 001 records) would pair other numbers than the start
+** numbers read here.
+*/
+static int read_xxc(const char *zVal, const char *zLine, int *peColour,
+                    char **pzErr) {
+  int eSeen = TB_COLOUR_NONE, k;
+  const char *z;
+  for (z = skip_blanks(zVal); *z && *z != '\n'; z = skip_blanks(z + k)) {
+    int eColour;
+    k = field_len(z);
+    if (k == 6 && sqlite3_strnicmp(z, "white1", 6) == 0) {
+      eColour = TB_COLOUR_WHITE;
+    } else if (k == 6 && sqlite3_strnicmp(z, "black1", 6) == 0) {
+      eColour = TB_COLOUR_BLACK;
+    } else if (k == 4 && sqlite3_strnicmp(z, "rank", 4) == 0) {
+      return record_error(pzErr, zLine, "'rank' (pairing numbers in the order "
+                          "of the 001 records) is not read: pairing numbers "
+                          "are the start numbers");
+    } else {
+      return record_error(pzErr, zLine, "'%.*s' is not a setting (white1 or "
+                          "black1)", k, z);
+    }
+    if (eSeen != TB_COLOUR_NONE && eSeen != eColour) {
+      return record_error(pzErr, zLine, "both white1 and black1");
+    }
+    eSeen = eColour;
+  }
+  if (eSeen != TB_COLOUR_NONE) *peColour = eSeen;
+  return SQLITE_OK;
+}
+
 /* Rounds and players of the records: 5 digits at most (XXR's bound). */
 #define RECORD_MAX 99999
 
@@ -210,9 +246,7 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
     if (zVal == 0) zVal = ""; /* a record of its code alone */
     while (*zVal == ' ') zVal++;
     if (strcmp(zRec, "XXC") == 0) {
-      if (sqlite3_strglob("black1*", zVal) == 0) {
-        s->eFirstColour = TB_COLOUR_BLACK;
-      }
+      if ((rcRecord = read_xxc(zVal, zText, &s->eFirstColour, pzErr))) break;
     } else if (strcmp(zRec, "152") == 0) {
       /* 'b' read as White would give every player the other colour */
       if (sqlite3_stricmp(zVal, "B") == 0) {
@@ -296,27 +330,37 @@ static int unknown_start_error(char **pzErr, const char *zLine,
 }
 
 /* The start numbers of a record's line from z on, as state indexes, in
-** *pn (at most nMax: more repeat a player): up to the line's end (strtol
-** would skip the newline into the next record, whose round numbers would
-** read as players).  A field that is no number, or a number with no 001
-** record, is an error. */
+** aOut and *pn: up to the line's end (strtol would skip the newline into
+** the next record, whose round numbers would read as players).  A field
+** that is no number, a number with no 001 record, or a player listed
+** twice (a typo for another, whose bye or prohibition would go unseen; a
+** player prohibited from meeting themself) is an error.  aSeen: a byte a
+** player, zero, and zero again on return. */
 static int record_players(const TbPairBuild *b, const char *zLine,
-                          const char *z, int *aOut, int nMax, int *pn,
-                          char **pzErr) {
-  int n = 0, i, k;
-  *pn = 0;
+                          const char *z, int *aOut, unsigned char *aSeen,
+                          int *pn, char **pzErr) {
+  int n = 0, i, k, rc = SQLITE_OK;
   for (z = skip_blanks(z); *z && *z != '\n'; z = skip_blanks(z + k)) {
     k = field_len(z);
     if ((int)strspn(z, "0123456789") < k) {
-      return record_error(pzErr, zLine, "'%.*s' is not a start number", k, z);
+      rc = record_error(pzErr, zLine, "'%.*s' is not a start number", k, z);
+      break;
     }
     if ((i = start_index(b, field_number(z, k, RECORD_MAX))) < 0) {
-      return unknown_start_error(pzErr, zLine, z);
+      rc = unknown_start_error(pzErr, zLine, z);
+      break;
     }
-    if (n < nMax) aOut[n++] = i;
+    if (aSeen[i]) {
+      rc = record_error(pzErr, zLine, "start number %ld is listed twice",
+                        field_number(z, k, RECORD_MAX));
+      break;
+    }
+    aSeen[i] = 1;
+    aOut[n++] = i;
   }
-  *pn = n;
-  return SQLITE_OK;
+  for (i = 0; i < n; i++) aSeen[aOut[i]] = 0;
+  *pn = rc == SQLITE_OK ? n : 0;
+  return rc;
 }
 
 /*
@@ -355,6 +399,30 @@ static int round_fields(const char *zLine, long *piFirst, long *piLast,
 }
 
 /*
+** A 240 record's bye (round iRound, players aIdx) for a round paired
+** already: the player must have no game in it.  A file of rounds played
+** keeps its 240 records, each bye then in its player's round; one whose
+** player played that round asked for the bye of another round or
+** another player, and would otherwise be read as nothing.
+*/
+static int bye_not_played(const TbPairBuild *b, const char *zLine,
+                          long iRound, const int *aIdx, int n, char **pzErr) {
+  int i;
+  if (iRound > b->iLastPlayed) return SQLITE_OK;
+  for (i = 0; i < n; i++) {
+    const TbPlayer *pl = &b->event.aPlayer[b->state.aPlayer[aIdx[i]].iPlayer];
+    const TbSeat *t =
+        tb_event_seat(&b->event, b->state.aPlayer[aIdx[i]].iPlayer, (int)iRound);
+    if (t == 0 || t->iOpp < 0) continue;
+    return record_error(pzErr, zLine, "round %ld is paired already, and start "
+                        "number %lld has an opponent in it: a bye is "
+                        "requested before its round is paired", iRound,
+                        (long long)pl->key.i);
+  }
+  return SQLITE_OK;
+}
+
+/*
 ** TRF-2026's records for round iRound: 240 (T RRR players: a bye requested,
 ** so absent) and 260 (RR1 RRL players: no two of them meet in rounds RR1
 ** to RRL).  The prohibited pairs go to state.aForbidden.
@@ -363,12 +431,18 @@ static int apply_round_records(TbPairBuild *b, int iRound, char **pzErr) {
   TbPairState *s = &b->state;
   const char *z = b->zRoundRecords;
   int *aIdx = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)s->nPlayer + 1));
+  unsigned char *aSeen = sqlite3_malloc64((sqlite3_uint64)s->nPlayer + 1);
   int nAlloc = 0, i, j, n = 0, rc = SQLITE_OK;
   sqlite3_free(b->aForbidden);
   b->aForbidden = 0;
   s->aForbidden = 0;
   s->nForbidden = 0;
-  if (aIdx == 0) return SQLITE_NOMEM;
+  if (aIdx == 0 || aSeen == 0) {
+    sqlite3_free(aIdx);
+    sqlite3_free(aSeen);
+    return SQLITE_NOMEM;
+  }
+  memset(aSeen, 0, (size_t)s->nPlayer + 1);
   while (rc == SQLITE_OK && z && *z) {
     const char *zPlayers = 0;
     long r1 = 0, r2 = 0;
@@ -377,10 +451,11 @@ static int apply_round_records(TbPairBuild *b, int iRound, char **pzErr) {
     if (bBye || strncmp(z, "260 ", 4) == 0) {
       rc = round_fields(z, &r1, &r2, &zPlayers, pzErr);
       if (rc == SQLITE_OK) {
-        rc = record_players(b, z, zPlayers, aIdx, s->nPlayer + 1, &n, pzErr);
+        rc = record_players(b, z, zPlayers, aIdx, aSeen, &n, pzErr);
       }
       /* a bye names a player, a prohibition two */
       if (rc == SQLITE_OK && n < 2 - bBye) rc = fields_error(pzErr, z);
+      if (rc == SQLITE_OK && bBye) rc = bye_not_played(b, z, r1, aIdx, n, pzErr);
       if (rc != SQLITE_OK || iRound < r1 || r2 < iRound) n = 0;
     }
     if (bBye) {
@@ -410,6 +485,7 @@ static int apply_round_records(TbPairBuild *b, int iRound, char **pzErr) {
   }
   s->aForbidden = b->aForbidden;
   sqlite3_free(aIdx);
+  sqlite3_free(aSeen);
   return rc;
 }
 

@@ -173,6 +173,7 @@ int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr) {
   }
   pSpec->pSystem = &aSystem[i].sys;
   pSpec->mFlags = aSystem[i].mFlags;
+  pSpec->mOptions = aSystem[i].mOptions;
   z += n;
   t.pSpec = pSpec;
   t.mOptions = aSystem[i].mOptions;
@@ -228,21 +229,28 @@ int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
 }
 
 /*
-** A Swiss's round to pair within rounds=N when the option gives it: a
-** round past them contradicts the option, and the Dutch criteria of the
-** last rounds (C.04.3) would apply to the wrong round.  A file's XXR does
-** not stop the round after it (the arbiter adds a round, a page shows the
-** round after the last); a round robin checks its own schedule (berger.c).
+** A Swiss's round to pair within the rounds scheduled, nRounds (rounds=N,
+** or the file's XXR or 142; 0: not known): a round past them contradicts
+** the schedule, and the Dutch criteria of the last rounds (C.04.3) would
+** apply to the wrong round.  rounds=N given decides over the file (the
+** arbiter adds a round); a round robin checks its own schedule (berger.c).
 */
-int tb_pair_round_scheduled(const TbPairSpec *pSpec, int iRound,
+int tb_pair_round_scheduled(const TbPairSpec *pSpec, int nRounds, int iRound,
                             char **pzErr) {
-  if (pSpec->nRounds <= 0 || iRound <= pSpec->nRounds ||
-      !(pSpec->mFlags & TB_PAIR_SWISS)) {
+  if (nRounds <= 0 || iRound <= nRounds || !(pSpec->mFlags & TB_PAIR_SWISS)) {
     return SQLITE_OK;
   }
-  *pzErr = sqlite3_mprintf("round %d is past the rounds scheduled "
-                           "(rounds=%d); rounds=N schedules more", iRound,
-                           pSpec->nRounds);
+  if (pSpec->nRounds > 0) {
+    *pzErr = sqlite3_mprintf("round %d is past the rounds scheduled "
+                             "(rounds=%d); rounds=N schedules more", iRound,
+                             nRounds);
+  } else {
+    *pzErr = sqlite3_mprintf("round %d is past the file's %d rounds scheduled "
+                             "(XXR or 142); %s schedules more", iRound,
+                             nRounds, (pSpec->mOptions & OPT_ROUNDS)
+                                          ? "rounds=N"
+                                          : "a larger XXR or 142");
+  }
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 

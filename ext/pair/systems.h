@@ -34,12 +34,13 @@ typedef struct TbPairSpec {
   int nAccelerated;
   int nTop;                   /* 0: not given */
   unsigned mSet;              /* options given (bit per option) */
+  unsigned mOptions;          /* options the system reads (bit per option) */
 } TbPairSpec;
 
 int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr);
 int tb_pair_schedule_agrees(const TbPairSpec *pSpec, int nRounds,
                             char **pzErr);
-int tb_pair_round_scheduled(const TbPairSpec *pSpec, int iRound,
+int tb_pair_round_scheduled(const TbPairSpec *pSpec, int nRounds, int iRound,
                             char **pzErr);
 int tb_pair_system_count(void);
 

@@ -754,8 +754,12 @@ int tb_name_event_value(sqlite3_value *pEvent, int rc, char **pzErr) {
   const char *z = (const char *)sqlite3_value_text(pEvent);
   char *zNew;
   if (z == 0) return SQLITE_NOMEM;
-  /* an inner call's message (a recursion) names its own function */
-  if (sqlite3_strglob("[a-z_]*(): *", *pzErr) == 0) return rc;
+  /* an inner call's message that names its event (a recursion) stands; a
+  ** reader's ('trf_matches(): line 2: ...') gets the event before it */
+  if (sqlite3_strglob("[a-z_]*(): event *", *pzErr) == 0 ||
+      sqlite3_strglob("[a-z_]*(): the event of the file: *", *pzErr) == 0) {
+    return rc;
+  }
   if (tb_value_is_integral(pEvent)) {
     zNew = sqlite3_mprintf("event %lld: %s", sqlite3_value_int64(pEvent),
                            *pzErr);

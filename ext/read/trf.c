@@ -214,7 +214,10 @@ static int add_player(TrfCursor *c, const char *z, int n, int iLine,
   if (iStart <= 0) {
     return trf_error(pzErr, sqlite3_mprintf("line %d: a 001 record needs its "
                                             "start number in columns 5-8, got "
-                                            "'%.4s'", iLine,
+                                            "'%.*s'", iLine,
+                                            /* the line's own bytes, not
+                                            ** the next line's */
+                                            n > 8 ? 4 : n > 4 ? n - 4 : 0,
                                             n > 4 ? z + 4 : ""));
   }
   if (c->aByStart[iStart]) {

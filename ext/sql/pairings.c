@@ -428,7 +428,8 @@ static int pairings_filter(PairCursor *pCur, TbConn *pConn, int iAsked,
   if (rc != SQLITE_OK) return schedule_diagnosis(pCur, pConn, rc, pzErr);
   rc = round_to_pair(&pCur->build, iAsked, &iRound, pzErr);
   if (rc == SQLITE_OK) {
-    rc = tb_pair_round_scheduled(&pCur->spec, iRound, pzErr);
+    rc = tb_pair_round_scheduled(&pCur->spec, pCur->build.state.nRounds,
+                                 iRound, pzErr);
   }
   if (rc == SQLITE_OK) {
     rc = each_gap(&pCur->build, iRound, gap_error, pzErr, &nGap);
@@ -976,6 +977,16 @@ static int gap_row(void *pCtx, int iFrom, int iNext) {
                    gap_message(iFrom, iNext));
 }
 
+/* The first round played past the rounds scheduled (a Swiss's; a round
+** robin checks its own): a problem row, as pairings() of it is an error. */
+static int check_scheduled(PairCursor *pCur, int iRound) {
+  char *zWhy = 0;
+  int rc = tb_pair_round_scheduled(&pCur->spec, pCur->build.state.nRounds,
+                                   iRound, &zWhy);
+  if (rc != SQLITE_ERROR) return rc;
+  return check_add(pCur, iRound, -1, -1, zWhy);
+}
+
 /* Every round played: the state before it, then its problems (none past
 ** a gap: the rounds' numbers are to be fixed first). */
 static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
@@ -1008,6 +1019,9 @@ static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
       b->state.nTop = players_paired(&b->state, aOpp); /* the cut played */
     }
     rc = check_rules(pCur, iRound, aOpp, aWhite);
+    if (rc == SQLITE_OK && iRound == b->state.nRounds + 1) {
+      rc = check_scheduled(pCur, iRound);
+    }
     if (rc == SQLITE_OK && (pCur->spec.mFlags & TB_PAIR_DETERMINISTIC)) {
       rc = check_against_system(pCur, iRound, aOpp, aWhite);
     }
