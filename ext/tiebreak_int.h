@@ -577,6 +577,12 @@ struct TbEvent {
   int iPlayoffCut;            /* with playoff_values, the last Swiss round:
                               ** the cut that cut_after would name */
   int bRepeats;               /* some seat's bRepeat is set */
+  int iOpenRound;             /* the first round with a game of no result:
+                              ** counts 0-0-0, result NULL (a row inserted
+                              ** from the pairings, not yet given one: a
+                              ** draw to the policies, equal counts); 0: none */
+  int nOpen;                  /* such games in that round */
+  int iOpenA, iOpenB;         /* the first of them (row order): its players */
 };
 
 /* read/text_arg.c: a file reader's table (xConnect, xDisconnect) and its

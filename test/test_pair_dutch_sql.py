@@ -306,9 +306,9 @@ def test_dutch_accelerating_more_rounds_than_scheduled_is_an_error(db):
 
 
 def test_a_round_past_the_rounds_option_is_an_error(db):
-    """'dutch(rounds=2)' asked to pair round 3 contradicts itself. A file's XXR does not
-    stop the round after it: the arbiter may add one, a page shows the round after the
-    last."""
+    """'dutch(rounds=2)' asked to pair round 3 contradicts itself, and so does a file
+    whose XXR (or 142) is 2: the criteria of the last round would pair the wrong one.
+    rounds=N given decides over the file (the arbiter adds a round)."""
     text = before_round(trf_lines(BAKU, "250"), 3)          # rounds 1-2 played, XXR 9
     assert pairing_error(db, text, "dutch(rounds=2)") == (
         "pairings(): the event of the file: round 3 is past the rounds scheduled "
@@ -316,7 +316,10 @@ def test_a_round_past_the_rounds_option_is_an_error(db):
     query = "SELECT * FROM pairings(?, ?, NULL, 'trf_matches', 'trf_players')"
     assert db.execute(query, (text, "dutch(rounds=3)")).fetchall()
     text = "\n".join(line.replace("XXR 9", "XXR 2") for line in text.split("\n"))
-    assert len(db.execute(query, (text, "dutch")).fetchall()) == 11
+    assert pairing_error(db, text, "dutch") == (
+        "pairings(): the event of the file: round 3 is past the file's 2 rounds scheduled "
+        "(XXR or 142); rounds=N schedules more")
+    assert len(db.execute(query, (text, "dutch(rounds=3)")).fetchall()) == 11
 
 
 @pytest.mark.parametrize("n, gb", [(3001, "0.1"), (10000, "0.9")])

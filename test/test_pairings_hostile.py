@@ -529,6 +529,18 @@ BAN_FIELDS = "not the fields of record 260 (first and last round, two or more st
     # the initial colour: another letter read as W
     ("152 X", "'X' is not a colour (W or B)"),
     ("152 white", "'white' is not a colour (W or B)"),
+    # a player listed twice: a typo for another player, whose bye or prohibition was lost
+    # (and '260 1 9 2 2' prohibited nothing)
+    ("260 1 9 2 2", "start number 2 is listed twice"),
+    ("260 1 3 5 6 005", "start number 5 is listed twice"),
+    ("240 H 3 4 4", "start number 4 is listed twice"),
+    # XXC: white1 or black1 (the engines' words); another was read as white1
+    ("XXC blak1", "'blak1' is not a setting (white1 or black1)"),
+    ("XXC white", "'white' is not a setting (white1 or black1)"),
+    ("XXC black1 x", "'x' is not a setting (white1 or black1)"),
+    ("XXC white1 black1", "both white1 and black1"),
+    ("XXC rank", "'rank' (pairing numbers in the order of the 001 records) is not read: "
+                 "pairing numbers are the start numbers"),
 ])
 @pytest.mark.parametrize("function", ["pairings(?, 'mtg', NULL, 'trf_matches', 'trf_players')",
                                       "pairing_check(?, 'dutch', 'trf_matches', 'trf_players')"])
@@ -572,3 +584,154 @@ def test_record_152_reads_b_as_b(db):
     black, white = (db.execute(sql, (six_players(r),)).fetchall() for r in ("152 B", "152 W"))
     assert black == [(4, 1), (2, 5), (6, 3)] and white == [(1, 4), (5, 2), (3, 6)]
     assert db.execute(sql, (six_players("152 b"),)).fetchall() == black
+
+
+def test_xxc_settings_read_in_either_case_and_alone(db):
+    """XXC black1 (any case, repeated, between blanks) reverses round 1's colours; XXC
+    white1 and an XXC without a setting keep them."""
+    sql = f"SELECT player_a, player_b FROM pairings(?, 'dutch'{TRF_TAIL}"
+    white = [(1, 4), (5, 2), (3, 6)]
+    black = [(4, 1), (2, 5), (6, 3)]
+    for record, want in [("XXC black1", black), ("XXC BLACK1", black),
+                         ("XXC  black1\tblack1", black), ("XXC white1", white),
+                         ("XXC White1", white), ("XXC", white)]:
+        assert db.execute(sql, (six_players(record),)).fetchall() == want, record
+
+
+# round 1 of six_players(): 1-4 1-0, 5-2 =, 3-6 1-0
+ROUND_1 = {1: [(4, "w", "1")], 4: [(1, "b", "0")], 5: [(2, "w", "=")], 2: [(5, "b", "=")],
+           3: [(6, "w", "1")], 6: [(3, "b", "0")]}
+
+
+def six_played(*records, rounds=ROUND_1):
+    return "\n".join(["012 Six"] + list(records) +
+                     [trf_line(i, 2500 - i, rounds.get(i, ())) for i in range(1, 7)]) + "\n"
+
+
+@pytest.mark.parametrize("function", ["pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
+                                      "pairing_check(?, 'dutch', 'trf_matches', 'trf_players')"])
+def test_a_requested_bye_for_a_round_its_player_played_is_an_error(db, function):
+    """240 H 001 2 after round 1, where 2 played 5: the bye was read as nothing (pairings()
+    paired round 2 without a word); it asked for another round or another player."""
+    prefix = function.split("(")[0]
+    assert error_of(db, f"SELECT * FROM {function}", (six_played("240 H 001 2"),)) == (
+        f"{prefix}(): the event of the file: record '240 H 001 2': round 1 is paired already, "
+        "and start number 2 has an opponent in it: a bye is requested before its round is "
+        "paired")
+
+
+def test_a_requested_bye_kept_in_the_file_of_its_round_still_reads(db):
+    """A file of rounds played keeps its 240 records: 2 took the half-point bye of round 1
+    (0000 - H), as 240 H 001 2 says; round 2 pairs, and pairing_check() finds no player
+    paired while absent (mtg: no system's round to compare with)."""
+    rounds = dict(ROUND_1)
+    rounds.update({2: [("0000", "-", "H")], 5: [("0000", "-", "U")]})
+    text = six_played("240 H 001 2", rounds=rounds)
+    rows = db.execute(f"SELECT player_a, player_b FROM pairings(?, 'dutch'{TRF_TAIL}",
+                      (text,)).fetchall()
+    assert sorted(p for r in rows for p in r if p is not None) == [1, 2, 3, 4, 5, 6]
+    assert db.execute("SELECT * FROM pairing_check(?, 'mtg', 'trf_matches', 'trf_players')",
+                      (text,)).fetchall() == []
+
+
+@pytest.mark.parametrize("system, tail", [("dutch", "rounds=N schedules more"),
+                                          ("mtg", "a larger XXR or 142 schedules more")])
+@pytest.mark.parametrize("record", ["XXR 1", "142 1"])
+def test_a_round_past_the_files_schedule_is_an_error(db, system, tail, record):
+    """XXR 1 with round 1 played: pairings() paired a round 2 (the Dutch criteria of the
+    last round applied to the wrong round). rounds=N given decides over the file."""
+    text = six_played(record)
+    assert error_of(db, f"SELECT * FROM pairings(?, '{system}'{TRF_TAIL}", (text,)) == (
+        "pairings(): the event of the file: round 2 is past the file's 1 rounds scheduled "
+        f"(XXR or 142); {tail}")
+    assert len(db.execute(f"SELECT * FROM pairings(?, 'dutch(rounds=2)'{TRF_TAIL}",
+                          (text,)).fetchall()) == 3
+
+
+def test_pairing_check_shows_a_round_played_past_the_files_schedule(db):
+    """Round 2 played with XXR 1: a problem row at round 2 (the first round past it);
+    with rounds=2 given, none."""
+    rounds = {k: v + [w] for (k, v), w in zip(sorted(ROUND_1.items()), [
+        (2, "b", "1"), (1, "w", "0"), (4, "b", "="), (3, "w", "="), (6, "b", "1"),
+        (5, "w", "0")])}
+    text = six_played("XXR 1", rounds=rounds)
+    sql = "SELECT round, player_a, reason FROM pairing_check(?, ?, 'trf_matches', 'trf_players')"
+    rows = db.execute(sql, (text, "mtg")).fetchall()
+    assert rows == [(2, None, "round 2 is past the file's 1 rounds scheduled (XXR or 142); "
+                              "a larger XXR or 142 schedules more")]
+    assert [r for r in db.execute(sql, (text, "dutch(rounds=2)")).fetchall()
+            if "past" in r[2]] == []
+
+
+@pytest.mark.parametrize("function", ["pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
+                                      "pairing_check(?, 'dutch', 'trf_matches', 'trf_players')",
+                                      "standings(?, 'fide', NULL, NULL, 'trf_matches')"])
+def test_a_readers_error_names_the_event_of_the_file(db, function):
+    """A malformed 001 record: the reader's message came without the event that every
+    other error of the functions names (and quoted the next line's bytes)."""
+    prefix = function.split("(")[0]
+    assert error_of(db, f"SELECT * FROM {function}", ("012 x\n001 abc\n001    1\n",)) == (
+        f"{prefix}(): the event of the file: trf_matches(): line 2: a 001 record needs its "
+        "start number in columns 5-8, got 'abc'")
+
+
+@pytest.mark.parametrize("function", ["pairings(?, 'dutch')", "pairing_check(?, 'dutch')",
+                                      "standings(?, 'fide')"])
+def test_a_blob_event_id_is_refused_alike(db, function):
+    """readfile() gives a BLOB: the file readers read it as its text, but an event id is
+    INTEGER or TEXT in standings(), pairings() and pairing_check() alike, with the cast
+    to use."""
+    prefix = function.split("(")[0]
+    assert error_of(db, f"SELECT * FROM {function}", (six_players().encode(),)) == (
+        f"{prefix}(): event_id must be INTEGER or TEXT, got a BLOB (a file's text as the "
+        "event: CAST(readfile('f') AS TEXT))")
+
+
+def open_round(db, system):
+    players(db, 6)
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, result) "
+               f"SELECT 1, round, player_a, player_b, result FROM pairings(1, '{system}')")
+    return db.execute("SELECT player_a, player_b FROM matches WHERE round = 1 ORDER BY rowid"
+                      ).fetchall()
+
+
+@pytest.mark.parametrize("system", ["berger", "dutch"])
+def test_a_chess_game_without_a_result_stops_the_next_pairing(db, system):
+    """Round 1 inserted from the pairings, results not entered (0-0-0, result NULL): the
+    next round was paired as if every game were drawn. A result entered for all but one
+    game names that one; a draw entered as 'draw' pairs."""
+    first = open_round(db, system)
+    a, b = first[0]
+    assert error_of(db, f"SELECT * FROM pairings(1, '{system}')") == (
+        f"pairings(): event 1: round 1 has 3 games without a result (game counts 0-0-0, "
+        f"result NULL), the first {a} against {b}; enter its results (a draw as result "
+        "'draw') before pairing round 2")
+    assert db.execute(f"SELECT round, player_a, player_b, reason FROM pairing_check(1, "
+                      f"'{system}')").fetchall() == [
+        (1, a, b, "no result (game counts 0-0-0, result NULL), nor have 2 other games of the "
+                  "round: read as draws until entered (a draw as result 'draw')")]
+    db.execute("UPDATE matches SET result = 'a' WHERE round = 1 AND player_a <> ?", (first[1][0],))
+    a, b = first[1]
+    assert error_of(db, f"SELECT * FROM pairings(1, '{system}')") == (
+        f"pairings(): event 1: round 1 has a game without a result (game counts 0-0-0, "
+        f"result NULL): {a} against {b}; enter its results (a draw as result 'draw') before "
+        "pairing round 2")
+    db.execute("UPDATE matches SET result = 'draw' WHERE result IS NULL")
+    assert len(db.execute(f"SELECT * FROM pairings(1, '{system}')").fetchall()) == 3
+    assert db.execute(f"SELECT count(*) FROM pairing_check(1, '{system}')").fetchone() == (0,)
+
+
+def test_a_chess_game_with_its_games_row_or_counts_has_a_result(db):
+    """Counts 0-0-1 (a draw by counts) or a games table row giving them: a result."""
+    first = open_round(db, "dutch")
+    db.execute("UPDATE matches SET draws = 1 WHERE round = 1 AND player_a <> ?", (first[0][0],))
+    db.execute("INSERT INTO games VALUES (1, 1, ?, 1, ?)", first[0])
+    assert len(db.execute("SELECT * FROM pairings(1, 'dutch')").fetchall()) == 3
+
+
+@pytest.mark.parametrize("system", ["mtg", "pokemon"])
+def test_a_magic_match_of_0_0_0_is_still_a_draw(db, system):
+    """Magic's older intentional-draw form is 0-0-0 (sql/schema.sql, policy-mtg.md): the
+    Swiss systems for match points read it as the draw it is documented to be."""
+    open_round(db, system)
+    assert len(db.execute(f"SELECT * FROM pairings(1, '{system}')").fetchall()) == 3

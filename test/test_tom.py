@@ -479,7 +479,8 @@ def test_bad_start_date(db):
 def test_errors_reach_standings_with_the_file_line(db):
     text = tdf(FOUR, pod(2, {1: [(1, "1", "2"), (1, "1", "3")]}))
     with pytest.raises(sqlite3.OperationalError,
-                       match=r"^standings\(\): tom_matches\(\): line \d+: round 1: player 1 is "
+                       match=r"^standings\(\): the event of the file: tom_matches\(\): line \d+: "
+                                 r"round 1: player 1 is "
                              r"paired twice \(also on line \d+\)$"):
         db.execute(ONE_STATEMENT, (text,)).fetchall()
 

@@ -1401,6 +1401,19 @@ static int record_outcomes(TbEvent *p, const TbParams *pParams) {
   return SQLITE_OK;
 }
 
+/* Note row m, just settled, in the event's first round with a game of no
+** result (iOpenRound), if it is one: bNoResult, its result was NULL. */
+static void note_open_game(TbEvent *p, const TbMatch *m, int bNoResult) {
+  if (!bNoResult || m->iB < 0 || m->nAWins || m->nBWins || m->nDraws) return;
+  if (p->iOpenRound == 0 || m->iRound < p->iOpenRound) {
+    p->iOpenRound = m->iRound;
+    p->nOpen = 0;
+    p->iOpenA = m->iA;
+    p->iOpenB = m->iB;
+  }
+  if (m->iRound == p->iOpenRound) p->nOpen++;
+}
+
 /*
 ** Settle every row, fill every player's record, and lay out the seats with
 ** their outcomes; the rows are freed (the event as of a cut is built from
@@ -1410,12 +1423,15 @@ int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
   int i, rc;
   p->iCutAfter = (int)tb_cut_round(p, pParams);
   p->bFreezeCut = pParams->bFreezeCut || p->iPlayoffCut > 0;
+  p->iOpenRound = p->nOpen = 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
+    int bNoResult = p->aMatch[i].eResult == TB_RESULT_GAMES;
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK ||
         (rc = match_settle(p, &p->aMatch[i], g, pParams, pzErr)) != SQLITE_OK) {
       return rc;
     }
+    note_open_game(p, &p->aMatch[i], bNoResult);
   }
   if ((rc = record_games(p)) != SQLITE_OK ||
       (rc = seats_from_rows(p, pzErr)) != SQLITE_OK ||

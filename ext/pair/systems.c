@@ -59,7 +59,8 @@ static const struct {
   const char *zDoc;
 } aSystem[] = {
   {{"berger", tb_pair_berger}, "fide", OPT_ROUNDS,
-   TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE | TB_PAIR_SCHEDULE,
+   TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE | TB_PAIR_SCHEDULE |
+       TB_PAIR_ONE_GAME,
    "round robin by FIDE's Berger tables (C.05 Annex 1)"},
   {{"bracket", tb_pair_bracket}, "mtg", OPT_TOP | OPT_POLICY,
    TB_PAIR_DETERMINISTIC | TB_PAIR_PLAYOFF,
@@ -69,7 +70,7 @@ static const struct {
   {{"pokemon", tb_pair_pokemon}, "pokemon", OPT_SEED, TB_PAIR_SWISS,
    "Play! Pokemon Swiss as TOM pairs a pod (age divisions mixed)"},
   {{"dutch", tb_pair_dutch}, "fide", OPT_ROUNDS | OPT_ACCELERATED,
-   TB_PAIR_DETERMINISTIC | TB_PAIR_SWISS,
+   TB_PAIR_DETERMINISTIC | TB_PAIR_SWISS | TB_PAIR_ONE_GAME,
    "FIDE Dutch system (C.04.3, in force from 1 February 2026)"},
 };
 #define N_SYSTEM ((int)(sizeof(aSystem) / sizeof(aSystem[0])))

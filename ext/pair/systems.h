@@ -20,6 +20,9 @@
 #define TB_PAIR_ZERO_BYE 0x04      /* the player without an opponent scores
                                    ** nothing (a round robin's dummy) */
 #define TB_PAIR_PLAYOFF 0x08       /* its rounds are the playoff */
+#define TB_PAIR_ONE_GAME 0x20      /* a row is one game (chess): counts
+                                   ** 0-0-0 with result NULL are a game not
+                                   ** played yet, not a draw */
 #define TB_PAIR_SCHEDULE 0x10      /* its rounds are a schedule of the
                                    ** pairing numbers alone (a round robin):
                                    ** the rounds played must follow it */

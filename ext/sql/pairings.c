@@ -414,6 +414,53 @@ static int check_round(const TbPairState *s, const TbPairRound *r,
   return SQLITE_OK;
 }
 
+/*
+** Why the event's first round with a game of no result (counts 0-0-0,
+** result NULL: a row inserted from the pairings before its result) is a
+** problem, for a system whose rows are one game each (TB_PAIR_ONE_GAME):
+** the policy reads it as a draw, which a chess game entered as a draw
+** never is (result 'draw', or counts 0-0-1).  iRound: the round to pair,
+** 0 for pairing_check().  NULL: no such game (*pbNoMem: no memory).
+*/
+static char *open_game_message(const PairCursor *pCur, const TbPairBuild *b,
+                               int iRound, int *pbNoMem) {
+  const TbEvent *e = &b->event;
+  char *zA, *zB, *z = 0;
+  *pbNoMem = 0;
+  if (!(pCur->spec.mFlags & TB_PAIR_ONE_GAME) || e->iOpenRound == 0) return 0;
+  zA = tb_key_text(&e->aPlayer[e->iOpenA].key);
+  zB = tb_key_text(&e->aPlayer[e->iOpenB].key);
+  if (zA && zB) {
+    char *zWhat = e->nOpen == 1
+                      ? sqlite3_mprintf("a game without a result (game counts "
+                                        "0-0-0, result NULL): %s against %s",
+                                        zA, zB)
+                      : sqlite3_mprintf("%d games without a result (game "
+                                        "counts 0-0-0, result NULL), the "
+                                        "first %s against %s", e->nOpen, zA,
+                                        zB);
+    if (zWhat && iRound > 0) {
+      z = sqlite3_mprintf("round %d has %s; enter its results (a draw as "
+                          "result 'draw') before pairing round %d",
+                          e->iOpenRound, zWhat, iRound);
+    } else if (zWhat) {
+      z = e->nOpen == 1
+              ? sqlite3_mprintf("no result (game counts 0-0-0, result NULL): "
+                                "read as a draw until one is entered (a draw "
+                                "as result 'draw')")
+              : sqlite3_mprintf("no result (game counts 0-0-0, result NULL), "
+                                "nor have %d other games of the round: read "
+                                "as draws until entered (a draw as result "
+                                "'draw')", e->nOpen - 1);
+    }
+    sqlite3_free(zWhat);
+  }
+  sqlite3_free(zA);
+  sqlite3_free(zB);
+  *pbNoMem = z == 0;
+  return z;
+}
+
 static int schedule_followed(const PairCursor *pCur, const TbPairBuild *b,
                              char **pzErr);
 static int schedule_diagnosis(PairCursor *pCur, TbConn *pConn, int rc,
@@ -433,6 +480,11 @@ static int pairings_filter(PairCursor *pCur, TbConn *pConn, int iAsked,
   }
   if (rc == SQLITE_OK) {
     rc = each_gap(&pCur->build, iRound, gap_error, pzErr, &nGap);
+  }
+  if (rc == SQLITE_OK) {
+    int bNoMem;
+    *pzErr = open_game_message(pCur, &pCur->build, iRound, &bNoMem);
+    if (*pzErr) rc = SQLITE_ERROR; else if (bNoMem) rc = SQLITE_NOMEM;
   }
   if (rc == SQLITE_OK) rc = schedule_followed(pCur, &pCur->build, pzErr);
   if (rc == SQLITE_OK) {
@@ -987,6 +1039,16 @@ static int check_scheduled(PairCursor *pCur, int iRound) {
   return check_add(pCur, iRound, -1, -1, zWhy);
 }
 
+/* The first game without a result (open_game_message): a problem row at
+** its round, with its players. */
+static int check_open_game(PairCursor *pCur) {
+  const TbEvent *e = &pCur->build.event;
+  int bNoMem;
+  char *zWhy = open_game_message(pCur, &pCur->build, 0, &bNoMem);
+  if (zWhy == 0) return bNoMem ? SQLITE_NOMEM : SQLITE_OK;
+  return check_add(pCur, e->iOpenRound, e->iOpenA, e->iOpenB, zWhy);
+}
+
 /* Every round played: the state before it, then its problems (none past
 ** a gap: the rounds' numbers are to be fixed first). */
 static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
@@ -1000,6 +1062,8 @@ static int pairing_check_run(PairCursor *pCur, TbConn *pConn, char **pzErr) {
   if (rc != SQLITE_OK) return schedule_diagnosis(pCur, pConn, rc, pzErr);
   rc = each_gap(b, b->iLastPlayed + 1, gap_row, pCur, &nGap);
   if (rc != SQLITE_OK || nGap > 0) return rc;
+  rc = check_open_game(pCur);
+  if (rc != SQLITE_OK) return rc;
   aOpp = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)b->state.nPlayer + 1));
   aWhite = sqlite3_malloc64((sqlite3_uint64)b->state.nPlayer + 1);
   if (aOpp == 0 || aWhite == 0) rc = SQLITE_NOMEM;
