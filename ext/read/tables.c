@@ -747,6 +747,24 @@ int tb_name_event(const TbKey *pKey, char **pzErr) {
   return z ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
+/*
+** Whether a message begins with an inner call's function name that stands
+** alone: a recursion ('standings(): recursive call ...'), or another
+** tiebreak function's message.  A file reader's ('trf_matches(): line 2:
+** ...'), whose text is the event, does not say which event it is.
+*/
+static int names_own_function(const char *zMsg) {
+  int n = (int)strspn(zMsg, "abcdefghijklmnopqrstuvwxyz_");
+  static const char *const azReader[] = {"_matches", "_players", "_records"};
+  int i;
+  if (n == 0 || strncmp(zMsg + n, "(): ", 4) != 0) return 0;
+  for (i = 0; i < 3; i++) {
+    int k = (int)strlen(azReader[i]);
+    if (n > k && strncmp(zMsg + n - k, azReader[i], (size_t)k) == 0) return 0;
+  }
+  return 1;
+}
+
 /* "event 7: " before the message of the error rc, the event given as the
 ** argument pEvent, a TEXT id quoted as tb_name_event() does ('e'); a
 ** file's text as the event is not shown.  Returns rc, or SQLITE_NOMEM. */
@@ -754,12 +772,7 @@ int tb_name_event_value(sqlite3_value *pEvent, int rc, char **pzErr) {
   const char *z = (const char *)sqlite3_value_text(pEvent);
   char *zNew;
   if (z == 0) return SQLITE_NOMEM;
-  /* an inner call's message that names its event (a recursion) stands; a
-  ** reader's ('trf_matches(): line 2: ...') gets the event before it */
-  if (sqlite3_strglob("[a-z_]*(): event *", *pzErr) == 0 ||
-      sqlite3_strglob("[a-z_]*(): the event of the file: *", *pzErr) == 0) {
-    return rc;
-  }
+  if (names_own_function(*pzErr)) return rc;
   if (tb_value_is_integral(pEvent)) {
     zNew = sqlite3_mprintf("event %lld: %s", sqlite3_value_int64(pEvent),
                            *pzErr);
