@@ -698,6 +698,38 @@ static const char *azBakuQuery[] = {
   " 'dutch', NULL, 'trf_matches', 'trf_players');",
 };
 
+/* pair_input: what pairing refuses to read silently: a TRF record listing
+** a player twice, a bye of a round its player played, an XXC setting, a
+** round past XXR, a reader's error, a chess game without a result. */
+static const char *azPairInputSetup[] = {
+  "CREATE TABLE t(x);",
+  "INSERT INTO t VALUES ("
+  " printf('%-89s', '001    1      A') || '     4 w 1' || char(10) ||"
+  " printf('%-89s', '001    2      B') || '     3 w =' || char(10) ||"
+  " printf('%-89s', '001    3      C') || '     2 b =' || char(10) ||"
+  " printf('%-89s', '001    4      D') || '     1 b 0' || char(10));",
+  "CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins,"
+  " draws, result);",
+  "INSERT INTO matches VALUES (1, 1, 'a', 'b', 0, 0, 0, NULL),"
+  " (1, 1, 'c', 'd', 0, 0, 0, NULL), (1, 1, 'e', NULL, 0, 0, 0, NULL);",
+};
+static const char *azPairInputQuery[] = {
+  "SELECT player_a, player_b FROM pairings('XXC black1' || char(10) ||"
+  " (SELECT x FROM t), 'dutch', NULL, 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings('260 1 3 2 2' || char(10) || (SELECT x FROM t),"
+  " 'dutch', NULL, 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairing_check('240 H 1 2' || char(10) || (SELECT x FROM t),"
+  " 'dutch', 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings('XXC rank' || char(10) || (SELECT x FROM t),"
+  " 'dutch', NULL, 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings('XXR 1' || char(10) || (SELECT x FROM t), 'mtg',"
+  " NULL, 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings('001 x' || char(10) || (SELECT x FROM t), 'dutch',"
+  " NULL, 'trf_matches', 'trf_players');",
+  "SELECT * FROM pairings(1, 'dutch');",
+  "SELECT * FROM pairing_check(1, 'dutch');",
+};
+
 /* event_errors: a fault in one event's data named in every function's
 ** message, and the readers' refusal of NULL text. */
 static const char *azEventErrorsSetup[] = {
@@ -829,6 +861,8 @@ static const struct Workload {
    COUNT(azRowBlocksQuery)},
   {"event_errors", azEventErrorsSetup, COUNT(azEventErrorsSetup),
    azEventErrorsQuery, COUNT(azEventErrorsQuery)},
+  {"pair_input", azPairInputSetup, COUNT(azPairInputSetup), azPairInputQuery,
+   COUNT(azPairInputQuery)},
 };
 static const struct Workload *pWork = &aWorkload[0];
 
