@@ -298,7 +298,7 @@ def test_dutch_accelerating_more_rounds_than_scheduled_is_an_error(db):
         "pairings(): the event of the file: accelerated=3 is more rounds than rounds=2: Baku "
         "acceleration accelerates ceil(rounds / 2) of the rounds scheduled (1)")
     assert pairing_error(db, text, "dutch(accelerated=10)").endswith(
-        "accelerated=10 is more rounds than the file's 9 rounds scheduled (XXR or 142): Baku "
+        "accelerated=10 is more rounds than the 9 rounds the file schedules (XXR or 142): Baku "
         "acceleration accelerates ceil(rounds / 2) of the rounds scheduled (5)")
     # as many as scheduled is the arbiter's choice, not a contradiction
     assert db.execute(query, (text, "dutch(accelerated=2, rounds=2)")).fetchall()
@@ -317,7 +317,7 @@ def test_a_round_past_the_rounds_option_is_an_error(db):
     assert db.execute(query, (text, "dutch(rounds=3)")).fetchall()
     text = "\n".join(line.replace("XXR 9", "XXR 2") for line in text.split("\n"))
     assert pairing_error(db, text, "dutch") == (
-        "pairings(): the event of the file: round 3 is past the file's 2 rounds scheduled "
+        "pairings(): the event of the file: round 3 is past the 2 rounds the file schedules "
         "(XXR or 142); rounds=N schedules more")
     assert len(db.execute(query, (text, "dutch(rounds=3)")).fetchall()) == 11
 

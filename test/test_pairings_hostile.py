@@ -642,7 +642,7 @@ def test_a_round_past_the_files_schedule_is_an_error(db, system, tail, record):
     last round applied to the wrong round). rounds=N given decides over the file."""
     text = six_played(record)
     assert error_of(db, f"SELECT * FROM pairings(?, '{system}'{TRF_TAIL}", (text,)) == (
-        "pairings(): the event of the file: round 2 is past the file's 1 rounds scheduled "
+        "pairings(): the event of the file: round 2 is past the 1 round the file schedules "
         f"(XXR or 142); {tail}")
     assert len(db.execute(f"SELECT * FROM pairings(?, 'dutch(rounds=2)'{TRF_TAIL}",
                           (text,)).fetchall()) == 3
@@ -657,7 +657,7 @@ def test_pairing_check_shows_a_round_played_past_the_files_schedule(db):
     text = six_played("XXR 1", rounds=rounds)
     sql = "SELECT round, player_a, reason FROM pairing_check(?, ?, 'trf_matches', 'trf_players')"
     rows = db.execute(sql, (text, "mtg")).fetchall()
-    assert rows == [(2, None, "round 2 is past the file's 1 rounds scheduled (XXR or 142); "
+    assert rows == [(2, None, "round 2 is past the 1 round the file schedules (XXR or 142); "
                               "a larger XXR or 142 schedules more")]
     assert [r for r in db.execute(sql, (text, "dutch(rounds=2)")).fetchall()
             if "past" in r[2]] == []

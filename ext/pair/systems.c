@@ -204,8 +204,8 @@ int tb_pair_spec_parse(const char *zSpec, TbPairSpec *pSpec, char **pzErr) {
 static char *rounds_source(const TbPairSpec *pSpec, int nRounds) {
   return pSpec->nRounds > 0
              ? sqlite3_mprintf("rounds=%d", nRounds)
-             : sqlite3_mprintf("the file's %d rounds scheduled (XXR or 142)",
-                               nRounds);
+             : sqlite3_mprintf("the %d round%s the file schedules (XXR or "
+                               "142)", nRounds, nRounds == 1 ? "" : "s");
 }
 
 /*
@@ -246,9 +246,10 @@ int tb_pair_round_scheduled(const TbPairSpec *pSpec, int nRounds, int iRound,
                              "(rounds=%d); rounds=N schedules more", iRound,
                              nRounds);
   } else {
-    *pzErr = sqlite3_mprintf("round %d is past the file's %d rounds scheduled "
-                             "(XXR or 142); %s schedules more", iRound,
-                             nRounds, (pSpec->mOptions & OPT_ROUNDS)
+    *pzErr = sqlite3_mprintf("round %d is past the %d round%s the file "
+                             "schedules (XXR or 142); %s schedules more",
+                             iRound, nRounds, nRounds == 1 ? "" : "s",
+                             (pSpec->mOptions & OPT_ROUNDS)
                                           ? "rounds=N"
                                           : "a larger XXR or 142");
   }
