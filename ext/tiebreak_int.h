@@ -709,9 +709,30 @@ static inline TbMatch *tb_event_new_match(TbEvent *p) {
 ** read into (tb_event_grow_matches): joining them into one array copied
 ** 20 MB into fresh pages at 700,000 rows, on every query.
 */
+typedef struct TbRows {
+  TbMatch *const *apBlock;    /* the full blocks */
+  TbMatch *aLast;             /* the last block, from row nBase */
+  int nBase;
+} TbRows;
+
+/* The event's rows as a loop reads them: copied into the loop's locals,
+** which no write through the records can change, they stay in registers
+** (read through p, they were loaded again for every row). */
+static inline TbRows tb_event_rows(const TbEvent *p) {
+  TbRows r;
+  r.apBlock = p->apRowBlock;
+  r.aLast = p->aMatch;
+  r.nBase = p->nMatchBase;
+  return r;
+}
+
+static inline TbMatch *tb_rows_at(TbRows r, int i) {
+  if (i >= r.nBase) return &r.aLast[i - r.nBase];
+  return &r.apBlock[i >> TB_ROW_BLOCK_SHIFT][i & (TB_ROW_BLOCK - 1)];
+}
+
 static inline TbMatch *tb_event_match(const TbEvent *p, int i) {
-  if (i >= p->nMatchBase) return &p->aMatch[i - p->nMatchBase];
-  return &p->apRowBlock[i >> TB_ROW_BLOCK_SHIFT][i & (TB_ROW_BLOCK - 1)];
+  return tb_rows_at(tb_event_rows(p), i);
 }
 
 /* Why tb_event_new_match returned NULL. */

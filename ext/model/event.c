@@ -436,12 +436,13 @@ static int add_new_ids(TbEvent *p, const NewIds *pNew) {
 */
 static int resolve_all_deferred(TbEvent *p) {
   NewIds ids = {0, 0, 0};
+  const TbRows rows = tb_event_rows(p);
   int i, rc = SQLITE_OK;
   if (!p->bDeferred) return SQLITE_OK;
   for (i = 0; i < p->nMatch && rc == SQLITE_OK; i++) {
-    TbMatch *m = tb_event_match(p, i);
+    TbMatch *m = tb_rows_at(rows, i);
     if (i + TB_DEFER_AHEAD < p->nMatch) {
-      const TbMatch *f = tb_event_match(p, i + TB_DEFER_AHEAD);
+      const TbMatch *f = tb_rows_at(rows, i + TB_DEFER_AHEAD);
       prefetch_deferred(p, f->iA);
       prefetch_deferred(p, f->iB);
     }
@@ -825,7 +826,8 @@ typedef char PairingIsTwelveBytes[sizeof(Pairing) == 12 ? 1 : -1];
 ** lookups while it is read (tb_event_seats).
 */
 int tb_event_index(TbEvent *p, char **pzErr) {
-  int i, rc;
+  TbRows rows;
+  int i, rc, iLast = 0;
 
   if ((rc = resolve_all_deferred(p)) != SQLITE_OK) return rc;
 
@@ -833,17 +835,18 @@ int tb_event_index(TbEvent *p, char **pzErr) {
     TbPlayer *pl = &p->aPlayer[i];
     if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
   }
-  p->iLastRound = 0;
+  rows = tb_event_rows(p); /* once the ids are looked up */
   for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = tb_event_match(p, i);
+    const TbMatch *m = tb_rows_at(rows, i);
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) return rc;
     if (m->iA == m->iB) {
       return player_error(pzErr, &p->aPlayer[m->iA].key,
                           "player %s is paired with themself in round %d",
                           m->iRound);
     }
-    if (m->iRound > p->iLastRound) p->iLastRound = m->iRound;
+    if (m->iRound > iLast) iLast = m->iRound;
   }
+  p->iLastRound = iLast;
   return SQLITE_OK;
 }
 
@@ -987,11 +990,12 @@ void tb_event_drop_seats(TbEvent *p) {
 */
 static int pairings_of_rows(TbEvent *p, Pairing **pa) {
   int n = p->nMatch, i, rc = SQLITE_OK;
+  const TbRows rows = tb_event_rows(p);
   Pairing *a = sqlite3_malloc64(sizeof(Pairing) * ((sqlite3_uint64)n + 1));
   if (a == 0) rc = SQLITE_NOMEM;
   for (i = 0; rc == SQLITE_OK && i < n; i++) {
     if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) break;
-    pairing_of(&a[i], tb_event_match(p, i));
+    pairing_of(&a[i], tb_rows_at(rows, i));
     if (i < p->nMatchBase && (i & (TB_ROW_BLOCK - 1)) == TB_ROW_BLOCK - 1) {
       sqlite3_free(p->apRowBlock[i >> TB_ROW_BLOCK_SHIFT]);
       p->apRowBlock[i >> TB_ROW_BLOCK_SHIFT] = 0;
@@ -1312,15 +1316,16 @@ static int division_last_rounds(TbEvent *p) {
 ** from the seats.
 */
 static int record_games(TbEvent *p) {
+  const TbRows rows = tb_event_rows(p);
   int i, rc;
   for (i = 0; i < p->nPlayer; i++) {
     memset(&p->aPlayer[i].rec, 0, sizeof(TbRecord));
   }
   for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = tb_event_match(p, i);
+    const TbMatch *m = tb_rows_at(rows, i);
     TbRecord *r = &p->aPlayer[m->iA].rec;
     if (i + SCORE_PREFETCH < p->nMatch) {
-      const TbMatch *f = tb_event_match(p, i + SCORE_PREFETCH);
+      const TbMatch *f = tb_rows_at(rows, i + SCORE_PREFETCH);
       TB_PREFETCH(&p->aPlayer[f->iA].rec);
       if (f->iB >= 0) TB_PREFETCH(&p->aPlayer[f->iB].rec);
     }
@@ -1381,13 +1386,14 @@ static int record_outcomes(TbEvent *p, const TbParams *pParams) {
 ** them before, tb_event_as_of).
 */
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
+  const TbRows rows = tb_event_rows(p);
   int i, rc;
   p->iCutAfter = (int)tb_cut_round(p, pParams);
   p->bFreezeCut = pParams->bFreezeCut || p->iPlayoffCut > 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK ||
-        (rc = match_settle(p, tb_event_match(p, i), g, pParams, pzErr)) != SQLITE_OK) {
+        (rc = match_settle(p, tb_rows_at(rows, i), g, pParams, pzErr)) != SQLITE_OK) {
       return rc;
     }
   }
