@@ -532,12 +532,12 @@ struct TbEvent {
   int iLastRound;             /* last round of the event (as of the round asked) */
   int nPlaying;               /* players with a row: no registered no-shows */
   int nMatch;
-  TbMatch *aMatch;            /* the rows, or the last block of them
-                              ** (row i: tb_event_match) */
-  int nMatchBase;             /* rows in the full blocks, the index of
-                              ** aMatch[0] */
-  TbMatch **apRowBlock;       /* the full blocks of TB_ROW_BLOCK rows, in
-                              ** order, until the rows are scored */
+  TbMatch *aMatch;            /* the rows; while they are read, the last
+                              ** block of them (tb_event_new_match) */
+  int nMatchBase;             /* while read: rows in the full blocks, the
+                              ** index of aMatch[0] */
+  TbMatch **apRowBlock;       /* while read: the full blocks, in order;
+                              ** joined into aMatch by tb_event_index() */
   int nRowBlock, nRowBlockAlloc;
   int *aSeatMatch;            /* while the games table is read: per seat of
                               ** aSeat, its index in aMatch; else NULL */
@@ -601,9 +601,6 @@ int tb_event_player_text(TbEvent *p, const char *z, int n, int *piPlayer);
 int tb_event_find(const TbEvent *p, sqlite3_value *pVal);
 void tb_event_fit_players(TbEvent *p);
 int tb_event_grow_matches(TbEvent *p);
-/* Rows in a full block: 1.8 MB, past which a block is not grown by copying */
-#define TB_ROW_BLOCK_SHIFT 16
-#define TB_ROW_BLOCK (1 << TB_ROW_BLOCK_SHIFT)
 /* *pa of nOld bytes grown to nNew: large blocks copied by polled slices
 ** (a block of many megabytes faults in page by page); left as it was on
 ** failure. */
@@ -702,37 +699,6 @@ static inline TbMatch *tb_event_new_match(TbEvent *p) {
   m = &p->aMatch[p->nMatch++ - p->nMatchBase];
   memset(m, 0, sizeof(*m));
   return m;
-}
-
-/*
-** Row i of the event.  A large event's rows stay in the blocks they were
-** read into (tb_event_grow_matches): joining them into one array copied
-** 20 MB into fresh pages at 700,000 rows, on every query.
-*/
-typedef struct TbRows {
-  TbMatch *const *apBlock;    /* the full blocks */
-  TbMatch *aLast;             /* the last block, from row nBase */
-  int nBase;
-} TbRows;
-
-/* The event's rows as a loop reads them: copied into the loop's locals,
-** which no write through the records can change, they stay in registers
-** (read through p, they were loaded again for every row). */
-static inline TbRows tb_event_rows(const TbEvent *p) {
-  TbRows r;
-  r.apBlock = p->apRowBlock;
-  r.aLast = p->aMatch;
-  r.nBase = p->nMatchBase;
-  return r;
-}
-
-static inline TbMatch *tb_rows_at(TbRows r, int i) {
-  if (i >= r.nBase) return &r.aLast[i - r.nBase];
-  return &r.apBlock[i >> TB_ROW_BLOCK_SHIFT][i & (TB_ROW_BLOCK - 1)];
-}
-
-static inline TbMatch *tb_event_match(const TbEvent *p, int i) {
-  return tb_rows_at(tb_event_rows(p), i);
 }
 
 /* Why tb_event_new_match returned NULL. */

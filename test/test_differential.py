@@ -506,7 +506,7 @@ def long_event(seed, n_players, n_rounds, max_games=3):
     (61, 60, 3),             # a season of 60 rounds
     (40, 60, 10 ** 6),       # game counts up to 10^6: OGW% of thousands of bits
     (501, 100, 3),           # the large case: 25,000 matches
-    (1001, 140, 3),          # 140,280 rows: read and scored in blocks of 65,536
+    (1001, 140, 3),          # 140,280 rows: read in blocks of 65,536, joined
 ])
 def test_long_event_matches_reference(db, n_players, n_rounds, max_games):
     rows = long_event(n_rounds, n_players, n_rounds, max_games)
@@ -522,9 +522,9 @@ def test_long_event_matches_reference(db, n_players, n_rounds, max_games):
                    for p in by_player if p < 10 ** 6)
 
 
-def test_long_event_games_table_in_blocks(db):
-    """140,280 rows, scored from the blocks of 65,536 they are read into: every
-    7th match's games come from the games table (its row 0-0-0), so the games
+def test_long_event_games_table_past_a_block(db):
+    """140,280 rows, more than the 65,536 of a block of rows as read: every 7th
+    match's games come from the games table (its row 0-0-0), so the games
     table finds matches in every block; as of a round, the rows are filtered."""
     rows = long_event(140, 1001, 140)
     for i, r in enumerate(rows):
@@ -534,6 +534,6 @@ def test_long_event_games_table_in_blocks(db):
     insert_event(db, "long", rows)
     assert db.execute("SELECT count(*) FROM games WHERE event_id = 'long'").fetchone()[0] > 10 ** 4
     floor = Fraction(33, 100)
-    assert_matches_reference(query(db, "long"), rows, floor, what="games in blocks")
+    assert_matches_reference(query(db, "long"), rows, floor, what="games past a block")
     assert_matches_reference(query(db, "long", as_of=100), rows, floor, as_of=100,
-                             what="games in blocks, as of round 100")
+                             what="games past a block, as of round 100")

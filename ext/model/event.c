@@ -71,7 +71,6 @@ void tb_event_trim(TbEvent *p) {
 */
 void tb_event_drop_matches(TbEvent *p) {
   if (p->pCut) tb_event_drop_matches(p->pCut);
-  free_row_blocks(p);
   sqlite3_free(p->aMatch);
   sqlite3_free(p->aSeatMatch);
   sqlite3_free(p->aGameCount);
@@ -436,15 +435,13 @@ static int add_new_ids(TbEvent *p, const NewIds *pNew) {
 */
 static int resolve_all_deferred(TbEvent *p) {
   NewIds ids = {0, 0, 0};
-  const TbRows rows = tb_event_rows(p);
   int i, rc = SQLITE_OK;
   if (!p->bDeferred) return SQLITE_OK;
   for (i = 0; i < p->nMatch && rc == SQLITE_OK; i++) {
-    TbMatch *m = tb_rows_at(rows, i);
+    TbMatch *m = &p->aMatch[i];
     if (i + TB_DEFER_AHEAD < p->nMatch) {
-      const TbMatch *f = tb_rows_at(rows, i + TB_DEFER_AHEAD);
-      prefetch_deferred(p, f->iA);
-      prefetch_deferred(p, f->iB);
+      prefetch_deferred(p, p->aMatch[i + TB_DEFER_AHEAD].iA);
+      prefetch_deferred(p, p->aMatch[i + TB_DEFER_AHEAD].iB);
     }
     if ((rc = tb_poll(p->pProbe, 1)) == SQLITE_OK &&
         (rc = resolve_deferred(p, &ids, &m->iA)) == SQLITE_OK) {
@@ -555,17 +552,17 @@ static int row_block_next(TbEvent *p, int nCap) {
 
 /*
 ** Room for more matches (tb_event_new_match, tiebreak_int.h).  The rows'
-** block doubles up to TB_ROW_BLOCK rows; past that each full block is kept
+** block doubles up to GROW_POLLED bytes; past that each full block is kept
 ** and a new one of its size begun, so that a large event's rows are never
 ** held twice, in a block and in the one twice its size that it is copied
-** into (at 700,000 rows, 29 MB beside the 15 MB copied).  The rows stay in
-** their blocks (tb_event_match) until scored.
+** into (at 700,000 rows, 29 MB beside the 15 MB copied).  tb_event_index()
+** joins the blocks.
 */
 int tb_event_grow_matches(TbEvent *p) {
   int nCap = p->nMatchAlloc - p->nMatchBase;
   int nNew = nCap ? nCap * 2 : 256;
   int rc;
-  if (nCap >= TB_ROW_BLOCK) {
+  if (sizeof(TbMatch) * (size_t)nCap >= GROW_POLLED) {
     if (p->nMatchAlloc > 0x7fffffff - nCap) return SQLITE_NOMEM;
     return row_block_next(p, nCap);
   }
@@ -574,6 +571,43 @@ int tb_event_grow_matches(TbEvent *p) {
                    sizeof(TbMatch) * (size_t)nNew);
   if (rc == SQLITE_OK) p->nMatchAlloc = p->nMatchBase + nNew;
   return rc;
+}
+
+/*
+** The rows read, in blocks, into one array: each block copied by polled
+** slices and freed before the next is read, so the rows are held about
+** once.  On an error the rows are gone (the event is not computed).
+*/
+static int join_row_blocks(TbEvent *p) {
+  TbMatch *aAll;
+  int i, nCap, rc = SQLITE_OK;
+  if (p->nRowBlock == 0) return SQLITE_OK;
+  nCap = p->nMatchBase / p->nRowBlock; /* every full block's size */
+  aAll = sqlite3_malloc64(sizeof(TbMatch) * ((sqlite3_uint64)p->nMatch + 1));
+  for (i = 0; aAll && rc == SQLITE_OK && i < p->nRowBlock; i++) {
+    rc = write_polled(p->pProbe, (char *)&aAll[(size_t)i * (size_t)nCap],
+                      (const char *)p->apRowBlock[i],
+                      sizeof(TbMatch) * (size_t)nCap);
+    sqlite3_free(p->apRowBlock[i]);
+    p->apRowBlock[i] = 0;
+  }
+  if (aAll && rc == SQLITE_OK) {
+    rc = write_polled(p->pProbe, (char *)&aAll[p->nMatchBase],
+                      (const char *)p->aMatch,
+                      sizeof(TbMatch) * (size_t)(p->nMatch - p->nMatchBase));
+  }
+  free_row_blocks(p);
+  sqlite3_free(p->aMatch);
+  p->aMatch = 0;
+  p->nMatchBase = 0;
+  if (aAll == 0 || rc != SQLITE_OK) {
+    sqlite3_free(aAll);
+    p->nMatch = p->nMatchAlloc = 0;
+    return aAll ? rc : SQLITE_NOMEM;
+  }
+  p->aMatch = aAll;
+  p->nMatchAlloc = p->nMatch + 1;
+  return SQLITE_OK;
 }
 
 /*
@@ -691,7 +725,7 @@ int tb_event_registered(TbEvent *p, char **pzErr) {
   if (aLast == 0) return SQLITE_NOMEM;
   memset(aLast, 0, sizeof(int) * ((size_t)p->nPlayer + 1));
   for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = tb_event_match(p, i);
+    const TbMatch *m = &p->aMatch[i];
     if (m->iRound > aLast[m->iA]) aLast[m->iA] = m->iRound;
     if (m->iB >= 0 && m->iRound > aLast[m->iB]) aLast[m->iB] = m->iRound;
   }
@@ -826,27 +860,28 @@ typedef char PairingIsTwelveBytes[sizeof(Pairing) == 12 ? 1 : -1];
 ** lookups while it is read (tb_event_seats).
 */
 int tb_event_index(TbEvent *p, char **pzErr) {
-  TbRows rows;
-  int i, rc, iLast = 0;
+  int i, rc;
 
-  if ((rc = resolve_all_deferred(p)) != SQLITE_OK) return rc;
+  if ((rc = join_row_blocks(p)) != SQLITE_OK ||
+      (rc = resolve_all_deferred(p)) != SQLITE_OK) {
+    return rc;
+  }
 
   for (i = 0; i < p->nPlayer; i++) {
     TbPlayer *pl = &p->aPlayer[i];
     if (pl->key.eType == SQLITE_TEXT) pl->key.z = p->aText + pl->key.i;
   }
-  rows = tb_event_rows(p); /* once the ids are looked up */
+  p->iLastRound = 0;
   for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = tb_rows_at(rows, i);
+    const TbMatch *m = &p->aMatch[i];
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK) return rc;
     if (m->iA == m->iB) {
       return player_error(pzErr, &p->aPlayer[m->iA].key,
                           "player %s is paired with themself in round %d",
                           m->iRound);
     }
-    if (m->iRound > iLast) iLast = m->iRound;
+    if (m->iRound > p->iLastRound) p->iLastRound = m->iRound;
   }
-  p->iLastRound = iLast;
   return SQLITE_OK;
 }
 
@@ -968,7 +1003,7 @@ int tb_event_seats(TbEvent *p, char **pzErr) {
   Pairing *a = sqlite3_malloc64(sizeof(Pairing) * ((sqlite3_uint64)p->nMatch + 1));
   int i, rc;
   if (a == 0) return SQLITE_NOMEM;
-  for (i = 0; i < p->nMatch; i++) pairing_of(&a[i], tb_event_match(p, i));
+  for (i = 0; i < p->nMatch; i++) pairing_of(&a[i], &p->aMatch[i]);
   rc = lay_out(p, a, p->nMatch, 0, pzErr);
   sqlite3_free(a);
   return rc;
@@ -984,44 +1019,31 @@ void tb_event_drop_seats(TbEvent *p) {
 }
 
 /*
-** The settled rows as pairings, 12 bytes each, into *pa: each full block
-** of rows freed once read, so that the rows and their pairings are not
-** held whole at once.  The rows are gone, whatever the outcome.
+** The settled rows become the seats, and are freed: each row is written
+** over as a Pairing in place (12 of its 28 bytes, in order, so that no row
+** is overwritten before it is read), the array shrinks to them, and the
+** seats are laid out from them.
 */
-static int pairings_of_rows(TbEvent *p, Pairing **pa) {
-  int n = p->nMatch, i, rc = SQLITE_OK;
-  const TbRows rows = tb_event_rows(p);
-  Pairing *a = sqlite3_malloc64(sizeof(Pairing) * ((sqlite3_uint64)n + 1));
-  if (a == 0) rc = SQLITE_NOMEM;
-  for (i = 0; rc == SQLITE_OK && i < n; i++) {
-    if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) break;
-    pairing_of(&a[i], tb_rows_at(rows, i));
-    if (i < p->nMatchBase && (i & (TB_ROW_BLOCK - 1)) == TB_ROW_BLOCK - 1) {
-      sqlite3_free(p->apRowBlock[i >> TB_ROW_BLOCK_SHIFT]);
-      p->apRowBlock[i >> TB_ROW_BLOCK_SHIFT] = 0;
-    }
-  }
-  free_row_blocks(p);
-  sqlite3_free(p->aMatch);
-  p->aMatch = 0;
-  p->nMatch = p->nMatchAlloc = p->nMatchBase = 0;
-  if (rc != SQLITE_OK) {
-    sqlite3_free(a);
-    a = 0;
-  }
-  *pa = a;
-  return rc;
-}
-
-/* The settled rows become the seats, and are freed. */
 static int seats_from_rows(TbEvent *p, char **pzErr) {
-  int n = p->nMatch, rc;
-  Pairing *a;
+  Pairing *a = (Pairing *)(void *)p->aMatch;
+  int i, n = p->nMatch, rc;
+  for (i = 0; i < n; i++) {
+    TbMatch m;
+    Pairing x;
+    memcpy(&m, &p->aMatch[i], sizeof(m));
+    pairing_of(&x, &m);
+    memcpy(&a[i], &x, sizeof(x));
+  }
+  /* shrinking can fail only as an injected fault: the block stays valid */
+  a = sqlite3_realloc64(p->aMatch, sizeof(Pairing) * ((sqlite3_uint64)n + 1));
+  if (a) p->aMatch = (TbMatch *)(void *)a;
+  a = (Pairing *)(void *)p->aMatch;
   sqlite3_free(p->aGameCount);
   p->aGameCount = 0;
-  if ((rc = pairings_of_rows(p, &a)) != SQLITE_OK) return rc;
   rc = lay_out(p, a, n, 1, pzErr);
-  sqlite3_free(a);
+  sqlite3_free(p->aMatch);
+  p->aMatch = 0;
+  p->nMatch = p->nMatchAlloc = 0;
   return rc;
 }
 
@@ -1316,16 +1338,15 @@ static int division_last_rounds(TbEvent *p) {
 ** from the seats.
 */
 static int record_games(TbEvent *p) {
-  const TbRows rows = tb_event_rows(p);
   int i, rc;
   for (i = 0; i < p->nPlayer; i++) {
     memset(&p->aPlayer[i].rec, 0, sizeof(TbRecord));
   }
   for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = tb_rows_at(rows, i);
+    const TbMatch *m = &p->aMatch[i];
     TbRecord *r = &p->aPlayer[m->iA].rec;
     if (i + SCORE_PREFETCH < p->nMatch) {
-      const TbMatch *f = tb_rows_at(rows, i + SCORE_PREFETCH);
+      const TbMatch *f = &p->aMatch[i + SCORE_PREFETCH];
       TB_PREFETCH(&p->aPlayer[f->iA].rec);
       if (f->iB >= 0) TB_PREFETCH(&p->aPlayer[f->iB].rec);
     }
@@ -1386,14 +1407,13 @@ static int record_outcomes(TbEvent *p, const TbParams *pParams) {
 ** them before, tb_event_as_of).
 */
 int tb_event_score(TbEvent *p, const TbParams *pParams, char **pzErr) {
-  const TbRows rows = tb_event_rows(p);
   int i, rc;
   p->iCutAfter = (int)tb_cut_round(p, pParams);
   p->bFreezeCut = pParams->bFreezeCut || p->iPlayoffCut > 0;
   for (i = 0; i < p->nMatch; i++) {
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     if ((rc = tb_poll(p->pProbe, 1)) != SQLITE_OK ||
-        (rc = match_settle(p, tb_rows_at(rows, i), g, pParams, pzErr)) != SQLITE_OK) {
+        (rc = match_settle(p, &p->aMatch[i], g, pParams, pzErr)) != SQLITE_OK) {
       return rc;
     }
   }
@@ -1436,10 +1456,9 @@ int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
   pTo->nPlayer = pTo->nPlayerAlloc = pFrom->nPlayer;
   pTo->nMatchAlloc = pFrom->nMatch + 1;
   for (i = 0; i < pFrom->nMatch; i++) {
-    const TbMatch *m = tb_event_match(pFrom, i);
-    if (m->iRound > iRound) continue;
+    if (pFrom->aMatch[i].iRound > iRound) continue;
     if (pTo->aGameCount) pTo->aGameCount[pTo->nMatch] = pFrom->aGameCount[i];
-    pTo->aMatch[pTo->nMatch++] = *m;
+    pTo->aMatch[pTo->nMatch++] = pFrom->aMatch[i];
   }
   pTo->pProbe = pFrom->pProbe;
   return tb_event_score(pTo, pParams, pzErr);

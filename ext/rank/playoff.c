@@ -193,7 +193,7 @@ static int playoff_bounds(const TbEvent *p, i64 nSwiss, int *aLastSwiss,
                           int *aFirstPlayoff, int *pRc, char **pzErr) {
   int i, n = 0, bPlayoff;
   for (i = 0; i < p->nMatch; i++) {
-    const TbMatch *m = tb_event_match(p, i);
+    const TbMatch *m = &p->aMatch[i];
     int d = division_of(p, m->iA);
     if ((*pRc = is_playoff(m, nSwiss, &bPlayoff, pzErr)) != SQLITE_OK) return -1;
     if (bPlayoff) {
@@ -230,7 +230,7 @@ static int playoff_bounds(const TbEvent *p, i64 nSwiss, int *aLastSwiss,
 static int copy_playoff(TbEvent *p, const int *aLastSwiss, char **pzErr) {
   int i, rc, iCut = 0;
   for (i = 0; i < p->nMatch; i++) {
-    TbMatch m = *tb_event_match(p, i);
+    TbMatch m = p->aMatch[i];
     int iLastSwiss = aLastSwiss[division_of(p, m.iA)];
     if (iLastSwiss > iCut) iCut = iLastSwiss;
     if (m.iRound <= iLastSwiss) continue;
@@ -267,11 +267,11 @@ int tb_playoff_split(TbEvent *p, const TbParams *pParams, char **pzErr) {
     return rc;
   }
   for (i = 0, n = 0; p->aPlayoff && rc == SQLITE_OK && i < p->nMatch; i++) {
-    TbMatch *m = tb_event_match(p, i);
+    TbMatch *m = &p->aMatch[i];
     const TbGameCount *g = p->aGameCount ? &p->aGameCount[i] : 0;
     if (m->iRound <= aLastSwiss[division_of(p, m->iA)]) {
       if (p->aGameCount) p->aGameCount[n] = *g;
-      *tb_event_match(p, n++) = *m;
+      p->aMatch[n++] = *m;
       continue;
     }
     if ((rc = settle_winner(p, m, g, pzErr)) != SQLITE_OK) break;
@@ -283,8 +283,7 @@ int tb_playoff_split(TbEvent *p, const TbParams *pParams, char **pzErr) {
   if ((rc = check_playoff(p, pzErr)) != SQLITE_OK) return rc;
   /* the event ends with the Swiss (scoring lays out its seats) */
   for (i = 0, p->iLastRound = 0; i < p->nMatch; i++) {
-    int iRound = tb_event_match(p, i)->iRound;
-    if (iRound > p->iLastRound) p->iLastRound = iRound;
+    if (p->aMatch[i].iRound > p->iLastRound) p->iLastRound = p->aMatch[i].iRound;
   }
   return SQLITE_OK;
 }

@@ -1024,7 +1024,7 @@ static int apply_game(TbEvent *pEvent, sqlite3_stmt *pStmt, TbGamesSeen *pSeen,
     return rc;
   }
   iMatch = pEvent->aSeatMatch[pSeat - pEvent->aSeat];
-  m = tb_event_match(pEvent, iMatch);
+  m = &pEvent->aMatch[iMatch];
   rc = read_game_number(pEvent, m, iMatch, iRound,
                         sqlite3_column_value(pStmt, 3), pSeen, pzErr);
   if (rc != SQLITE_OK) return rc;
