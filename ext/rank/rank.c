@@ -853,6 +853,13 @@ void tb_standings_free(TbStandings *p) {
   memset(p, 0, sizeof(*p));
 }
 
+/* Room for each place's rank and deciding tiebreaker: SQLITE_NOMEM. */
+static int alloc_ranks(TbStandings *pOut, sqlite3_uint64 n) {
+  pOut->aRank = sqlite3_malloc64(sizeof(int) * (n + 1));
+  pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
+  return pOut->aRank && pOut->aDecidedBy ? SQLITE_OK : SQLITE_NOMEM;
+}
+
 int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
             TbStandings *pOut, char **pzErr) {
   sqlite3_uint64 n = (sqlite3_uint64)pEvent->nPlayer;
@@ -868,12 +875,9 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   pOut->nPlayer = pEvent->nPlayer;
   pOut->nPointScale = pPolicy->params.nPointScale;
   pOut->aOrder = sqlite3_malloc64(sizeof(int) * (n + 1));
-  pOut->aRank = sqlite3_malloc64(sizeof(int) * (n + 1));
-  pOut->aDecidedBy = sqlite3_malloc64(sizeof(TbTiebreaker *) * (n + 1));
   pOut->aValue = sqlite3_malloc64(sizeof(double) * (nVal + 1));
   pOut->aFlag = sqlite3_malloc64(nVal + 1);
-  if (!pOut->aOrder || !pOut->aRank || !pOut->aDecidedBy || !pOut->aValue ||
-      !pOut->aFlag) {
+  if (!pOut->aOrder || !pOut->aValue || !pOut->aFlag) {
     tb_standings_free(pOut);
     return SQLITE_NOMEM;
   }
@@ -888,6 +892,9 @@ int tb_rank(const TbEvent *pEvent, const TbPolicy *pPolicy, int bLazy,
   c.aValue = pOut->aValue;
   c.aFlag = pOut->aFlag;
   if (c.rc == SQLITE_OK) c.rc = rank_classes(&c, pOut->aOrder);
+  /* the ranks once the values are computed: not held beside what
+  ** computing them needs (Pokemon's sweep peaks there) */
+  if (c.rc == SQLITE_OK) c.rc = alloc_ranks(pOut, n);
 
   for (i = 0, i0 = 0; i < pEvent->nPlayer && poll(&c, 1) == SQLITE_OK; i++) {
     int iClass = tb_player_class(pEvent, pOut->aOrder[i]);
