@@ -279,14 +279,13 @@ static inline int pair_live(const Matcher *p, int v, int w, int k) {
   return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
 }
 
-/* The slack of the pair of v and w (edge k) into r, and whether it is
-** tight (<= 0), or -1 when the pair is not in the graph: in one pass over
-** the weight, which a scan reads for each of n pairs. */
-static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
-  if (p->nDead > 0 && p->aDead[w]) return -1;
+/* The slack of the pair of v and w, of weight x, into r, and whether it is
+** tight (<= 0), or -1 when the pair is not in the graph (x is 0): in one
+** pass over the weight, which a scan reads for each of n pairs. */
+static inline int weight_slack(const Matcher *p, int v, int w, const TbWord *x, TbWord *r) {
 #ifdef __SIZEOF_INT128__
   if (p->bDense && p->nW > 1) {
-    const TbWord *a = dual_of(p, v), *b = dual_of(p, w), *x = pair_weight(p, v, w, k);
+    const TbWord *a = dual_of(p, v), *b = dual_of(p, w);
     TbWord any = 0, nonzero = 0;
     WideCarry c = 0;
     int t, nW = p->nW;
@@ -301,9 +300,15 @@ static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
     return (i64)r[nW - 1] < 0 || !nonzero;
   }
 #endif
-  if (p->bDense && v_is_zero(p->nW, pair_weight(p, v, w, k))) return -1;
-  pair_slack(p, v, w, k, r);
+  if (p->bDense && v_is_zero(p->nW, x)) return -1;
+  v_slack(p->nW, dual_of(p, v), dual_of(p, w), x, r);
   return v_sign(p->nW, r) <= 0;
+}
+
+/* The same for the pair of v and w (edge k), its weight read here. */
+static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
+  if (p->nDead > 0 && p->aDead[w]) return -1;
+  return weight_slack(p, v, w, pair_weight(p, v, w, k), r);
 }
 
 /* The slack of edge k when weights are one word. */
@@ -797,20 +802,19 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
   return 0;
 }
 
-/* Whether the pair of v and w (edge k) is surely not tight, by the top
-** words alone: with h the top words' a + b - 2 w and L the same of the
+/* Whether the pair of v and w, of weight x, is surely not tight, by the
+** top words alone: with h the top words' a + b - 2 x and L the same of the
 ** lower words (K bits), the slack is h 2^K + L, and L > -2^(K+1); so h >= 2
 ** gives a positive slack.  About half the pairs of a Dutch round are told
-** apart from tight ones so, their slack not computed (a weight the
-** caller's function makes is made whole all the same). */
-static inline int surely_slack(const Matcher *p, int v, int w, int k) {
+** apart from tight ones so, their slack not computed. */
+static inline int surely_slack(const Matcher *p, int v, int w, const TbWord *x) {
 #ifdef __SIZEOF_INT128__
   int t = p->nW - 1;
   return p->nW > 1
          && (WideCarry)(i64)dual_of(p, v)[t] + (i64)dual_of(p, w)[t]
-                - 2 * (WideCarry)(i64)pair_weight(p, v, w, k)[t] >= 2;
+                - 2 * (WideCarry)(i64)x[t] >= 2;
 #else
-  (void)p; (void)v; (void)w; (void)k;
+  (void)p; (void)v; (void)w; (void)x;
   return 0;
 #endif
 }
@@ -826,8 +830,12 @@ static void tight_list(Matcher *p, int v) {
   p->aTightStart[v] = p->nTight;
   p->aTightLen[v] = 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q], k = nb_end(p, v, w, q) / 2;
-    if (surely_slack(p, v, w, k) || live_slack(p, v, w, k, kslack) != 1) continue;
+    int w = p->aNbVertex[q];
+    const TbWord *x;
+    if (p->nDead > 0 && p->aDead[w]) continue;
+    /* the weight asked once: the caller's function may make it anew */
+    x = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+    if (surely_slack(p, v, w, x) || weight_slack(p, v, w, x, kslack) != 1) continue;
     push_int(p, &p->aTight, &p->nTight, &p->nTightAlloc, q);
     if (p->rc) return;
     p->aTightLen[v]++;
