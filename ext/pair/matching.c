@@ -110,7 +110,8 @@ struct TbMatcher {
   int bStarted;       /* duals and matching hold */
   int bLazy;          /* dense form: this stage tries tight pairs only
                       ** (see run_stage) ... */
-  int bFullScans;     /* ... unless tb_match_full_scans() */
+  int bFullScans;     /* ... unless tb_match_full_scans(), which also
+                      ** reads the pairs labeled_t() passes over */
   int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
   int nNewBlossom;
   int *aTightStart;   /* n: each vertex's tight pairs in aTight ... */
@@ -863,6 +864,15 @@ static int scan_tight(Matcher *p, int v) {
   return 0;
 }
 
+/* Whether w is a labeled vertex of a T-blossom: a pair from an S-vertex to
+** it grows nothing and offers no least-slack edge, and a dual step keeps
+** its slack (the S end loses what the T end gains), so a full scan of the
+** dense form passes over it without its weight; should w turn S, w's own
+** scan reads the pair and finds what this scan would have. */
+static inline int labeled_t(const Matcher *p, int w) {
+  return p->aLabel[w] == 2 && p->aLabel[p->aInBlossom[w]] == 2;
+}
+
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
@@ -882,7 +892,9 @@ static int scan_queue(Matcher *p) {
       a = allow_at(p, v, w, k);
       if (!p->aAllow[a]) {
         /* an allowed edge was found tight: only the others read weights */
-        int bTight = live_slack(p, v, w, k, kslack);
+        int bTight;
+        if (p->bDense && !p->bFullScans && labeled_t(p, w)) continue;
+        bTight = live_slack(p, v, w, k, kslack);
         if (bTight < 0) continue;
         if (bTight) allow_edge(p, k);
       }

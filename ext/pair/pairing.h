@@ -168,8 +168,9 @@ int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
 **   tb_match_close(pMatcher);
 ** A stage first grows its trees along tight pairs only and scans every
 ** pair of its vertices only when it needs a dual step;
-** tb_match_full_scans(pMatcher) makes each stage scan every pair at once:
-** the same matching, slower (tests compare the two).
+** tb_match_full_scans(pMatcher) makes each stage scan every pair at once,
+** the pairs to labeled T-vertices too: the same matching, slower (tests
+** compare the two).
 */
 typedef struct TbMatcher TbMatcher;
 int tb_match_open_dense(int nVertex, int nW, const TbWord *aWeight, TbProbe *pProbe,
