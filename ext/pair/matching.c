@@ -112,6 +112,8 @@ struct TbMatcher {
                       ** (see run_stage) ... */
   int bFullScans;     /* ... unless tb_match_full_scans(), which also
                       ** reads the pairs labeled_t() passes over */
+  int nStage;         /* the stages of this solve so far (the first
+                      ** scans every pair, see run_stage) */
   int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
   int nNewBlossom;
   int *aTightStart;   /* n: each vertex's tight pairs in aTight ... */
@@ -1138,9 +1140,13 @@ static void undo_lazy(Matcher *p) {
 }
 
 /* One stage: grows the forest until an augmentation or a dual step that
-** ends it.  Returns 0 once the matching is optimal. */
+** ends it.  Returns 0 once the matching is optimal.  The first stage of a
+** solve scans every pair at once: the tight-pair lists of the solve before
+** are stale (the weights may have changed), and most warm solves of the
+** Dutch system are one stage that needs a dual step, whose try would read
+** every row of its trees twice. */
 static int run_stage(Matcher *p) {
-  p->bLazy = p->bDense && !p->bFullScans;
+  p->bLazy = p->bDense && !p->bFullScans && p->nStage++ > 0;
   p->nNewBlossom = 0;
   if (start_stage(p) == 0) return 0;
   while (p->rc == SQLITE_OK) {
@@ -1621,6 +1627,7 @@ int tb_match_solve(TbMatcher *p) {
     if (p->rc == SQLITE_OK) p->rc = match_tight_paths(p);
   }
   p->iEpoch++;              /* the weights may have changed since */
+  p->nStage = 0;
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;
 }
