@@ -805,20 +805,26 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
   return 0;
 }
 
-/* Whether the pair of v and w, of weight x, is surely not tight, by the
-** top words alone: with h the top words' a + b - 2 x and L the same of the
-** lower words (K bits), the slack is h 2^K + L, and L > -2^(K+1); so h >= 2
-** gives a positive slack.  About half the pairs of a Dutch round are told
-** apart from tight ones so, their slack not computed. */
-static inline int surely_slack(const Matcher *p, int v, int w, const TbWord *x) {
+/* Whether the pair of v and w, of weight x, is tight (slack <= 0), read
+** from the top word down: with acc the slack of the words above K bits and
+** L that of the K bits below, the slack is acc 2^K + L, -2^(K+1) < L <
+** 2^(K+1); so acc >= 2 is a positive slack and acc <= -2 a negative one,
+** and only acc in -1..1 reads the next word (acc 2^64 plus its slack).
+** Most pairs of a Dutch round are told from the top word or two; a tight
+** pair reads every word, then whether x is 0 (no pair: not tight). */
+static int top_down_tight(const Matcher *p, int v, int w, const TbWord *x) {
 #ifdef __SIZEOF_INT128__
+  const TbWord *a = dual_of(p, v), *b = dual_of(p, w);
   int t = p->nW - 1;
-  return p->nW > 1
-         && (WideCarry)(i64)dual_of(p, v)[t] + (i64)dual_of(p, w)[t]
-                - 2 * (WideCarry)(i64)x[t] >= 2;
+  WideCarry acc = (WideCarry)(i64)a[t] + (i64)b[t] - 2 * (WideCarry)(i64)x[t];
+  while (t > 0 && acc < 2 && acc > -2) {
+    t--;
+    acc = acc * ((WideCarry)1 << 64) + (WideCarry)a[t] + b[t] - 2 * (WideCarry)x[t];
+  }
+  if (acc > 0) return 0;
+  return !v_is_zero(p->nW, x);
 #else
-  (void)p; (void)v; (void)w; (void)x;
-  return 0;
+  return weight_slack(p, v, w, x, tmp(p, T_SLACK)) == 1;
 #endif
 }
 
@@ -827,7 +833,6 @@ static inline int surely_slack(const Matcher *p, int v, int w, const TbWord *x) 
 ** stage until the duals move. */
 static void tight_list(Matcher *p, int v) {
   int q;
-  TbWord *kslack = tmp(p, T_SLACK);
   if (p->aTightEpoch[v] == p->iEpoch) return;
   if (p->iTightEpoch != p->iEpoch) { p->iTightEpoch = p->iEpoch; p->nTight = 0; }
   p->aTightStart[v] = p->nTight;
@@ -838,7 +843,7 @@ static void tight_list(Matcher *p, int v) {
     if (p->nDead > 0 && p->aDead[w]) continue;
     /* the weight asked once: the caller's function may make it anew */
     x = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
-    if (surely_slack(p, v, w, x) || weight_slack(p, v, w, x, kslack) != 1) continue;
+    if (!top_down_tight(p, v, w, x)) continue;
     push_int(p, &p->aTight, &p->nTight, &p->nTightAlloc, q);
     if (p->rc) return;
     p->aTightLen[v]++;
