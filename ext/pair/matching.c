@@ -810,8 +810,8 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
 ** L that of the K bits below, the slack is acc 2^K + L, -2^(K+1) < L <
 ** 2^(K+1); so acc >= 2 is a positive slack and acc <= -2 a negative one,
 ** and only acc in -1..1 reads the next word (acc 2^64 plus its slack).
-** Most pairs of a Dutch round are told from the top word or two; a tight
-** pair reads every word, then whether x is 0 (no pair: not tight). */
+** A pair far from tight is told from the top word; a tight pair reads
+** every word, then whether x is 0 (no pair: not tight). */
 static int top_down_tight(const Matcher *p, int v, int w, const TbWord *x) {
 #ifdef __SIZEOF_INT128__
   const TbWord *a = dual_of(p, v), *b = dual_of(p, w);
