@@ -275,13 +275,6 @@ static inline void edge_slack(const Matcher *p, int k, TbWord *r) {
   pair_slack(p, endpoint(p, 2 * k), endpoint(p, 2 * k + 1), k, r);
 }
 
-/* Whether edge k, seen from v to w, is in the graph now: w was not
-** removed and, in the dense form, the pair still has a weight. */
-static inline int pair_live(const Matcher *p, int v, int w, int k) {
-  if (p->nDead > 0 && p->aDead[w]) return 0;
-  return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
-}
-
 /* The slack of the pair of v and w, of weight x, into r, and whether it is
 ** tight (<= 0), or -1 when the pair is not in the graph (x is 0): in one
 ** pass over the weight, which a scan reads for each of n pairs. */
@@ -492,16 +485,16 @@ static void offer_best(Matcher *p, int b, int k, int i, int j, int *aTouched,
   TbWord *ks, *best;
   if (p->aInBlossom[j] == b) { int t = i; i = j; j = t; }
   bj = p->aInBlossom[j];
-  if (bj == b || p->aLabel[bj] != 1 || !pair_live(p, i, j, k)) return;
+  if (bj == b || p->aLabel[bj] != 1) return;
+  ks = tmp(p, T_A);
+  if (live_slack(p, i, j, k, ks) < 0) return;     /* one ask of the weight */
   best = p->aBestToSlack + (size_t)bj * (size_t)nW;
   if (p->aBestTo[bj] == -1) {
     aTouched[(*pnTouched)++] = bj;
     p->aBestTo[bj] = k;
-    pair_slack(p, i, j, k, best);
+    v_copy(nW, best, ks);
     return;
   }
-  ks = tmp(p, T_A);
-  pair_slack(p, i, j, k, ks);
   if (v_cmp(nW, ks, best) < 0) {
     p->aBestTo[bj] = k;
     v_copy(nW, best, ks);
@@ -1476,12 +1469,19 @@ static void list_free(Matcher *p, int v) {
   p->nFree++;
 }
 
-/* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair. */
-static void cover(const Matcher *p, int v, int w, int q, TbWord *r) {
-  const TbWord *wt = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+/* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair
+** of v and its neighbour w = aNbVertex[q]; 0 (r as it was) when the pair
+** is not in the graph now (w removed, or in the dense form the pair has
+** no weight left), from one ask of its weight. */
+static int live_cover(const Matcher *p, int v, int w, int q, TbWord *r) {
+  const TbWord *wt;
+  if (p->nDead > 0 && p->aDead[w]) return 0;
+  wt = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+  if (p->bDense && v_is_zero(p->nW, wt)) return 0;
   v_copy(p->nW, r, wt);
   v_add(p->nW, r, wt);
   v_sub(p->nW, r, dual_of(p, w));
+  return 1;
 }
 
 /* Whether matched vertex v, in no blossom, keeps its partner under its new
@@ -1497,13 +1497,10 @@ static int keeps_mate(Matcher *p, int v) {
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && qm < 0; q++) {
     if (p->aNbVertex[q] == m) qm = q;
   }
-  if (qm < 0 || !pair_live(p, v, m, nb_end(p, v, m, qm) / 2)) return 0;
-  cover(p, v, m, qm, need);
+  if (qm < 0 || !live_cover(p, v, m, qm, need)) return 0;
   if (v_sign(nW, need) < 0) return 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q];
-    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
-    cover(p, v, w, q, val);
+    if (!live_cover(p, v, p->aNbVertex[q], q, val)) continue;
     if (v_cmp(nW, val, need) > 0) return 0;
   }
   v_copy(nW, dual_of(p, v), need);
@@ -1530,9 +1527,7 @@ static void release(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q];
-    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
-    cover(p, v, w, q, val);
+    if (!live_cover(p, v, p->aNbVertex[q], q, val)) continue;
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
   v_even(nW, u);
