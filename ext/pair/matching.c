@@ -110,7 +110,10 @@ struct TbMatcher {
   int bStarted;       /* duals and matching hold */
   int bLazy;          /* dense form: this stage tries tight pairs only
                       ** (see run_stage) ... */
-  int bFullScans;     /* ... unless tb_match_full_scans() */
+  int bFullScans;     /* ... unless tb_match_full_scans(), which also
+                      ** reads the pairs labeled_t() passes over */
+  int nStage;         /* the stages of this solve so far (the first
+                      ** scans every pair, see run_stage) */
   int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
   int nNewBlossom;
   int *aTightStart;   /* n: each vertex's tight pairs in aTight ... */
@@ -272,21 +275,13 @@ static inline void edge_slack(const Matcher *p, int k, TbWord *r) {
   pair_slack(p, endpoint(p, 2 * k), endpoint(p, 2 * k + 1), k, r);
 }
 
-/* Whether edge k, seen from v to w, is in the graph now: w was not
-** removed and, in the dense form, the pair still has a weight. */
-static inline int pair_live(const Matcher *p, int v, int w, int k) {
-  if (p->nDead > 0 && p->aDead[w]) return 0;
-  return !p->bDense || !v_is_zero(p->nW, pair_weight(p, v, w, k));
-}
-
-/* The slack of the pair of v and w (edge k) into r, and whether it is
-** tight (<= 0), or -1 when the pair is not in the graph: in one pass over
-** the weight, which a scan reads for each of n pairs. */
-static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
-  if (p->nDead > 0 && p->aDead[w]) return -1;
+/* The slack of the pair of v and w, of weight x, into r, and whether it is
+** tight (<= 0), or -1 when the pair is not in the graph (x is 0): in one
+** pass over the weight, which a scan reads for each of n pairs. */
+static inline int weight_slack(const Matcher *p, int v, int w, const TbWord *x, TbWord *r) {
 #ifdef __SIZEOF_INT128__
   if (p->bDense && p->nW > 1) {
-    const TbWord *a = dual_of(p, v), *b = dual_of(p, w), *x = pair_weight(p, v, w, k);
+    const TbWord *a = dual_of(p, v), *b = dual_of(p, w);
     TbWord any = 0, nonzero = 0;
     WideCarry c = 0;
     int t, nW = p->nW;
@@ -301,9 +296,15 @@ static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
     return (i64)r[nW - 1] < 0 || !nonzero;
   }
 #endif
-  if (p->bDense && v_is_zero(p->nW, pair_weight(p, v, w, k))) return -1;
-  pair_slack(p, v, w, k, r);
+  if (p->bDense && v_is_zero(p->nW, x)) return -1;
+  v_slack(p->nW, dual_of(p, v), dual_of(p, w), x, r);
   return v_sign(p->nW, r) <= 0;
+}
+
+/* The same for the pair of v and w (edge k), its weight read here. */
+static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
+  if (p->nDead > 0 && p->aDead[w]) return -1;
+  return weight_slack(p, v, w, pair_weight(p, v, w, k), r);
 }
 
 /* The slack of edge k when weights are one word. */
@@ -484,16 +485,16 @@ static void offer_best(Matcher *p, int b, int k, int i, int j, int *aTouched,
   TbWord *ks, *best;
   if (p->aInBlossom[j] == b) { int t = i; i = j; j = t; }
   bj = p->aInBlossom[j];
-  if (bj == b || p->aLabel[bj] != 1 || !pair_live(p, i, j, k)) return;
+  if (bj == b || p->aLabel[bj] != 1) return;
+  ks = tmp(p, T_A);
+  if (live_slack(p, i, j, k, ks) < 0) return;     /* one ask of the weight */
   best = p->aBestToSlack + (size_t)bj * (size_t)nW;
   if (p->aBestTo[bj] == -1) {
     aTouched[(*pnTouched)++] = bj;
     p->aBestTo[bj] = k;
-    pair_slack(p, i, j, k, best);
+    v_copy(nW, best, ks);
     return;
   }
-  ks = tmp(p, T_A);
-  pair_slack(p, i, j, k, ks);
   if (v_cmp(nW, ks, best) < 0) {
     p->aBestTo[bj] = k;
     v_copy(nW, best, ks);
@@ -797,21 +798,26 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
   return 0;
 }
 
-/* Whether the pair of v and w (edge k) is surely not tight, by the top
-** words alone: with h the top words' a + b - 2 w and L the same of the
-** lower words (K bits), the slack is h 2^K + L, and L > -2^(K+1); so h >= 2
-** gives a positive slack.  About half the pairs of a Dutch round are told
-** apart from tight ones so, their slack not computed (a weight the
-** caller's function makes is made whole all the same). */
-static inline int surely_slack(const Matcher *p, int v, int w, int k) {
+/* Whether the pair of v and w, of weight x, is tight (slack <= 0), read
+** from the top word down: with acc the slack of the words above K bits and
+** L that of the K bits below, the slack is acc 2^K + L, -2^(K+1) < L <
+** 2^(K+1); so acc >= 2 is a positive slack and acc <= -2 a negative one,
+** and only acc in -1..1 reads the next word (acc 2^64 plus its slack).
+** A pair far from tight is told from the top word; a tight pair reads
+** every word, then whether x is 0 (no pair: not tight). */
+static int top_down_tight(const Matcher *p, int v, int w, const TbWord *x) {
 #ifdef __SIZEOF_INT128__
+  const TbWord *a = dual_of(p, v), *b = dual_of(p, w);
   int t = p->nW - 1;
-  return p->nW > 1
-         && (WideCarry)(i64)dual_of(p, v)[t] + (i64)dual_of(p, w)[t]
-                - 2 * (WideCarry)(i64)pair_weight(p, v, w, k)[t] >= 2;
+  WideCarry acc = (WideCarry)(i64)a[t] + (i64)b[t] - 2 * (WideCarry)(i64)x[t];
+  while (t > 0 && acc < 2 && acc > -2) {
+    t--;
+    acc = acc * ((WideCarry)1 << 64) + (WideCarry)a[t] + b[t] - 2 * (WideCarry)x[t];
+  }
+  if (acc > 0) return 0;
+  return !v_is_zero(p->nW, x);
 #else
-  (void)p; (void)v; (void)w; (void)k;
-  return 0;
+  return weight_slack(p, v, w, x, tmp(p, T_SLACK)) == 1;
 #endif
 }
 
@@ -820,14 +826,17 @@ static inline int surely_slack(const Matcher *p, int v, int w, int k) {
 ** stage until the duals move. */
 static void tight_list(Matcher *p, int v) {
   int q;
-  TbWord *kslack = tmp(p, T_SLACK);
   if (p->aTightEpoch[v] == p->iEpoch) return;
   if (p->iTightEpoch != p->iEpoch) { p->iTightEpoch = p->iEpoch; p->nTight = 0; }
   p->aTightStart[v] = p->nTight;
   p->aTightLen[v] = 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q], k = nb_end(p, v, w, q) / 2;
-    if (surely_slack(p, v, w, k) || live_slack(p, v, w, k, kslack) != 1) continue;
+    int w = p->aNbVertex[q];
+    const TbWord *x;
+    if (p->nDead > 0 && p->aDead[w]) continue;
+    /* the weight asked once: the caller's function may make it anew */
+    x = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+    if (!top_down_tight(p, v, w, x)) continue;
     push_int(p, &p->aTight, &p->nTight, &p->nTightAlloc, q);
     if (p->rc) return;
     p->aTightLen[v]++;
@@ -855,6 +864,15 @@ static int scan_tight(Matcher *p, int v) {
   return 0;
 }
 
+/* Whether w is a labeled vertex of a T-blossom: a pair from an S-vertex to
+** it grows nothing and offers no least-slack edge, and a dual step keeps
+** its slack (the S end loses what the T end gains), so a full scan of the
+** dense form passes over it without its weight; should w turn S, w's own
+** scan reads the pair and finds what this scan would have. */
+static inline int labeled_t(const Matcher *p, int w) {
+  return p->aLabel[w] == 2 && p->aLabel[p->aInBlossom[w]] == 2;
+}
+
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
@@ -874,7 +892,9 @@ static int scan_queue(Matcher *p) {
       a = allow_at(p, v, w, k);
       if (!p->aAllow[a]) {
         /* an allowed edge was found tight: only the others read weights */
-        int bTight = live_slack(p, v, w, k, kslack);
+        int bTight;
+        if (p->bDense && !p->bFullScans && labeled_t(p, w)) continue;
+        bTight = live_slack(p, v, w, k, kslack);
         if (bTight < 0) continue;
         if (bTight) allow_edge(p, k);
       }
@@ -1118,9 +1138,13 @@ static void undo_lazy(Matcher *p) {
 }
 
 /* One stage: grows the forest until an augmentation or a dual step that
-** ends it.  Returns 0 once the matching is optimal. */
+** ends it.  Returns 0 once the matching is optimal.  The first stage of a
+** solve scans every pair at once: the tight-pair lists of the solve before
+** are stale (the weights may have changed), and most warm solves of the
+** Dutch system are one stage that needs a dual step, whose try would read
+** every row of its trees twice. */
 static int run_stage(Matcher *p) {
-  p->bLazy = p->bDense && !p->bFullScans;
+  p->bLazy = p->bDense && !p->bFullScans && p->nStage++ > 0;
   p->nNewBlossom = 0;
   if (start_stage(p) == 0) return 0;
   while (p->rc == SQLITE_OK) {
@@ -1445,12 +1469,19 @@ static void list_free(Matcher *p, int v) {
   p->nFree++;
 }
 
-/* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair. */
-static void cover(const Matcher *p, int v, int w, int q, TbWord *r) {
-  const TbWord *wt = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+/* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair
+** of v and its neighbour w = aNbVertex[q]; 0 (r as it was) when the pair
+** is not in the graph now (w removed, or in the dense form the pair has
+** no weight left), from one ask of its weight. */
+static int live_cover(const Matcher *p, int v, int w, int q, TbWord *r) {
+  const TbWord *wt;
+  if (p->nDead > 0 && p->aDead[w]) return 0;
+  wt = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+  if (p->bDense && v_is_zero(p->nW, wt)) return 0;
   v_copy(p->nW, r, wt);
   v_add(p->nW, r, wt);
   v_sub(p->nW, r, dual_of(p, w));
+  return 1;
 }
 
 /* Whether matched vertex v, in no blossom, keeps its partner under its new
@@ -1466,13 +1497,10 @@ static int keeps_mate(Matcher *p, int v) {
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && qm < 0; q++) {
     if (p->aNbVertex[q] == m) qm = q;
   }
-  if (qm < 0 || !pair_live(p, v, m, nb_end(p, v, m, qm) / 2)) return 0;
-  cover(p, v, m, qm, need);
+  if (qm < 0 || !live_cover(p, v, m, qm, need)) return 0;
   if (v_sign(nW, need) < 0) return 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q];
-    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
-    cover(p, v, w, q, val);
+    if (!live_cover(p, v, p->aNbVertex[q], q, val)) continue;
     if (v_cmp(nW, val, need) > 0) return 0;
   }
   v_copy(nW, dual_of(p, v), need);
@@ -1499,9 +1527,7 @@ static void release(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q];
-    if (!pair_live(p, v, w, nb_end(p, v, w, q) / 2)) continue;
-    cover(p, v, w, q, val);
+    if (!live_cover(p, v, p->aNbVertex[q], q, val)) continue;
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
   v_even(nW, u);
@@ -1601,6 +1627,7 @@ int tb_match_solve(TbMatcher *p) {
     if (p->rc == SQLITE_OK) p->rc = match_tight_paths(p);
   }
   p->iEpoch++;              /* the weights may have changed since */
+  p->nStage = 0;
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;
 }

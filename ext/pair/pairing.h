@@ -166,10 +166,11 @@ int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
 **   (change the pairs of v)  tb_match_touch(pMatcher, v);  tb_match_solve(pMatcher);
 **   tb_match_remove(pMatcher, v);      v leaves the graph for good
 **   tb_match_close(pMatcher);
-** A stage first grows its trees along tight pairs only and scans every
-** pair of its vertices only when it needs a dual step;
-** tb_match_full_scans(pMatcher) makes each stage scan every pair at once:
-** the same matching, slower (tests compare the two).
+** A stage after a solve's first grows its trees along tight pairs only and
+** scans every pair of its vertices only when it needs a dual step;
+** tb_match_full_scans(pMatcher) makes each stage scan every pair at once,
+** the pairs to labeled T-vertices too: the same matching, slower (tests
+** compare the two).
 */
 typedef struct TbMatcher TbMatcher;
 int tb_match_open_dense(int nVertex, int nW, const TbWord *aWeight, TbProbe *pProbe,
