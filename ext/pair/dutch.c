@@ -16,7 +16,8 @@
 ** again, so that the round stays completable at every step.  No wide
 ** weight is stored: each pair keeps a key of 32 bits (which criteria's
 ** weight, and what the steps added), and the matcher makes the weight from
-** it and the two players when it reads the pair (9 bytes a pair in all).
+** it and the two players when it reads the pair (8 bytes a pair, both
+** ways, and the matcher's two bits).
 **
 ** Readings of the rules are in docs/pairing-dutch.md.
 */
@@ -959,10 +960,10 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 }
 
 /*
-** The players a round takes.  Each pair keeps a key of 4 bytes (its weight
-** is made from it when read), the matcher's neighbour lists an int and its
-** usable-pair flags a byte: 9 bytes per pair (36 MB at 2,000 players,
-** 0.9 GB at 10,000), and up to an int more a pair for the matcher's lists
+** The players a round takes.  Each pair keeps a key of 4 bytes each way
+** (its weight is made from it when read), the matcher a bit each way (the
+** pairs usable in a stage): 4 1/8 bytes per n x n (17 MB at 2,000 players,
+** 0.4 GB at 10,000), and up to an int more a pair for the matcher's lists
 ** of tight pairs (one a pair whose slack is 0); beside them O(n x width +
 ** rows): the players, the pairs that may not meet, DUTCH_SLOTS_PER_PLAYER
 ** weights a player made lately.  The keys' offsets hold 2^25 and a few
@@ -974,12 +975,12 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 
 /* A round past DUTCH_MAX_PLAYERS is refused before anything is allocated. */
 static int within_limit(int n, char **pzErr) {
-  double fBytes = (double)n * n * (sizeof(unsigned) + sizeof(int) + 1);
+  double fBytes = (double)n * n * (sizeof(unsigned) + 0.125);
   if (n <= DUTCH_MAX_PLAYERS) return SQLITE_OK;
   if (pzErr) {
     *pzErr = sqlite3_mprintf("dutch: %d players to pair, more than the %d it "
                              "pairs (its weights, one per pair of players, "
-                             "would take %.1f GB or more)", n,
+                             "would take %.2f GB or more)", n,
                              DUTCH_MAX_PLAYERS, fBytes / 1e9);
     if (*pzErr == 0) return SQLITE_NOMEM;
   }
