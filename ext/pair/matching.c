@@ -23,7 +23,7 @@
 **     so that a change at a few vertices costs a few augmentations
 **     (dutch.c): tb_match_open_dense, tb_match_solve, tb_match_touch ...;
 **     it keeps no list of neighbours (a vertex's pairs are every other
-**     vertex, numbered in order) and two bits a pair (usable this stage)
+**     vertex, numbered in order) and two bits a pair (usable this stage).
 **
 ** Each stage grows alternating trees from the free vertices whose dual is
 ** positive (all free vertices with TB_MATCH_MAXCARD) and ends with an
