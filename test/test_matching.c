@@ -230,9 +230,15 @@ static int dense_checks(int nGraph, int bFn) {
         for (j = 0; j < n; j++) if (j != i) set_pair(n, aMat, W, i, j, 0);
         continue;
       }
-      /* the pairs that exist get new weights, or leave (zero) */
+      /* the pairs that exist get new weights, or leave (zero); a few
+      ** without a weight, even at the first solve, get one: a pair is in
+      ** the graph while its weight is not zero */
       for (j = 0; j < n; j++) {
-        if (j == i || !W[i * n + j] || !(mask & (1 << j))) continue;
+        if (j == i || !(mask & (1 << j))) continue;
+        if (!W[i * n + j]) {
+          if (rnd(8) == 0) set_pair(n, aMat, W, i, j, wide_weight());
+          continue;
+        }
         set_pair(n, aMat, W, i, j, rnd(6) ? wide_weight() : 0);
       }
       tb_match_touch(pM, i);

@@ -16,7 +16,8 @@
 ** again, so that the round stays completable at every step.  No wide
 ** weight is stored: each pair keeps a key of 32 bits (which criteria's
 ** weight, and what the steps added), and the matcher makes the weight from
-** it and the two players when it reads the pair (9 bytes a pair in all).
+** it and the two players when it reads the pair (8 bytes a pair, both
+** ways, and the matcher's two bits).
 **
 ** Readings of the rules are in docs/pairing-dutch.md.
 */
@@ -556,24 +557,41 @@ typedef struct Bracket {
   int nBegin;                 /* moved-down players: aVtx[0 .. nBegin) */
   int nNextBegin;             /* next score group: aVtx[nNextBegin ..) */
   int iBeginV, iNextBeginV;   /* the same as player indexes */
-  unsigned char *aDropped;    /* bits, by positions (row > col): pairs a
-                              ** step ruled out (base weight 0) */
-  int *aRem;
+  int *aRem;                  /* the remainder's positions, ascending */
+  int *aRemOf;                /* by position: index in aRem, or -1 */
+  unsigned char *aDrop;       /* by position: which of its pairs a step
+                              ** ruled out (DROP_*, see dropped) */
+  int bFixed;                 /* S1 and S2 of the remainder are fixed */
   unsigned char *aMatched;
 } Bracket;
+
+/* What the steps ruled out, per remainder player: an S1 player exchanged
+** drops its pairs with the later ones of the remainder, an S2 player
+** exchanged its pairs with the earlier ones and the next score group;
+** once S1 and S2 are fixed, only S1 - S2 pairs of the remainder are left
+** (DROP_S1: the player was in S1 then).  O(n) a bracket, not a bit a pair. */
+#define DROP_LATER 1
+#define DROP_EARLIER_NEXT 2
+#define DROP_S1 4
+
+/* Whether a step ruled out the pair at positions iRow > iCol. */
+static int dropped(const Bracket *k, int iRow, int iCol) {
+  int c = k->aRemOf[iCol], r;
+  if (c < 0) return 0;
+  if (iRow >= k->nNextBegin) return (k->aDrop[iCol] & DROP_EARLIER_NEXT) != 0;
+  r = k->aRemOf[iRow];
+  if (r < 0) return 0;
+  if ((k->aDrop[iCol] & DROP_LATER) || (k->aDrop[iRow] & DROP_EARLIER_NEXT)) return 1;
+  return k->bFixed && !((k->aDrop[iCol] & DROP_S1) && !(k->aDrop[iRow] & DROP_S1));
+}
 
 /* The base weight of the pair at positions iRow > iCol of the bracket, as
 ** a key: the criteria's weight (the row in the bracket, or in the next
 ** score group), or 0 once a step ruled the pair out. */
 static unsigned base(Dutch *p, Bracket *k, int iRow, int iCol) {
-  size_t bit = (size_t)iRow * k->nVtx + iCol;
-  if (k->aDropped[bit >> 3] & (1 << (bit & 7))) return KEY_ZERO;
+  if (dropped(k, iRow, iCol)) return KEY_ZERO;
   return pair_key(p, k->aVtx[iCol], k->aVtx[iRow],
                   iRow < k->nNextBegin ? K_CUR : K_NEXT);
-}
-static void base_drop(Bracket *k, int iRow, int iCol) {
-  size_t bit = (size_t)iRow * k->nVtx + iCol;
-  k->aDropped[bit >> 3] |= (unsigned char)(1 << (bit & 7));
 }
 
 /* base(l, s) with the order of the exchanges: S1 players of the remainder
@@ -596,7 +614,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   i64 mdScore = 0;
   int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
 
-  memset(k->aDropped, 0, ((size_t)nV * nV + 7) / 8);
+  for (i = 0; i < nV; i++) { k->aRemOf[i] = -1; k->aDrop[i] = 0; }
+  k->bFixed = 0;
 
   for (i = nb; i < nV; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
@@ -657,6 +676,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   for (i = nb; i < nn; i++) {
     int v = vtx[i];
     if (p->aStable[v] < k->iBeginV) continue;
+    k->aRemOf[i] = nRem;
     k->aRem[nRem++] = i;
     if (p->aStable[v] < v) nRemPairs++;
   }
@@ -690,8 +710,8 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     }
     ex = p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV;
     left -= ex;
+    if (ex) k->aDrop[k->aRem[i]] |= DROP_LATER;
     for (o = i + 1; o < nRem; o++) {
-      if (ex) base_drop(k, k->aRem[o], k->aRem[i]);
       w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
       kset(p, v, vtx[k->aRem[o]], w);
     }
@@ -713,12 +733,11 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     ex = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
     if (ex) {
       left--;
+      k->aDrop[k->aRem[i]] |= DROP_EARLIER_NEXT;
       for (o = 0; o < i; o++) {
-        base_drop(k, k->aRem[i], k->aRem[o]);
         kset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
       }
       for (o = nn; o < nV; o++) {
-        base_drop(k, o, k->aRem[i]);
         kset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
       }
     }
@@ -732,13 +751,14 @@ static int pair_bracket(Dutch *p, Bracket *k) {
 
   /* Fix S1 and S2 as found; the other pairs of the remainder drop. */
   for (i = 0; i < nRem; i++) {
+    int v = vtx[k->aRem[i]];
+    if (p->aStable[v] > v && p->aStable[v] < k->iNextBeginV) k->aDrop[k->aRem[i]] |= DROP_S1;
+  }
+  k->bFixed = 1;
+  for (i = 0; i < nRem; i++) {
     int v = vtx[k->aRem[i]], o;
     for (o = i + 1; o < nRem; o++) {
-      int u = vtx[k->aRem[o]];
-      if (p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV
-          || (p->aStable[u] > u && p->aStable[u] < k->iNextBeginV))
-        base_drop(k, k->aRem[o], k->aRem[i]);
-      kset(p, v, u, base(p, k, k->aRem[o], k->aRem[i]));
+      kset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[o], k->aRem[i]));
     }
   }
 
@@ -828,15 +848,15 @@ static int pair_all(Dutch *p, int *aPartner) {
   Bracket k;
   void *pMem;
   memset(&k, 0, sizeof k);
-  pMem = sqlite3_malloc64((size_t)n * 3 * sizeof(int) + (size_t)n
-                          + ((size_t)n * n + 7) / 8);
+  pMem = sqlite3_malloc64((size_t)n * 4 * sizeof(int) + 2 * (size_t)n);
   if (pMem == 0) return SQLITE_NOMEM;
   k.aVtx = (int *)pMem;
-  k.aDropped = (unsigned char *)(k.aVtx + 3 * (size_t)n) + n;
   k.aRem = k.aVtx + n;
+  k.aRemOf = k.aRem + n;
   {
-    int *aNew = k.aRem + n;
+    int *aNew = k.aRemOf + n;
     k.aMatched = (unsigned char *)(aNew + n);
+    k.aDrop = k.aMatched + n;
     memset(k.aMatched, 0, (size_t)n);
     while (nextIt < n && p->a[nextIt].nScore >= p->a[0].nScore) k.aVtx[nVtx++] = nextIt++;
     while (nVtx > 1 || nextIt != n) {
@@ -959,10 +979,10 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 }
 
 /*
-** The players a round takes.  Each pair keeps a key of 4 bytes (its weight
-** is made from it when read), the matcher's neighbour lists an int and its
-** usable-pair flags a byte: 9 bytes per pair (36 MB at 2,000 players,
-** 0.9 GB at 10,000), and up to an int more a pair for the matcher's lists
+** The players a round takes.  Each pair keeps a key of 4 bytes each way
+** (its weight is made from it when read), the matcher a bit each way (the
+** pairs usable in a stage): 4 1/8 bytes per n x n (17 MB at 2,000 players,
+** 0.4 GB at 10,000), and up to an int more a pair for the matcher's lists
 ** of tight pairs (one a pair whose slack is 0); beside them O(n x width +
 ** rows): the players, the pairs that may not meet, DUTCH_SLOTS_PER_PLAYER
 ** weights a player made lately.  The keys' offsets hold 2^25 and a few
@@ -974,12 +994,12 @@ static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
 
 /* A round past DUTCH_MAX_PLAYERS is refused before anything is allocated. */
 static int within_limit(int n, char **pzErr) {
-  double fBytes = (double)n * n * (sizeof(unsigned) + sizeof(int) + 1);
+  double fBytes = (double)n * n * (sizeof(unsigned) + 0.125);
   if (n <= DUTCH_MAX_PLAYERS) return SQLITE_OK;
   if (pzErr) {
     *pzErr = sqlite3_mprintf("dutch: %d players to pair, more than the %d it "
                              "pairs (its weights, one per pair of players, "
-                             "would take %.1f GB or more)", n,
+                             "would take %.2f GB or more)", n,
                              DUTCH_MAX_PLAYERS, fBytes / 1e9);
     if (*pzErr == 0) return SQLITE_NOMEM;
   }

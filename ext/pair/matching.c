@@ -21,7 +21,9 @@
 **     weights (zero: no pair), or the caller's function that makes a
 **     pair's weight when read, kept with its optimal duals between solves
 **     so that a change at a few vertices costs a few augmentations
-**     (dutch.c): tb_match_open_dense, tb_match_solve, tb_match_touch ...
+**     (dutch.c): tb_match_open_dense, tb_match_solve, tb_match_touch ...;
+**     it keeps no list of neighbours (a vertex's pairs are every other
+**     vertex, numbered in order) and two bits a pair (usable this stage).
 **
 ** Each stage grows alternating trees from the free vertices whose dual is
 ** positive (all free vertices with TB_MATCH_MAXCARD) and ends with an
@@ -61,8 +63,9 @@ struct TbMatcher {
   const unsigned char *pEnd;     /* edge-list form: edge k's ends, two
                                  ** ints at pEnd + k*nEndStride */
   size_t nEndStride;
-  int *aNbStart;      /* n+1: CSR of the neighbours of each vertex */
-  int *aNbVertex;     /* 2m: the neighbours */
+  int *aNbStart;      /* n+1: CSR of the neighbours of each vertex (the
+                      ** dense form: v's at v*(n-1), see nb_vertex) */
+  int *aNbVertex;     /* 2m, edge-list form: the neighbours */
   int *aNb;           /* 2m, edge-list form: the remote endpoint at aNbVertex[q] */
   int *aMate;         /* n: remote endpoint of the matched edge, or -1 */
   int *aLabel;        /* 2n: 0 none, 1 S, 2 T (5: seen by scan_blossom) */
@@ -81,15 +84,15 @@ struct TbMatcher {
   int *aCacheEpoch;
   int iEpoch;         /* counts the dual changes */
   TbWord *aTmp;       /* T_COUNT values */
-  unsigned char *aAllow; /* nAllow: per edge, in the dense form per pair
-                         ** both ways (a scan reads its vertex's row) */
+  unsigned char *aAllow; /* nAllow bits: per edge, in the dense form per
+                         ** pair both ways (a scan reads its vertex's row) */
   size_t nAllow;
   int *aAllowed;      /* edges whose aAllow was set this stage (the first
                       ** nAllowedMax; beyond, every flag is cleared) */
   int nAllowed, nAllowedMax;
   int *aRow;          /* dense form: the vertices whose row of aAllow has a
                       ** flag this stage (cleared row by row past
-                      ** nAllowedMax, not the whole n x n array) */
+                      ** nAllowedMax, not all n x n bits) */
   int nRow;
   unsigned char *aRowSet; /* n: on aRow */
   int *aQueue;
@@ -119,7 +122,7 @@ struct TbMatcher {
   int *aTightStart;   /* n: each vertex's tight pairs in aTight ... */
   int *aTightLen;
   int *aTightEpoch;   /* ... valid while this is iEpoch */
-  int *aTight;        /* the lists: pair indices q into aNbVertex */
+  int *aTight;        /* the lists: pair indices q (nb_vertex) */
   int nTight, nTightAlloc, iTightEpoch;
   TbProbe *pProbe;
   int rc;
@@ -240,13 +243,24 @@ static inline int endpoint(const Matcher *p, int e) {
                         + (size_t)(e & 1) * sizeof(int));
 }
 
-/* The endpoint at w of the edge between v and its neighbour w = aNbVertex[q]. */
+/* The neighbour at index q of a vertex's list: the dense form keeps no
+** list but numbers v's pairs from v*(n-1), every other vertex in order
+** (a pair without a weight is not in the graph: live_slack() says -1). */
+static inline int nb_vertex(const Matcher *p, int q) {
+  if (p->bDense) {
+    int v = q / (p->n - 1), w = q - v * (p->n - 1);
+    return w >= v ? w + 1 : w;
+  }
+  return p->aNbVertex[q];
+}
+
+/* The endpoint at w of the edge between v and its neighbour w = nb_vertex(q). */
 static inline int nb_end(const Matcher *p, int v, int w, int q) {
   if (!p->bDense) return p->aNb[q];
   return v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
 }
 
-/* The index in aAllow of edge k seen from v to w. */
+/* The index in aAllow's bits of edge k seen from v to w. */
 static inline size_t allow_at(const Matcher *p, int v, int w, int k) {
   return p->bDense ? (size_t)v * (size_t)p->n + (size_t)w : (size_t)k;
 }
@@ -381,11 +395,28 @@ static void queue_push(Matcher *p, int v) {
   push_int(p, &p->aQueue, &p->nQueue, &p->nQueueAlloc, v);
 }
 
+/* Whether bit a of aAllow is set. */
+static inline int allowed(const Matcher *p, size_t a) {
+  return (p->aAllow[a >> 3] >> (a & 7)) & 1;
+}
+static inline void allow_bit(Matcher *p, size_t a, int bOn) {
+  unsigned char m = (unsigned char)(1u << (a & 7));
+  if (bOn) p->aAllow[a >> 3] |= m; else p->aAllow[a >> 3] &= (unsigned char)~m;
+}
+
 /* Sets or clears edge k's flags in aAllow: in the dense form k is also
 ** the index of its first end's way, the other way mirrored. */
-static void set_allow(Matcher *p, int k, unsigned char bOn) {
-  p->aAllow[k] = bOn;
-  if (p->bDense) p->aAllow[(size_t)(k % p->n) * (size_t)p->n + (size_t)(k / p->n)] = bOn;
+static void set_allow(Matcher *p, int k, int bOn) {
+  allow_bit(p, (size_t)k, bOn);
+  if (p->bDense) allow_bit(p, (size_t)(k % p->n) * (size_t)p->n + (size_t)(k / p->n), bOn);
+}
+
+/* Clears bits [a, a + nBit) of aAllow. */
+static void allow_clear(Matcher *p, size_t a, size_t nBit) {
+  size_t e = a + nBit;
+  while (a < e && (a & 7)) allow_bit(p, a++, 0);
+  if (e - a >= 8) { memset(p->aAllow + (a >> 3), 0, (e - a) >> 3); a += (e - a) & ~(size_t)7; }
+  while (a < e) allow_bit(p, a++, 0);
 }
 
 /* Lists vertex v's row of aAllow as one to clear. */
@@ -397,7 +428,7 @@ static void allow_row(Matcher *p, int v) {
 }
 
 static void allow_edge(Matcher *p, int k) {
-  if (!p->aAllow[k]) {
+  if (!allowed(p, (size_t)k)) {
     set_allow(p, k, 1);
     if (p->bDense) {
       allow_row(p, k / p->n);
@@ -414,10 +445,10 @@ static void clear_allowed(Matcher *p) {
   if (p->nAllowed <= p->nAllowedMax) {
     for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
   } else if (!p->bDense) {
-    memset(p->aAllow, 0, p->nAllow);
+    memset(p->aAllow, 0, (p->nAllow + 7) / 8);
   } else {
     for (k = 0; k < p->nRow; k++) {
-      memset(p->aAllow + (size_t)p->aRow[k] * (size_t)p->n, 0, (size_t)p->n);
+      allow_clear(p, (size_t)p->aRow[k] * (size_t)p->n, (size_t)p->n);
     }
   }
   for (k = 0; k < p->nRow; k++) p->aRowSet[p->aRow[k]] = 0;
@@ -518,7 +549,7 @@ static void blossom_best_edges(Matcher *p, int b) {
       for (l = 0; l < nLeaf; l++) {
         int v = p->aScratch[l], q;
         for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-          int w = p->aNbVertex[q];
+          int w = nb_vertex(p, q);
           offer_best(p, b, nb_end(p, v, w, q) / 2, v, w, aTouched, &nTouched);
         }
       }
@@ -821,7 +852,7 @@ static int top_down_tight(const Matcher *p, int v, int w, const TbWord *x) {
 #endif
 }
 
-/* Makes vertex v's list of tight pairs (their indices in aNbVertex) for
+/* Makes vertex v's list of tight pairs (their indices q, nb_vertex) for
 ** the duals of now, unless it holds: one read of v's row serves every
 ** stage until the duals move. */
 static void tight_list(Matcher *p, int v) {
@@ -831,7 +862,7 @@ static void tight_list(Matcher *p, int v) {
   p->aTightStart[v] = p->nTight;
   p->aTightLen[v] = 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = p->aNbVertex[q];
+    int w = nb_vertex(p, q);
     const TbWord *x;
     if (p->nDead > 0 && p->aDead[w]) continue;
     /* the weight asked once: the caller's function may make it anew */
@@ -855,7 +886,7 @@ static int scan_tight(Matcher *p, int v) {
   iStart = p->aTightStart[v];
   nLen = p->aTightLen[v];
   for (i = 0; i < nLen && p->rc == SQLITE_OK; i++) {
-    int q = p->aTight[iStart + i], w = p->aNbVertex[q], e;
+    int q = p->aTight[iStart + i], w = nb_vertex(p, q), e;
     if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
     e = nb_end(p, v, w, q);
     allow_edge(p, e / 2);
@@ -884,13 +915,13 @@ static int scan_queue(Matcher *p) {
       continue;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int w = p->aNbVertex[q], e, k;
+      int w = nb_vertex(p, q), e, k;
       size_t a;
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
       k = e / 2;
       a = allow_at(p, v, w, k);
-      if (!p->aAllow[a]) {
+      if (!allowed(p, a)) {
         /* an allowed edge was found tight: only the others read weights */
         int bTight;
         if (p->bDense && !p->bFullScans && labeled_t(p, w)) continue;
@@ -898,7 +929,7 @@ static int scan_queue(Matcher *p) {
         if (bTight < 0) continue;
         if (bTight) allow_edge(p, k);
       }
-      if (p->aAllow[a]) {
+      if (allowed(p, a)) {
         if (grow(p, v, w, e, k)) return 1;
       } else if (p->aLabel[p->aInBlossom[w]] == 1) {
         offer_best_edge(p, p->aInBlossom[v], k, kslack);
@@ -1250,13 +1281,13 @@ static int alloc_edges(Matcher *p) {
   p->nAllow = p->bDense ? (size_t)p->n * (size_t)p->n : (size_t)p->m;
   Carve aCarve[] = {
     CARVE(p->aNb, p->bDense ? 0 : 2 * M),
-    CARVE(p->aNbVertex, 2 * M),
+    CARVE(p->aNbVertex, p->bDense ? 0 : 2 * M),
     CARVE(p->aAllowed, p->nAllowedMax),
-    CARVE(p->aAllow, p->nAllow),
+    CARVE(p->aAllow, (p->nAllow + 7) / 8),
   };
   p->pEdgeBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pEdgeBlock == 0) return SQLITE_NOMEM;
-  memset(p->aAllow, 0, p->nAllow);
+  memset(p->aAllow, 0, (p->nAllow + 7) / 8);
   return SQLITE_OK;
 }
 
@@ -1287,34 +1318,19 @@ static int dense_live(const Matcher *p, int v, int u) {
   return !p->aDead[u] && !v_is_zero(p->nW, pair_weight(p, v, u, 0));
 }
 
-/* The dense form's neighbour lists: the pairs with a weight, in vertex
-** order. */
+/* The dense form's graph: every pair, v's numbered from v*(n-1) (see
+** nb_vertex); a pair is in the graph while it has a weight. */
 static int dense_edges(Matcher *p) {
-  int n = p->n, v, u, rc;
-  int *aPos = p->aScratch;   /* n + 1 counters */
-  sqlite3_uint64 m = 0;
-  for (v = 0; v <= n; v++) aPos[v] = 0;
-  for (v = 0; v < n; v++) {
-    if ((rc = tb_poll(p->pProbe, n - v)) != SQLITE_OK) return rc;
-    if (p->aDead[v]) continue;
-    for (u = v + 1; u < n; u++) {
-      if (dense_live(p, v, u)) { m++; aPos[v + 1]++; aPos[u + 1]++; }
-    }
-  }
-  if (m > (sqlite3_uint64)(INT_MAX / 2 - 1)) return SQLITE_NOMEM;
-  p->m = (int)m;
-  if ((rc = alloc_edges(p)) != SQLITE_OK) return rc;
-  for (v = 0; v < n; v++) aPos[v + 1] += aPos[v];
-  for (v = 0; v <= n; v++) p->aNbStart[v] = aPos[v];
-  for (v = 0; v < n; v++) {
-    if (p->aDead[v]) continue;
-    for (u = v + 1; u < n; u++) {
-      if (!dense_live(p, v, u)) continue;
-      p->aNbVertex[aPos[v]++] = u;
-      p->aNbVertex[aPos[u]++] = v;
-    }
-  }
-  return SQLITE_OK;
+  int n = p->n, v;
+  p->m = (int)((sqlite3_uint64)n * (sqlite3_uint64)(n > 0 ? n - 1 : 0) / 2);
+  for (v = 0; v <= n; v++) p->aNbStart[v] = v * (n > 0 ? n - 1 : 0);
+  return alloc_edges(p);
+}
+
+/* Whether the first solve leaves pair {v, x} out: in the dense form, a
+** pair without a weight or with a removed vertex. */
+static int start_skips(const Matcher *p, int v, int x) {
+  return p->bDense && !dense_live(p, v, x);
 }
 
 /* The first duals: with TB_MATCH_MAXCARD every vertex at the largest
@@ -1340,8 +1356,10 @@ static int first_duals(Matcher *p) {
     }
     v_zero(nW, u);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-      int x = p->aNbVertex[q];
-      const TbWord *w = pair_weight(p, v, x, nb_end(p, v, x, q) / 2);
+      int x = nb_vertex(p, q);
+      const TbWord *w;
+      if (start_skips(p, v, x)) continue;
+      w = pair_weight(p, v, x, nb_end(p, v, x, q) / 2);
       if (v_cmp(nW, w, u) > 0) v_copy(nW, u, w);
     }
   }
@@ -1378,8 +1396,8 @@ static int cold_start(Matcher *p) {
       return rc;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->aMate[v] == -1; q++) {
-      int w = p->aNbVertex[q], e = nb_end(p, v, w, q);
-      if (p->aMate[w] != -1) continue;
+      int w = nb_vertex(p, q), e = nb_end(p, v, w, q);
+      if (p->aMate[w] != -1 || start_skips(p, v, w)) continue;
       pair_slack(p, v, w, e / 2, tmp(p, T_A));
       if (v_sign(p->nW, tmp(p, T_A)) == 0) {
         p->aMate[v] = e;
@@ -1470,7 +1488,7 @@ static void list_free(Matcher *p, int v) {
 }
 
 /* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair
-** of v and its neighbour w = aNbVertex[q]; 0 (r as it was) when the pair
+** of v and its neighbour w = nb_vertex(q); 0 (r as it was) when the pair
 ** is not in the graph now (w removed, or in the dense form the pair has
 ** no weight left), from one ask of its weight. */
 static int live_cover(const Matcher *p, int v, int w, int q, TbWord *r) {
@@ -1495,12 +1513,12 @@ static int keeps_mate(Matcher *p, int v) {
   if (p->aMate[v] < 0 || p->aInBlossom[v] != v) return 0;
   m = endpoint(p, p->aMate[v]);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && qm < 0; q++) {
-    if (p->aNbVertex[q] == m) qm = q;
+    if (nb_vertex(p, q) == m) qm = q;
   }
   if (qm < 0 || !live_cover(p, v, m, qm, need)) return 0;
   if (v_sign(nW, need) < 0) return 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    if (!live_cover(p, v, p->aNbVertex[q], q, val)) continue;
+    if (!live_cover(p, v, nb_vertex(p, q), q, val)) continue;
     if (v_cmp(nW, val, need) > 0) return 0;
   }
   v_copy(nW, dual_of(p, v), need);
@@ -1527,7 +1545,7 @@ static void release(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    if (!live_cover(p, v, p->aNbVertex[q], q, val)) continue;
+    if (!live_cover(p, v, nb_vertex(p, q), q, val)) continue;
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
   v_even(nW, u);
