@@ -243,18 +243,19 @@ static inline int endpoint(const Matcher *p, int e) {
                         + (size_t)(e & 1) * sizeof(int));
 }
 
-/* The neighbour at index q of a vertex's list: the dense form keeps no
-** list but numbers v's pairs from v*(n-1), every other vertex in order
-** (a pair without a weight is not in the graph: live_slack() says -1). */
-static inline int nb_vertex(const Matcher *p, int q) {
+/* The neighbour at index q of v's list: the dense form keeps no list but
+** numbers v's pairs from v*(n-1), every other vertex in order (a pair
+** without a weight is not in the graph: live_slack() says -1).  v is
+** given, not found from q, which would cost a division a pair read. */
+static inline int nb_vertex(const Matcher *p, int v, int q) {
   if (p->bDense) {
-    int v = q / (p->n - 1), w = q - v * (p->n - 1);
+    int w = q - v * (p->n - 1);
     return w >= v ? w + 1 : w;
   }
   return p->aNbVertex[q];
 }
 
-/* The endpoint at w of the edge between v and its neighbour w = nb_vertex(q). */
+/* The endpoint at w of the edge between v and its neighbour w = nb_vertex(v, q). */
 static inline int nb_end(const Matcher *p, int v, int w, int q) {
   if (!p->bDense) return p->aNb[q];
   return v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
@@ -549,7 +550,7 @@ static void blossom_best_edges(Matcher *p, int b) {
       for (l = 0; l < nLeaf; l++) {
         int v = p->aScratch[l], q;
         for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-          int w = nb_vertex(p, q);
+          int w = nb_vertex(p, v, q);
           offer_best(p, b, nb_end(p, v, w, q) / 2, v, w, aTouched, &nTouched);
         }
       }
@@ -862,7 +863,7 @@ static void tight_list(Matcher *p, int v) {
   p->aTightStart[v] = p->nTight;
   p->aTightLen[v] = 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    int w = nb_vertex(p, q);
+    int w = nb_vertex(p, v, q);
     const TbWord *x;
     if (p->nDead > 0 && p->aDead[w]) continue;
     /* the weight asked once: the caller's function may make it anew */
@@ -886,7 +887,7 @@ static int scan_tight(Matcher *p, int v) {
   iStart = p->aTightStart[v];
   nLen = p->aTightLen[v];
   for (i = 0; i < nLen && p->rc == SQLITE_OK; i++) {
-    int q = p->aTight[iStart + i], w = nb_vertex(p, q), e;
+    int q = p->aTight[iStart + i], w = nb_vertex(p, v, q), e;
     if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
     e = nb_end(p, v, w, q);
     allow_edge(p, e / 2);
@@ -915,7 +916,7 @@ static int scan_queue(Matcher *p) {
       continue;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int w = nb_vertex(p, q), e, k;
+      int w = nb_vertex(p, v, q), e, k;
       size_t a;
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
@@ -1356,7 +1357,7 @@ static int first_duals(Matcher *p) {
     }
     v_zero(nW, u);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-      int x = nb_vertex(p, q);
+      int x = nb_vertex(p, v, q);
       const TbWord *w;
       if (start_skips(p, v, x)) continue;
       w = pair_weight(p, v, x, nb_end(p, v, x, q) / 2);
@@ -1396,7 +1397,7 @@ static int cold_start(Matcher *p) {
       return rc;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->aMate[v] == -1; q++) {
-      int w = nb_vertex(p, q), e = nb_end(p, v, w, q);
+      int w = nb_vertex(p, v, q), e = nb_end(p, v, w, q);
       if (p->aMate[w] != -1 || start_skips(p, v, w)) continue;
       pair_slack(p, v, w, e / 2, tmp(p, T_A));
       if (v_sign(p->nW, tmp(p, T_A)) == 0) {
@@ -1488,7 +1489,7 @@ static void list_free(Matcher *p, int v) {
 }
 
 /* 2 w(v, w) - dual(w), into r: the least dual of v that covers the pair
-** of v and its neighbour w = nb_vertex(q); 0 (r as it was) when the pair
+** of v and its neighbour w = nb_vertex(v, q); 0 (r as it was) when the pair
 ** is not in the graph now (w removed, or in the dense form the pair has
 ** no weight left), from one ask of its weight. */
 static int live_cover(const Matcher *p, int v, int w, int q, TbWord *r) {
@@ -1513,12 +1514,12 @@ static int keeps_mate(Matcher *p, int v) {
   if (p->aMate[v] < 0 || p->aInBlossom[v] != v) return 0;
   m = endpoint(p, p->aMate[v]);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && qm < 0; q++) {
-    if (nb_vertex(p, q) == m) qm = q;
+    if (nb_vertex(p, v, q) == m) qm = q;
   }
   if (qm < 0 || !live_cover(p, v, m, qm, need)) return 0;
   if (v_sign(nW, need) < 0) return 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    if (!live_cover(p, v, nb_vertex(p, q), q, val)) continue;
+    if (!live_cover(p, v, nb_vertex(p, v, q), q, val)) continue;
     if (v_cmp(nW, val, need) > 0) return 0;
   }
   v_copy(nW, dual_of(p, v), need);
@@ -1545,7 +1546,7 @@ static void release(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-    if (!live_cover(p, v, nb_vertex(p, q), q, val)) continue;
+    if (!live_cover(p, v, nb_vertex(p, v, q), q, val)) continue;
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
   v_even(nW, u);
