@@ -325,8 +325,8 @@ def test_a_round_past_the_rounds_option_is_an_error(db):
 @pytest.mark.parametrize("n, gb", [(3001, "0.04"), (10000, "0.41")])
 def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n, gb):
     """The pairs take n x n x 4 1/8 bytes (a key of the weight, the matcher's usable-pair
-    bit; 9 bytes with the matcher's neighbour lists and byte flags, 26 bytes before the weights were made on demand, when 10,000 players failed with a bare
-    out of memory). Past 3,000 players (about a minute a round here) the round is refused
+    bit; 9 bytes with the matcher's neighbour lists and byte flags, 26 bytes before the
+    weights were made on demand, when 10,000 players failed with a bare out of memory). Past 3,000 players (about a minute a round here) the round is refused
     before anything is allocated, naming the event, the players and the limit."""
     db.execute("CREATE TABLE players (event_id, player, rating)")
     db.execute("CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins, "
