@@ -63,11 +63,14 @@ def native(db, sql, *params):
     return rows
 
 
-def native_text(text, sql, *params):
-    """sql on a connection with the module, ?1 bound to a file's text."""
+def native_text(text, sql, *params, setup=None):
+    """sql on a connection with the module, ?1 bound to a file's text (setup: a statement
+    run first)."""
     conn = sqlite3.connect(":memory:")
     conn.enable_load_extension(True)
     conn.load_extension(sqlcases.default_ext())
+    if setup:
+        conn.execute(setup)
     rows = conn.execute(sql, (text, *params)).fetchall()
     conn.close()
     return rows
@@ -498,14 +501,16 @@ def pairing_rows(b):
                 ".map(tr => [...tr.cells].slice(0, 5).map(td => td.textContent))")
 
 
-def native_pairings(text, system, tables, sql_names="name"):
-    """pairings() with names from the players table, as the page prints them."""
+def native_pairings(text, system, tables, setup=None, sql_names="name"):
+    """pairings() with names from the players table, as the page prints them (setup: a
+    statement run first, e.g. a view of the rounds played so far)."""
     players = tables.split(",")[1].strip().strip("'")
     rows = native_text(text, "SELECT p.table_number, a." + sql_names + ", p.score_a,"
                        " coalesce(b." + sql_names + ", '(bye)'), p.score_b FROM pairings(?1, ?2,"
                        f" NULL, {tables}) AS p JOIN {players} AS a ON a.event_id = ?1 AND"
                        f" a.player = p.player_a LEFT JOIN {players} AS b ON b.event_id = ?1"
-                       " AND b.player = p.player_b ORDER BY p.table_number", system)
+                       " AND b.player = p.player_b ORDER BY p.table_number", system,
+                       setup=setup)
     return [[str(t), a, num(sa), bb, num(sb)] for t, a, sa, bb, sb in rows]
 
 
@@ -534,7 +539,16 @@ def test_trf_file(browser):
     assert want[0][1] == "Adams, Ann"
     b.click("#tab-pairings")
     assert b.js("return document.getElementById('system').value") == "dutch"
-    want = native_pairings(text, "dutch", "'trf_matches', 'trf_players'")
+    # The file's three rounds (XXR 3) are played: no round 4 to pair, and the page says so.
+    assert pairing_rows(b) == []
+    assert b.js("return document.getElementById('pairings-note').textContent") == (
+        "pairings(): the event of the file: round 4 is past the 3 rounds the file schedules"
+        " (XXR or 142); rounds=N schedules more")
+    # From rounds 1 and 2 only: round 3 as the Dutch system pairs it.
+    choose(b, "round", "2")
+    want = native_pairings(text, "dutch", "'played_so_far', 'trf_players'",
+                           "CREATE TEMP VIEW played_so_far AS SELECT event_id, * FROM"
+                           " trf_matches WHERE round <= 2")
     assert pairing_rows(b) == want and len(want) == 3
     heads = b.js("return [...document.querySelectorAll('#pairings thead th')]"
                  ".map(th => th.textContent)")
