@@ -1314,11 +1314,6 @@ static void build_neighbours(Matcher *p) {
   }
 }
 
-/* Whether the dense form's pair {v, u} is in the graph. */
-static int dense_live(const Matcher *p, int v, int u) {
-  return !p->aDead[u] && !v_is_zero(p->nW, pair_weight(p, v, u, 0));
-}
-
 /* The dense form's graph: every pair, v's numbered from v*(n-1) (see
 ** nb_vertex); a pair is in the graph while it has a weight. */
 static int dense_edges(Matcher *p) {
@@ -1328,10 +1323,15 @@ static int dense_edges(Matcher *p) {
   return alloc_edges(p);
 }
 
-/* Whether the first solve leaves pair {v, x} out: in the dense form, a
-** pair without a weight or with a removed vertex. */
-static int start_skips(const Matcher *p, int v, int x) {
-  return p->bDense && !dense_live(p, v, x);
+/* The weight of v's pair at index q with x = nb_vertex(v, q) for the
+** first solve, or 0 when it leaves the pair out: in the dense form, a
+** pair with a removed vertex or without a weight.  The weight is asked
+** once (the caller's function may make it anew). */
+static const TbWord *start_weight(const Matcher *p, int v, int x, int q) {
+  const TbWord *w;
+  if (p->bDense && (p->aDead[v] || p->aDead[x])) return 0;
+  w = pair_weight(p, v, x, nb_end(p, v, x, q) / 2);
+  return p->bDense && v_is_zero(p->nW, w) ? 0 : w;
 }
 
 /* The first duals: with TB_MATCH_MAXCARD every vertex at the largest
@@ -1357,11 +1357,8 @@ static int first_duals(Matcher *p) {
     }
     v_zero(nW, u);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-      int x = nb_vertex(p, v, q);
-      const TbWord *w;
-      if (start_skips(p, v, x)) continue;
-      w = pair_weight(p, v, x, nb_end(p, v, x, q) / 2);
-      if (v_cmp(nW, w, u) > 0) v_copy(nW, u, w);
+      const TbWord *w = start_weight(p, v, nb_vertex(p, v, q), q);
+      if (w && v_cmp(nW, w, u) > 0) v_copy(nW, u, w);
     }
   }
   return SQLITE_OK;
@@ -1398,8 +1395,9 @@ static int cold_start(Matcher *p) {
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->aMate[v] == -1; q++) {
       int w = nb_vertex(p, v, q), e = nb_end(p, v, w, q);
-      if (p->aMate[w] != -1 || start_skips(p, v, w)) continue;
-      pair_slack(p, v, w, e / 2, tmp(p, T_A));
+      const TbWord *x;
+      if (p->aMate[w] != -1 || (x = start_weight(p, v, w, q)) == 0) continue;
+      v_slack(p->nW, dual_of(p, v), dual_of(p, w), x, tmp(p, T_A));
       if (v_sign(p->nW, tmp(p, T_A)) == 0) {
         p->aMate[v] = e;
         p->aMate[w] = e ^ 1;
