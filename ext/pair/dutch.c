@@ -79,6 +79,9 @@ typedef struct Dutch {
   size_t mSlot;
   const TbWord *aZeroWeight;  /* nW words 0: the weight of no pair */
   int aAt[F_COUNT];           /* each field's lowest bit (field_bits) */
+  TbWord *aPart;              /* the weights' parts (part_weights), nW
+                              ** words each: per player, then the table */
+  TbWord *aPairTab;           /* ... of the pair terms by their code */
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -312,20 +315,151 @@ static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKin
 #else
 #define DUTCH_NOINLINE
 #endif
+/*
+** pair_weight() in parts, added up for each weight made (three sums of
+** nW words, not a score of terms each placed with its carry): per player,
+** P_HIGH + m as the pair's higher player in the bracket (its terms of C4-
+** C7 and the floats, m: bit k set when the pair's lower player floated up
+** k+1 rounds back and scores less, C14's !bUp then 0), P_LOW its terms as
+** the lower (C5 and the floats), P_NEXT and P_OTHER as the higher of the
+** other kinds, P_TOP as their lower (C5); and a table of the terms of the
+** pair at fixed bits, by their code (pair_code).
+*/
+enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_COUNT };
+#define PAIR_CODES 256
+
+static TbWord *part_of(const Dutch *p, int i, int k) {
+  return p->aPart + ((size_t)i * P_COUNT + (size_t)k) * (size_t)p->nW;
+}
+
+/* The code of the pair's terms at fixed bits: C10-C13 (bits 0-3), and
+** for each round back k the float counts of the pair (bits 4 + 2k, 5 + 2k);
+** into *pm the mask of P_HIGH's variant. */
+static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  unsigned c = 0;
+  int k, v, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
+  /* colour_bits(), with its lower player first */
+  const DutchPlayer *ca = b, *cb = a;
+  c |= (unsigned)(ca->nImbalance <= 1 || cb->nImbalance <= 1 || ca->ePref != cb->ePref);
+  if (!ca->bAbsolute || !cb->bAbsolute || ca->ePref != cb->ePref) {
+    v = 1;
+  } else if (ca->nImbalance == cb->nImbalance) {
+    v = ca->eRepeated == TB_COLOUR_NONE || ca->eRepeated != cb->eRepeated;
+  } else {
+    const DutchPlayer *cc = ca->nImbalance > cb->nImbalance ? cb : ca;
+    v = cc->eRepeated != -ca->ePref;
+  }
+  c |= (unsigned)v << 1;
+  c |= (unsigned)(ca->ePref != cb->ePref || ca->ePref == TB_COLOUR_NONE
+                  || cb->ePref == TB_COLOUR_NONE) << 2;
+  c |= (unsigned)((!ca->bStrong && !ca->bAbsolute) || (!cb->bStrong && !cb->bAbsolute)
+                  || (ca->bAbsolute && cb->bAbsolute) || ca->ePref != cb->ePref) << 3;
+  *pm = 0;
+  for (k = 0; k < nBack; k++) {
+    int fh = k == 0 ? a->eFloat1 : a->eFloat2, fl = k == 0 ? b->eFloat1 : b->eFloat2;
+    int bUp = a->nScore > b->nScore && fl == FLOAT_UP;
+    c |= (unsigned)(a->nScore <= b->nScore && fh == FLOAT_DOWN) << (4 + 2 * k);
+    c |= (unsigned)!bUp << (5 + 2 * k);
+    *pm |= bUp << k;
+  }
+  return c;
+}
+
+/* Makes the parts: at the start of the round and when the bye's score
+** changes (C5's bye candidates). */
+static void part_weights(Dutch *p) {
+  const int *at = p->aAt;
+  int i, k, m, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
+  unsigned c;
+  for (i = 0; i < p->n; i++) {
+    const DutchPlayer *a = &p->a[i];
+    int bNot = !is_bye_candidate(p, i);
+    TbWord *w;
+    for (m = 0; m < (1 << nBack); m++) {
+      w = part_of(p, i, P_HIGH + m);
+      wz(p, w);
+      wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
+      wbit(p, w, 1, at[F_C6]);
+      wbit(p, w, 1, at[F_C7] + p->aShift[i]);
+      for (k = 0; k < nBack; k++) {
+        int fh = k == 0 ? a->eFloat1 : a->eFloat2;
+        wbit(p, w, fh == FLOAT_DOWN, at[F_SA1 + 2 * k] + p->aShift[i]);
+        wbit(p, w, !(m >> k & 1), at[F_SB1 + 2 * k] + p->aShift[i]);
+      }
+    }
+    w = part_of(p, i, P_LOW);
+    wz(p, w);
+    wadd(p, w, (TbWord)bNot, at[F_TOP]);
+    for (k = 0; k < nBack; k++) {
+      int fl = k == 0 ? a->eFloat1 : a->eFloat2;
+      wbit(p, w, fl == FLOAT_DOWN, at[F_FA1 + 2 * k]);
+      wbit(p, w, fl == FLOAT_DOWN, at[F_SA1 + 2 * k] + p->aShift[i]);
+    }
+    w = part_of(p, i, P_NEXT);
+    wz(p, w);
+    wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
+    wbit(p, w, 1, at[F_N6]);
+    wbit(p, w, 1, at[F_N7] + p->aShift[i]);
+    w = part_of(p, i, P_OTHER);
+    wz(p, w);
+    wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
+    w = part_of(p, i, P_TOP);
+    wz(p, w);
+    wadd(p, w, (TbWord)bNot, at[F_TOP]);
+  }
+  for (c = 0; c < PAIR_CODES; c++) {
+    TbWord *w = p->aPairTab + c * (size_t)p->nW;
+    wz(p, w);
+    for (k = 0; k < 4; k++) wbit(p, w, (int)(c >> k & 1), at[F_C10 + k]);
+    for (k = 0; k < nBack; k++) {
+      wbit(p, w, (int)(c >> (4 + 2 * k) & 1), at[F_FA1 + 2 * k]);
+      wbit(p, w, (int)(c >> (5 + 2 * k) & 1), at[F_FB1 + 2 * k]);
+    }
+  }
+}
+
+/* w = x + y (+ z when not NULL), nW words, then + nOff (signed, small). */
+static inline void wsum(const Dutch *p, TbWord *w, const TbWord *x, const TbWord *y,
+                        const TbWord *z, i64 nOff) {
+  TbWord c = 0;
+  int t;
+  for (t = 0; t < p->nW; t++) {
+    TbWord s = x[t] + c, c2 = s < c;
+    TbWord u = s + y[t];
+    c2 += u < s;
+    if (z) { TbWord v = u + z[t]; c2 += v < u; u = v; }
+    w[t] = u;
+    c = c2;
+  }
+  if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
+  else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+}
+
 static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned x, size_t iSlot) {
   WeightSlot *pSlot = &p->aSlot[iSlot];
   TbWord *w = p->aSlotWeight + iSlot * (size_t)p->nW;
-  int eKind = (int)KEY_KIND(x);
-  i64 nOff;
+  int eKind = (int)KEY_KIND(x), m;
+  i64 nOff = (i64)(x >> 4) - KEY_BIAS;
   pSlot->h = h; pSlot->l = l; pSlot->x = x;
   if (eKind == K_START_ODD) {
     start_odd_weight(p, w, h, l);
-  } else {
-    pair_weight(p, w, h, l, eKind, (x & KEY_BYE) != 0);
+    if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
+    else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+    return w;
   }
-  nOff = (i64)(x >> 4) - KEY_BIAS;
-  if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
-  else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+  if (eKind == K_CUR) {
+    unsigned c = pair_code(p, h, l, &m);
+    wsum(p, w, part_of(p, h, P_HIGH + m), part_of(p, l, P_LOW),
+         p->aPairTab + c * (size_t)p->nW, nOff);
+  } else {
+    wsum(p, w, part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER), part_of(p, l, P_TOP), 0,
+         nOff);
+  }
+  if (x & KEY_BYE) {
+    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], p->aAt[F_C9]);
+    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], p->aAt[F_C9]);
+  }
   return w;
 }
 
@@ -824,6 +958,7 @@ static int bye_setup(Dutch *p) {
     }
   }
   slots_forget(p);
+  part_weights(p);
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
@@ -1111,6 +1246,11 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
   if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
   field_bits(p);
+  p->aPart = sqlite3_malloc64(sizeof(TbWord) * (size_t)p->nW
+                              * ((size_t)n * P_COUNT + PAIR_CODES));
+  if (p->aPart == 0) return SQLITE_NOMEM;
+  p->aPairTab = p->aPart + (size_t)n * P_COUNT * (size_t)p->nW;
+  part_weights(p);
   rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
   if (rc) return rc;
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
@@ -1124,6 +1264,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aNoMeetStart);
   sqlite3_free(p->aKey);
   sqlite3_free(p->aSlotWeight);
+  sqlite3_free(p->aPart);
   tb_match_close(p->pSolver);
 }
 
