@@ -147,6 +147,21 @@ def test_game_totals_past_32_bits(db):
         assert got[p]["ogwp"] == float(Fraction(4, 9))
 
 
+def test_game_counts_past_32_bits(db):
+    # 2148 rounds of 1000000-1000000-1000000: each player's games won, lost and
+    # drawn pass 2^31 (2147483647), where a player's counts are first summed
+    wins = 2148 * 10 ** 6
+    assert wins > 2 ** 31
+    insert(db, 1, [(r, "P", "Q", 10 ** 6, 10 ** 6, 10 ** 6) for r in range(1, 2149)]
+           + [(r, "R", None, 2, 0, 0) for r in range(1, 2149)])
+    got = standings(db, 1, "mtg")
+    for p in "PQ":
+        assert got[p]["game_wins"] == got[p]["game_losses"] == got[p]["game_draws"] == wins
+        assert got[p]["games"] == 3 * wins
+        assert got[p]["gwp"] == float(Fraction(4, 9))
+    assert got["R"]["game_wins"] == 2 * 2148 and got["R"]["byes"] == 2148
+
+
 def test_hct_t3_past_64_bits(db):
     # ten losses in rounds near 10^9: the sum of squares passes 2^63
     insert(db, 1, [(10 ** 9 - k, "A", "B", 0, 2, 0) for k in range(10)])

@@ -144,14 +144,14 @@ static void add_adjusted_score(TbAcc *pAcc, const TbEvent *e,
 ** player's trailing VURs would otherwise be walked once per opponent).
 ** aAdj: the term cache's column of them (adjusted_scores()), or NULL. */
 static i64 adjusted_score(const TbEvent *e, const TbParams *p,
-                          const double *aAdj, int q) {
-  return aAdj ? (i64)aAdj[q] : tb_term_int(e, add_adjusted_score, p, q);
+                          const TbTermValue *aAdj, int q) {
+  return aAdj ? (i64)aAdj[q].r : tb_term_int(e, add_adjusted_score, p, q);
 }
 
 /* The adjusted scores of every player while ranking, or NULL: looked up
 ** once per value, not once per opponent. */
-static const double *adjusted_scores(const TbEvent *e, const TbParams *p) {
-  return tb_term_ints(e, add_adjusted_score, p, 0);
+static const TbTermValue *adjusted_scores(const TbEvent *e, const TbParams *p) {
+  return tb_term_ints(e, add_adjusted_score, p);
 }
 
 /*
@@ -162,7 +162,7 @@ static const double *adjusted_scores(const TbEvent *e, const TbParams *p) {
 ** opponent who drew every round (any other unplayed round).
 */
 static i64 dummy_score(const TbEvent *e, const TbParams *p,
-                       const double *aAdj, int i, const FideRound *r) {
+                       const TbTermValue *aAdj, int i, const FideRound *r) {
   i64 n = e->aPlayer[i].rec.nMatchPoints, nCap;
   if (p->bRoundRobin) return 0; /* a round robin's bye adds nothing */
   if (p->iRules < 2026) return n;
@@ -176,7 +176,7 @@ static i64 dummy_score(const TbEvent *e, const TbParams *p,
 
 /* The score of player i's opponent in a round, real or dummy. */
 static i64 opponent_score(const TbEvent *e, const TbParams *p,
-                          const double *aAdj, int i, const FideRound *r) {
+                          const TbTermValue *aAdj, int i, const FideRound *r) {
   if (r->eKind == TB_PLAYED && r->iOpp >= 0) {
     return adjusted_score(e, p, aAdj, r->iOpp);
   }
@@ -393,8 +393,8 @@ i64 tb_fide_buchholz_units(const TbEvent *e, const TbParams *p, int i) {
 }
 
 /* Every player's, while ranking, or NULL (tb_term_ints). */
-const double *tb_fide_buchholz_column(const TbEvent *e, const TbParams *p) {
-  return tb_term_ints(e, add_buchholz, p, 0);
+const TbTermValue *tb_fide_buchholz_column(const TbEvent *e, const TbParams *p) {
+  return tb_term_ints(e, add_buchholz, p);
 }
 
 /* From the row, not the term column: the column holds every player's,
@@ -542,7 +542,7 @@ static i64 sb_cut_from(i64 nSum, const SbCuts *c, int nLow, int nHigh) {
 static void sonneborn_berger_row(const TbEvent *e, const TbParams *p, int i,
                                  i64 *aRow) {
   const TbPlayer *pl = &e->aPlayer[i];
-  const double *aAdj = adjusted_scores(e, p);
+  const TbTermValue *aAdj = adjusted_scores(e, p);
   i64 nAbsent = absent_rounds(e, i), nSum = 0;
   SbCuts c;
   SbItem x;

@@ -59,7 +59,7 @@ void tb_fide_rounds_elected(const TbEvent *e, const TbParams *p, int i,
 ** (AOB/F), whose games of the last round count as played, forfeited or
 ** not, as Fore Buchholz counts them.
 */
-static void aob(const TbEvent *e, const TbParams *p, int i, const double *aCol,
+static void aob(const TbEvent *e, const TbParams *p, int i, const TbTermValue *aCol,
                 i64 (*xUnits)(const TbEvent*, const TbParams*, int), int bFore,
                 TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
@@ -73,7 +73,7 @@ static void aob(const TbEvent *e, const TbParams *p, int i, const double *aCol,
     int bGame = a[j].eKind == TB_PLAYED ||
                 (bFore && a[j].iRound == e->iLastRound);
     if (q < 0 || !bGame) continue;
-    f.num += aCol ? (i64)aCol[q] : xUnits(e, p, q);
+    f.num += aCol ? (i64)aCol[q].r : xUnits(e, p, q);
     n++;
   }
   if (n == 0) {
@@ -161,7 +161,7 @@ static void add_fore_score(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 }
 
 static i64 fore_score(const TbFideCut *c, int q) {
-  return c->aScore ? (i64)c->aScore[q]
+  return c->aScore ? (i64)c->aScore[q].r
                    : tb_term_int(c->e, add_fore_score, c->p, q);
 }
 
@@ -207,7 +207,7 @@ static i64 fore_buchholz_cut(const TbEvent *e, const TbParams *p, int i,
   c.xSeat = fore_seat;
   c.nOwn = e->aPlayer[i].rec.nMatchPoints;
   fore_adjusted(e, p, i, &c.nOwn);
-  c.aScore = tb_term_ints(e, add_fore_score, p, 0);
+  c.aScore = tb_term_ints(e, add_fore_score, p);
   c.nAbsentValue = fore_dummy(&c, 0);
   c.bAbsentVur = 1;
   tb_fide_cut_sums(&c, aCut);
@@ -254,7 +254,7 @@ static void add_fore_buchholz(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 /* 8.2 (2026): AOB over the opponents' Fore Buchholz, AOB/F. */
 void tb_fide_aob_fore(const TbEvent *e, const TbParams *p, int i,
                       TbAcc *pAcc) {
-  aob(e, p, i, tb_term_ints(e, add_fore_buchholz, p, 0), fore_buchholz_units,
+  aob(e, p, i, tb_term_ints(e, add_fore_buchholz, p), fore_buchholz_units,
       1, pAcc);
 }
 

@@ -328,7 +328,7 @@ static void opponents_mean(const TbEvent *e, const TbParams *p, int i,
                            TbTermFn fTerm, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   const TbSeat *a = &e->aSeat[pl->iSeat];
-  const double *aErr, *aValue = tb_term_ints(e, fTerm, p, &aErr);
+  const TbTermValue *aValue = tb_term_ints(e, fTerm, p);
   i128 nSum = 0;
   i64 n = 0, v;
   int j;
@@ -337,10 +337,10 @@ static void opponents_mean(const TbEvent *e, const TbParams *p, int i,
     if (!is_otb(&a[j])) continue;
     if (aValue == 0) {
       if (!f(e, p, q, &v)) continue;
-    } else if (aErr[q] < 0) {
+    } else if (aValue[q].err < 0) {
       continue; /* no value */
     } else {
-      v = (i64)aValue[q];
+      v = (i64)aValue[q].r;
     }
     nSum += v;
     n++;

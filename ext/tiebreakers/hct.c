@@ -60,15 +60,25 @@ static void add_t1_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   tb_acc_add(pAcc, t1_term(e, p, q), 1);
 }
 
-static i64 t1_of(const TbEvent *e, const TbParams *p, int i) {
+/* The sum of f's terms over player i's opponents: the column taken once
+** (tb_term_ints), not looked up at every seat. */
+static i64 sum_over_opponents(const TbEvent *e, const TbParams *p, int i,
+                              TbTermFn f) {
   const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  const TbTermValue *aTerm = tb_term_ints(e, f, p);
   i64 n = 0;
   int j;
   for (j = 0; j < pl->nSeat; j++) {
-    int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp >= 0) n += tb_term_int(e, add_t1_term, p, iOpp);
+    int iOpp = a[j].iOpp;
+    if (iOpp < 0) continue;
+    n += aTerm ? (i64)aTerm[iOpp].r : tb_term_int(e, f, p, iOpp);
   }
   return n;
+}
+
+static i64 t1_of(const TbEvent *e, const TbParams *p, int i) {
+  return sum_over_opponents(e, p, i, add_t1_term);
 }
 
 static void add_t1(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
@@ -82,14 +92,7 @@ void tb_hct_t1(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
 
 /* T2: the opponents' own schedules, as the sum of their T1. */
 void tb_hct_t2(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  i64 n = 0;
-  int j;
-  for (j = 0; j < pl->nSeat; j++) {
-    int iOpp = e->aSeat[pl->iSeat + j].iOpp;
-    if (iOpp >= 0) n += tb_term_int(e, add_t1, p, iOpp);
-  }
-  tb_acc_add(pAcc, n, 1);
+  tb_acc_add(pAcc, sum_over_opponents(e, p, i, add_t1), 1);
 }
 
 /*

@@ -1328,8 +1328,10 @@ void tb_pokemon_win_pct(const TbEvent *e, const TbParams *p, int i,
 
 /* Opponents' win %: the strength of the player's schedule. */
 static void owp_value(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
-  int iRound = frozen_round(e, p, i, e->iLastRound);
   PkCache *c = pk_cache(e, p);
+  int iRound;
+  /* the cache's values read no player record: an oowp asks each
+  ** opponent's, and the records are large and read at random */
   if (c && c->nL && pk_same_params(c, p)) {
     add_whole(pAcc, c, &c->aOwpSum[i], 1);
     return;
@@ -1345,6 +1347,7 @@ static void owp_value(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
     }
     return;
   }
+  iRound = frozen_round(e, p, i, e->iLastRound);
   /* frozen at a drop: a query of the sweep */
   if (iRound < e->iLastRound && pk_query_value(pAcc, e, p, i, iRound, 1)) return;
   if (tb_stopped(e->pProbe)) return;
@@ -1412,8 +1415,11 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
       /* a late loss's opponent: at the floor, as a player with no round */
       if (!is_late(s, p->bLateLoss)) continue;
       tb_acc_add_frac(pAcc, &p->floor);
-    } else if (frozen_round(e, p, s->iOpp, iRound) ==
-        frozen_round(e, p, s->iOpp, e->iLastRound)) {
+    } else if (iRound == e->iLastRound ||
+               frozen_round(e, p, s->iOpp, iRound) ==
+               frozen_round(e, p, s->iOpp, e->iLastRound)) {
+      /* the opponent's own owp: always so for a player still in at the
+      ** end, whose opponents' records are then not read */
       add_owp_term(pAcc, e, p, bWhole, s->iOpp);
     } else {
       add_owp_before_last(pAcc, e, p, s->iOpp, iRound);

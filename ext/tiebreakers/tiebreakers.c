@@ -69,7 +69,7 @@ typedef struct TbTermColumn {
   const TbParams *p;          /* ... and its parameters: &params ... */
   TbParams params;            /* ... a copy, as the caller's may be gone
                               ** when a later column is filled */
-  double *ar, *alo, *aerr;    /* term of each player: ar + alo, within aerr */
+  TbTermValue *aTerm;         /* term of each player */
   const TbParams *apAlias[TB_TERM_ALIASES]; /* other parameters found equal */
   TbTermExact *aExact;        /* exact terms (NULL until one is asked) ... */
   unsigned char *aExactDone;  /* ... TB_EXACT_*: how aExact[i] holds it */
@@ -105,9 +105,7 @@ void tb_terms_free(TbTermCache *p) {
   int i;
   if (p == 0) return;
   for (i = 0; i < p->nCol; i++) {
-    sqlite3_free(p->aCol[i].ar);
-    sqlite3_free(p->aCol[i].alo);
-    sqlite3_free(p->aCol[i].aerr);
+    sqlite3_free(p->aCol[i].aTerm);
     int j;
     for (j = 0; j < p->aCol[i].nBig; j++) tb_q_free(&p->aCol[i].aBig[j]);
     sqlite3_free(p->aCol[i].aBig);
@@ -175,14 +173,9 @@ static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
   if (c->bFull || c->nCol == TB_TERM_COLUMNS) return 0;
   col = &c->aCol[c->nCol];
   col->f = 0; /* matches no function until filled */
-  col->ar = sqlite3_malloc64(sizeof(double) * n);
-  col->alo = sqlite3_malloc64(sizeof(double) * n);
-  col->aerr = sqlite3_malloc64(sizeof(double) * n);
-  if (col->ar == 0 || col->alo == 0 || col->aerr == 0) {
+  col->aTerm = sqlite3_malloc64(sizeof(TbTermValue) * n);
+  if (col->aTerm == 0) {
     /* a cache only: without memory for it, the terms are computed */
-    sqlite3_free(col->ar);
-    sqlite3_free(col->alo);
-    sqlite3_free(col->aerr);
     c->bFull = 1;
     return 0;
   }
@@ -196,9 +189,9 @@ static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
     tb_acc_init(&acc, 0);
     f(&acc, e, p, i);
     /* aerr < 0: a NULL term (chess TPR without a rated game) */
-    col->ar[i] = acc.bNull ? 0.0 : acc.r;
-    col->alo[i] = acc.bNull ? 0.0 : acc.lo;
-    col->aerr[i] = acc.bNull ? -1.0 : acc.err;
+    col->aTerm[i].r = acc.bNull ? 0.0 : acc.r;
+    col->aTerm[i].lo = acc.bNull ? 0.0 : acc.lo;
+    col->aTerm[i].err = acc.bNull ? -1.0 : acc.err;
   }
   col->f = f;
   col->params = *p;
@@ -211,7 +204,7 @@ static TbTermColumn *term_column(const TbEvent *e, TbTermFn f,
 i64 tb_term_int(const TbEvent *e, TbTermFn f, const TbParams *p, int i) {
   const TbTermColumn *col = term_column(e, f, p);
   TbAcc acc;
-  if (col) return (i64)col->ar[i];
+  if (col) return (i64)col->aTerm[i].r;
   tb_acc_init(&acc, 0);
   f(&acc, e, p, i);
   return (i64)acc.r;
@@ -220,12 +213,11 @@ i64 tb_term_int(const TbEvent *e, TbTermFn f, const TbParams *p, int i) {
 /* The integer terms f of every player while ranking (the term cache's
 ** column, filled now if new), or NULL: ask tb_term_int.  For loops over
 ** opponents, which would otherwise look the column up at every seat.
-** *paErr, if paErr: below 0 where the term is NULL. */
-const double *tb_term_ints(const TbEvent *e, TbTermFn f, const TbParams *p,
-                           const double **paErr) {
+** A term's err is below 0 where it is NULL. */
+const TbTermValue *tb_term_ints(const TbEvent *e, TbTermFn f,
+                                const TbParams *p) {
   const TbTermColumn *col = term_column(e, f, p);
-  if (paErr) *paErr = col ? col->aerr : 0;
-  return col ? col->ar : 0;
+  return col ? col->aTerm : 0;
 }
 
 /* Keep player i's exact term, computed into acc (taken from it). */
@@ -309,10 +301,11 @@ static int add_exact_term(TbAcc *pAcc, TbTermColumn *col, const TbEvent *e,
 static inline void add_term(TbAcc *pAcc, TbTermColumn *col, const TbEvent *e,
                             TbTermFn f, const TbParams *p, int i) {
   if (col && !pAcc->bExact) {
-    if (col->aerr[i] < 0) {
+    const TbTermValue *t = &col->aTerm[i];
+    if (t->err < 0) {
       pAcc->bNull = 1; /* as f would have set it */
     } else {
-      tb_acc_add_dd(pAcc, col->ar[i], col->alo[i], col->aerr[i]);
+      tb_acc_add_dd(pAcc, t->r, t->lo, t->err);
     }
   } else if (!col || !add_exact_term(pAcc, col, e, f, p, i)) {
     f(pAcc, e, p, i);
@@ -339,14 +332,14 @@ void tb_opponents_mean(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i,
     ** would make every step reload the sum */
     const TbSeat *aSeat = &e->aSeat[pl->iSeat];
     TbAcc acc = *pAcc;
-    const double *ar = col->ar, *alo = col->alo, *aerr = col->aerr;
+    const TbTermValue *aTerm = col->aTerm;
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = aSeat[j].iOpp;
       if (iOpp < 0 || aSeat[j].bRepeat) continue;
-      if (aerr[iOpp] < 0) {
+      if (aTerm[iOpp].err < 0) {
         acc.bNull = 1; /* as f would have set it */
       } else {
-        tb_acc_add_dd(&acc, ar[iOpp], alo[iOpp], aerr[iOpp]);
+        tb_acc_add_dd(&acc, aTerm[iOpp].r, aTerm[iOpp].lo, aTerm[iOpp].err);
       }
       n++;
     }
@@ -377,10 +370,11 @@ void tb_opponents_mean_played(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iOpp < 0 || s->eKind != TB_PLAYED) continue;
-    if (col && col->aerr[s->iOpp] < 0) {
+    const TbTermValue *t = col ? &col->aTerm[s->iOpp] : 0;
+    if (t && t->err < 0) {
       pAcc->bNull = 1;
-    } else if (col) {
-      tb_acc_add_dd(pAcc, col->ar[s->iOpp], col->alo[s->iOpp], col->aerr[s->iOpp]);
+    } else if (t) {
+      tb_acc_add_dd(pAcc, t->r, t->lo, t->err);
     } else {
       f(pAcc, e, p, s->iOpp);
     }

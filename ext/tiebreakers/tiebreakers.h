@@ -14,9 +14,13 @@ void tb_add_mwp(TbAcc*, const TbEvent*, const TbParams*, int);
 void tb_opponents_mean(TbAcc*, const TbEvent*, const TbParams*, int, TbTermFn);
 void tb_opponents_mean_played(TbAcc*, const TbEvent*, const TbParams*, int,
                               TbTermFn);
+/* A term kept per player: r + lo within err; err < 0: NULL.  The three
+** sit together: a mean over opponents reads them at random, one line each. */
+typedef struct TbTermValue {
+  double r, lo, err;
+} TbTermValue;
 i64 tb_term_int(const TbEvent*, TbTermFn, const TbParams*, int);
-const double *tb_term_ints(const TbEvent*, TbTermFn, const TbParams*,
-                           const double **paErr);
+const TbTermValue *tb_term_ints(const TbEvent*, TbTermFn, const TbParams*);
 void tb_term_add(TbAcc*, const TbEvent*, TbTermFn, const TbParams*, int);
 void *tb_terms_extra(const TbEvent*, const void *pKey);
 int tb_terms_set_extra(const TbEvent*, const void *pKey, void*, void (*)(void*));
@@ -70,7 +74,7 @@ void tb_fide_black_games(const TbEvent*, const TbParams*, int, TbAcc*);
 ** round is a VUR; nAbsentValue: each round without a row's). */
 i64 tb_fide_adjusted_score(const TbEvent*, const TbParams*, int);
 i64 tb_fide_buchholz_units(const TbEvent*, const TbParams*, int);
-const double *tb_fide_buchholz_column(const TbEvent*, const TbParams*);
+const TbTermValue *tb_fide_buchholz_column(const TbEvent*, const TbParams*);
 typedef struct TbFideCut TbFideCut;
 struct TbFideCut {
   const TbEvent *e;
@@ -78,7 +82,7 @@ struct TbFideCut {
   int i;                      /* the player */
   i64 (*xSeat)(const TbFideCut*, const TbSeat*, int *pbVur);
   i64 nOwn;                   /* the player's own score, as xSeat counts it */
-  const double *aScore;       /* for xSeat: scores from the term cache, or 0 */
+  const TbTermValue *aScore;  /* for xSeat: scores from the term cache, or 0 */
   i64 nAbsentValue;           /* value of a round without a row ... */
   int bAbsentVur;             /* ... and whether it is a VUR */
 };
