@@ -47,7 +47,7 @@ typedef struct DutchPlayer {
 ** a player's pairs reads them again stage after stage). */
 typedef struct WeightSlot { int h, l; unsigned x; } WeightSlot;
 
-/* The fields of a pair's weight (pair_weight), from the top: C4-C5 (the
+/* The fields of a pair's weight (weight_make), from the top: C4-C5 (the
 ** bye), C6-C7 in the bracket and in the next (N), C9, colours C10-C13,
 ** floats C14-C17 (F: counts, S: by score; 1 and 2 rounds back).  F_C7,
 ** F_N7, F_S*: a bit a score group (aShift) above the field's lowest. */
@@ -118,7 +118,7 @@ static void wsub(const Dutch *p, TbWord *x, TbWord v) {
 /*
 ** A pair's weight is kept as a key of 32 bits, from which dutch_weight()
 ** makes it again when the matcher reads it: which of the criteria's
-** weights (the kind: pair_weight() for the pair's place, or the first
+** weights (the kind: weight_make() for the pair's place, or the first
 ** solve's), whether C9's term was in it, and the offset the bracket's
 ** steps added in the low bits (the order of transpositions and exchanges,
 ** the nudges), a signed integer below 2^27 in size (2^25 and a few times
@@ -242,69 +242,6 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
   }
 }
 
-/* The colour criteria C10-C13 of the pair (lower l, higher h) in the
-** bracket, each 0 or 1. */
-static inline void colour_bits(const Dutch *p, TbWord *w, int l, int h) {
-  const DutchPlayer *a = &p->a[l], *b = &p->a[h];
-  int v;
-  wbit(p, w, a->nImbalance <= 1 || b->nImbalance <= 1 || a->ePref != b->ePref, p->aAt[F_C10]);
-  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) {
-    v = 1;
-  } else if (a->nImbalance == b->nImbalance) {
-    v = a->eRepeated == TB_COLOUR_NONE || a->eRepeated != b->eRepeated;
-  } else {
-    const DutchPlayer *c = a->nImbalance > b->nImbalance ? b : a;
-    v = c->eRepeated != -a->ePref;
-  }
-  wbit(p, w, v, p->aAt[F_C11]);
-  wbit(p, w, a->ePref != b->ePref || a->ePref == TB_COLOUR_NONE || b->ePref == TB_COLOUR_NONE,
-       p->aAt[F_C12]);
-  wbit(p, w, (!a->bStrong && !a->bAbsolute) || (!b->bStrong && !b->bAbsolute)
-             || (a->bAbsolute && b->bAbsolute) || a->ePref != b->ePref, p->aAt[F_C13]);
-}
-
-/* The float criteria of the pair (h, l) in the bracket, C14-C17 of one and
-** two rounds back: C14/C15 count them, C16/C17 weigh them by score. */
-static inline void float_bits(const Dutch *p, TbWord *w, int h, int l) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
-  int k, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
-  for (k = 0; k < nBack; k++) {
-    int fh = k == 0 ? a->eFloat1 : a->eFloat2, fl = k == 0 ? b->eFloat1 : b->eFloat2;
-    int bUp = a->nScore > b->nScore && fl == FLOAT_UP;
-    wbit(p, w, fl == FLOAT_DOWN, p->aAt[F_FA1 + 2 * k]);
-    wbit(p, w, a->nScore <= b->nScore && fh == FLOAT_DOWN, p->aAt[F_FA1 + 2 * k]);
-    wbit(p, w, !bUp, p->aAt[F_FB1 + 2 * k]);
-    wbit(p, w, fl == FLOAT_DOWN, p->aAt[F_SA1 + 2 * k] + p->aShift[l]);
-    wbit(p, w, fh == FLOAT_DOWN, p->aAt[F_SA1 + 2 * k] + p->aShift[h]);
-    wbit(p, w, !bUp, p->aAt[F_SB1 + 2 * k] + p->aShift[h]);
-  }
-}
-
-/* The weight of the pair (h, l), h above l in the order of the round, a
-** pair that may meet, of kind eKind (l in the bracket being paired, in
-** the next score group, or other), C9's term if bBye: each field's term
-** added at its bit (field_bits).  C4-C5: as many pairs as possible, the
-** bye to an eligible player; C6-C7: the most pairs in the bracket, the
-** highest scores paired; the same for the next bracket (its completion). */
-static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKind, int bBye) {
-  const int *at = p->aAt;
-  wz(p, w);
-  wadd(p, w, (TbWord)(1 + !is_bye_candidate(p, h) + !is_bye_candidate(p, l)), at[F_TOP]);
-  if (bBye) {
-    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], at[F_C9]);
-    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], at[F_C9]);
-  }
-  if (eKind == K_NEXT) {
-    wbit(p, w, 1, at[F_N6]);
-    wbit(p, w, 1, at[F_N7] + p->aShift[h]);
-  } else if (eKind == K_CUR) {
-    wbit(p, w, 1, at[F_C6]);
-    wbit(p, w, 1, at[F_C7] + p->aShift[h]);
-    colour_bits(p, w, l, h);
-    float_bits(p, w, h, l);
-  }
-}
-
 /* The weight of the pair (h, l) made from its key x (not 0: a pair that
 ** may meet) into slot iSlot: the same integer as the steps' additions to
 ** the criteria's weight. */
@@ -316,8 +253,16 @@ static inline void pair_weight(const Dutch *p, TbWord *w, int h, int l, int eKin
 #define DUTCH_NOINLINE
 #endif
 /*
-** pair_weight() in parts, added up for each weight made (three sums of
-** nW words, not a score of terms each placed with its carry): per player,
+** The weight of a pair (h, l), h above l in the order of the round, a pair
+** that may meet, of a kind (l in the bracket being paired, in the next
+** score group, or other), with C9's term if the key says so: each field's
+** term at its bit (field_bits).  C4-C5: as many pairs as possible, the bye
+** to an eligible player; C6-C7: the most pairs in the bracket, the highest
+** scores paired; the same for the next bracket (its completion); in the
+** bracket, the colours C10-C13 and the floats C14-C17 (pair_code).
+**
+** It is made in parts, added up for each weight made (three sums of nW
+** words, not a score of terms each placed with its carry): per player,
 ** P_HIGH + m as the pair's higher player in the bracket (its terms of C4-
 ** C7 and the floats, m: bit k set when the pair's lower player floated up
 ** k+1 rounds back and scores less, C14's !bUp then 0), P_LOW its terms as
@@ -339,7 +284,7 @@ static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   unsigned c = 0;
   int k, v, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
-  /* colour_bits(), with its lower player first */
+  /* C10-C13, each 1 when met: the lower player's preference first */
   const DutchPlayer *ca = b, *cb = a;
   c |= (unsigned)(ca->nImbalance <= 1 || cb->nImbalance <= 1 || ca->ePref != cb->ePref);
   if (!ca->bAbsolute || !cb->bAbsolute || ca->ePref != cb->ePref) {
