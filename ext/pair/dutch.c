@@ -242,16 +242,6 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
   }
 }
 
-/* The weight of the pair (h, l) made from its key x (not 0: a pair that
-** may meet) into slot iSlot: the same integer as the steps' additions to
-** the criteria's weight. */
-#if defined(_MSC_VER)
-#define DUTCH_NOINLINE __declspec(noinline)
-#elif defined(__GNUC__)
-#define DUTCH_NOINLINE __attribute__((noinline))
-#else
-#define DUTCH_NOINLINE
-#endif
 /*
 ** The weight of a pair (h, l), h above l in the order of the round, a pair
 ** that may meet, of a kind (l in the bracket being paired, in the next
@@ -364,6 +354,12 @@ static void part_weights(Dutch *p) {
   }
 }
 
+/* w += nOff, the key's offset (signed, small). */
+static inline void add_offset(const Dutch *p, TbWord *w, i64 nOff) {
+  if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
+  else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+}
+
 /* w = x + y (+ z when not NULL), nW words, then + nOff (signed, small). */
 static inline void wsum(const Dutch *p, TbWord *w, const TbWord *x, const TbWord *y,
                         const TbWord *z, i64 nOff) {
@@ -377,10 +373,19 @@ static inline void wsum(const Dutch *p, TbWord *w, const TbWord *x, const TbWord
     w[t] = u;
     c = c2;
   }
-  if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
-  else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+  add_offset(p, w, nOff);
 }
 
+#if defined(_MSC_VER)
+#define DUTCH_NOINLINE __declspec(noinline)
+#elif defined(__GNUC__)
+#define DUTCH_NOINLINE __attribute__((noinline))
+#else
+#define DUTCH_NOINLINE
+#endif
+/* The weight of the pair (h, l) made from its key x (not 0: a pair that
+** may meet) into slot iSlot: the same integer as the steps' additions to
+** the criteria's weight. */
 static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned x, size_t iSlot) {
   WeightSlot *pSlot = &p->aSlot[iSlot];
   TbWord *w = p->aSlotWeight + iSlot * (size_t)p->nW;
@@ -389,8 +394,7 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
   pSlot->h = h; pSlot->l = l; pSlot->x = x;
   if (eKind == K_START_ODD) {
     start_odd_weight(p, w, h, l);
-    if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
-    else if (nOff < 0) wsub(p, w, (TbWord)-nOff);
+    add_offset(p, w, nOff);
     return w;
   }
   if (eKind == K_CUR) {
