@@ -15,6 +15,14 @@
 **
 ** Lookaside is disabled so that every small allocation is a failure point.
 **
+** Where it pays (forking_pays), the sweeps fork: a second run without
+** failures stops at each failure point and forks a child per mode, which
+** fails that allocation and runs the workload to its end, then reports its
+** checks through a pipe.  A child starts where a fresh run failing the Nth
+** allocation would be (the workload is deterministic, which the second run
+** checks), so only the work after the failure is repeated.  SQLite runs
+** single-threaded here, so a child holds no lock of its parent's.
+**
 **   test_oom                        every failure point, both modes
 **   test_oom shard K M              every Mth failure point from the Kth,
 **                                   both modes
@@ -30,6 +38,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tiebreak.h"
@@ -54,9 +68,15 @@ static void oom_injected(void) {
   mem.nInjected++;
 }
 
+static int fork_point(void);
+
 static int should_fail(void) {
   if (mem.bPaused) return 0;
   mem.nCall++;
+  if (fork_point()) {
+    oom_injected();
+    return 1;
+  }
   if (mem.iFail == 0) return 0;
   if (mem.nCall == mem.iFail || (mem.bPersist && mem.nCall > mem.iFail)) {
     oom_injected();
@@ -930,16 +950,30 @@ static int run_sql(sqlite3 *db, const char *zSql, Buf *pOut) {
 
 enum { OOM_NOMEM, OOM_AS_ERROR, OOM_LOST_MESSAGE };
 
-static struct {
+typedef struct Tally {
   long long nRun;         /* runs with a failure injected */
   long long aKind[3];     /* statements stopped by each OOM_* kind of error */
   long long nSame;        /* statements identical despite an injected failure */
   int nProblem;
   int bVerbose;           /* print every statement the failure changed */
-} tally;
+} Tally;
+static Tally tally;
+
+/* The forking sweep (see the header comment). */
+static struct {
+  int bOn;                /* the parent's run forks at each failure point */
+  int bChild;             /* this process is a child failing mem.iFail */
+  long long iFirst, nStep;  /* the failure points: iFirst, iFirst + nStep ... */
+  long long aRun[2];      /* children run, by mode: single, persistent */
+  int fdReport;           /* a child's end of the pipe for its tally */
+} fk;
 
 static void problem(const char *zMode, long long iFail, const char *zWhat,
                     const char *zSql, const char *zWant, const char *zGot) {
+  if (fk.bChild) { /* the run's arguments are the parent's */
+    zMode = mem.bPersist ? "persistent" : "single";
+    iFail = mem.iFail;
+  }
   tally.nProblem++;
   if (tally.nProblem > 20) return;
   fprintf(stderr, "oom: %s mode, allocation %lld failed: %s\n", zMode, iFail,
@@ -1071,7 +1105,7 @@ done:
 /* ---------------------------------------------------------- crash report */
 
 /* Where the sweep is, written before each run so that a crash can say it. */
-static char zWhere[128];
+static char zWhere[512];
 static const char *zArgv0 = "test_oom";
 
 static void where_set(const char *zMode, long long iFail) {
@@ -1112,6 +1146,153 @@ static void crash_handlers(void) {
   signal(SIGFPE, on_crash);
 }
 #endif
+
+/* fork(), but under AddressSanitizer without its interceptor, which locks
+** and walks the sanitizer's tables at every fork (2.7 ms a fork, most of a
+** sanitized sweep).  Its locks guard against other threads; there are none. */
+static pid_t fork_child(void) {
+#ifdef OOM_ASAN
+  return (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+#else
+  return fork();
+#endif
+}
+
+/* In the forking run, at a failure point: fork a child for each mode.  In a
+** child, returns 1 (fail this allocation); in the parent, waits for the
+** child, adds its tally and returns 0. */
+static int fork_point(void) {
+  int bPersist;
+  /* Twenty problems tell enough; a sanitizer's report each would flood. */
+  if (!fk.bOn || fk.bChild || tally.nProblem >= 20 || mem.nCall < fk.iFirst ||
+      (mem.nCall - fk.iFirst) % fk.nStep != 0) {
+    return 0;
+  }
+  for (bPersist = 1; bPersist >= 0; bPersist--) {
+    const char *zMode = bPersist ? "persistent" : "single";
+    int aFd[2], status = 0, bVerbose = tally.bVerbose;
+    size_t nGot = 0;
+    ssize_t n;
+    pid_t pid;
+    Tally sub;
+    fflush(stdout);
+    fflush(stderr);
+    if (pipe(aFd) != 0 || (pid = fork_child()) < 0) {
+      perror("oom: fork");
+      exit(2);
+    }
+    if (pid == 0) {
+      /* A failure path that never ends fails the sweep, which waits. */
+      alarm(600);
+#ifdef __linux__
+      prctl(PR_SET_PDEATHSIG, SIGKILL); /* gone with a killed parent */
+#endif
+      close(aFd[0]);
+      fk.bChild = 1;
+      fk.fdReport = aFd[1];
+      mem.iFail = mem.nCall;
+      mem.bPersist = bPersist;
+      memset(&tally, 0, sizeof(tally));
+      tally.bVerbose = bVerbose;
+      where_set(zMode, mem.nCall);
+      return 1;
+    }
+    close(aFd[1]);
+    while (nGot < sizeof(sub) &&
+           (n = read(aFd[0], (char *)&sub + nGot, sizeof(sub) - nGot)) > 0) {
+      nGot += (size_t)n;
+    }
+    close(aFd[0]);
+    while (waitpid(pid, &status, 0) < 0) {
+    }
+    if (nGot != sizeof(sub) || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      char z[160];
+      snprintf(z, sizeof(z), "the run ended without its report (%s %d); "
+               "reproduce with: %s --workload %s %s %lld",
+               WIFSIGNALED(status) ? "signal" : "exit status",
+               WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status),
+               zArgv0, pWork->zName, zMode, mem.nCall);
+      problem(zMode, mem.nCall, z, 0, 0, 0);
+      continue;
+    }
+    tally.nRun += sub.nRun;
+    tally.aKind[0] += sub.aKind[0];
+    tally.aKind[1] += sub.aKind[1];
+    tally.aKind[2] += sub.aKind[2];
+    tally.nSame += sub.nSame;
+    tally.nProblem += sub.nProblem;
+    fk.aRun[bPersist] += sub.nRun;
+  }
+  where_set("clean", 0);
+  return 0;
+}
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Whether forking at each failure point beats rerunning the workload.  A
+** rerun costs about half a run a point, a child about a quarter of one plus
+** twice a bare fork (its pages copied as it writes them): a bare fork costs
+** 0.2-0.4 ms, 2-7 ms under the sanitizers, whose shadow memory is copied
+** too; so short workloads rerun there.  TIEBREAK_OOM_SWEEP=fork or rerun
+** decides instead. */
+static int forking_pays(void) {
+  const char *z = getenv("TIEBREAK_OOM_SWEEP");
+  double t0, tRun, tFork = 1e9;
+  int k;
+  if (z && strcmp(z, "fork") == 0) return 1;
+  if (z && strcmp(z, "rerun") == 0) return 0;
+  t0 = now_ms();
+  run_workload("clean", 0, 0);
+  tRun = now_ms() - t0;
+  for (k = 0; k < 3; k++) {
+    int status;
+    pid_t pid;
+    t0 = now_ms();
+    if ((pid = fork_child()) == 0) _exit(0);
+    if (pid < 0) return 0;
+    while (waitpid(pid, &status, 0) < 0) {
+    }
+    if (now_ms() - t0 < tFork) tFork = now_ms() - t0;
+  }
+  return tRun > 4 * tFork;
+}
+
+/* Every failure point from iFirst in steps of nStep, in both modes, by one
+** run without failures that forks a child at each (fork_point).  A child
+** checks the rest of the run and its leaks, reports, and exits here. */
+static void fork_sweep(long long nBaseline, long long iFirst, long long nStep) {
+  fk.bOn = 1;
+  fk.iFirst = iFirst;
+  fk.nStep = nStep;
+  mem.nCall = 0;
+  where_set("clean", 0);
+  run_workload("clean", 0, 0);
+  if (fk.bChild) {
+    const char *p = (const char *)&tally;
+    size_t nLeft = sizeof(tally);
+    ssize_t n;
+    if (mem.nOutstanding != nBaseline) {
+      char z[64];
+      snprintf(z, sizeof(z), "%lld allocations leaked",
+               mem.nOutstanding - nBaseline);
+      problem(0, 0, z, 0, 0, 0);
+    }
+    if (mem.nInjected) tally.nRun++;
+    for (; nLeft > 0 && (n = write(fk.fdReport, p, nLeft)) > 0; nLeft -= (size_t)n) {
+      p += n;
+    }
+    fflush(stdout);
+    _exit(nLeft == 0 ? 0 : 2);
+  }
+  fk.bOn = 0;
+  if (mem.nOutstanding != nBaseline) {
+    problem("clean", 0, "allocations leaked without failures", 0, 0, 0);
+  }
+}
 
 /* Fail the Nth allocation for N = iFirst, iFirst + nStep, ... until a run
 ** completes with no failure injected (or N passes iLast); returns the
@@ -1164,7 +1345,10 @@ int main(int argc, char **argv) {
   azExpect = calloc((size_t)pWork->nQuery, sizeof(char *));
   if (azExpect == 0) return 2;
 
-  if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) != SQLITE_OK ||
+  /* Single-threaded: no mutex, so a child forked inside an allocation holds
+  ** no lock that only its parent could release. */
+  if (sqlite3_config(SQLITE_CONFIG_SINGLETHREAD) != SQLITE_OK ||
+      sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem) != SQLITE_OK ||
       sqlite3_config(SQLITE_CONFIG_MALLOC, &oomMem) != SQLITE_OK ||
       sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 0, 0) != SQLITE_OK ||
       sqlite3_initialize() != SQLITE_OK) {
@@ -1200,8 +1384,14 @@ int main(int argc, char **argv) {
            argv[1], iFail, nClean, pWork->zName, tally.nProblem ? "problem" : "ok");
     return tally.nProblem != 0;
   }
-  nPersist = sweep(1, nBaseline, iFirst, 0, nStep);
-  nSingle = sweep(0, nBaseline, iFirst, 0, nStep);
+  if (forking_pays()) {
+    fork_sweep(nBaseline, iFirst, nStep);
+    nPersist = fk.aRun[1];
+    nSingle = fk.aRun[0];
+  } else {
+    nPersist = sweep(1, nBaseline, iFirst, 0, nStep);
+    nSingle = sweep(0, nBaseline, iFirst, 0, nStep);
+  }
 
   printf("oom: workload %s of %lld allocations; failure points exercised: "
          "%lld persistent + %lld single = %lld\n",
