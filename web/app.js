@@ -123,7 +123,9 @@ function readerSource(kind, textOfFile, title, file) {
                 events: [{ id: textOfFile, label: title }], filePolicy: null };
   try {
     if (kind === "trf") {
-      src.title = db.query("SELECT name FROM trf_event(?1)", [textOfFile])[0]?.name || title;
+      const head = db.query("SELECT name, rounds FROM trf_event(?1)", [textOfFile])[0];
+      src.title = head?.name || title;
+      src.scheduledRounds = head?.rounds ?? null;  // a finished event has no next round
       src.filePolicy = db.query("SELECT trf_policy(?1) AS p WHERE EXISTS (SELECT 1"
         + " FROM trf_records(?1) WHERE record IN ('202', '212'))", [textOfFile])[0]?.p ?? null;
     } else if (kind === "melee") {
@@ -826,8 +828,10 @@ function renderPairings() {
   try {
     rows = pairingRows(after);
   } catch (e) {
-    note.textContent = String(e.message || e);
-    note.className = "error";
+    const finished = state.src.scheduledRounds && after >= state.src.scheduledRounds;
+    note.textContent = (finished ? `All ${state.src.scheduledRounds} rounds the file schedules`
+      + " are played: the event is finished. " : "") + String(e.message || e);
+    note.className = finished ? "note" : "error";
     body.replaceChildren();
     return;
   }

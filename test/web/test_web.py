@@ -539,11 +539,14 @@ def test_trf_file(browser):
     assert want[0][1] == "Adams, Ann"
     b.click("#tab-pairings")
     assert b.js("return document.getElementById('system').value") == "dutch"
-    # The file's three rounds (XXR 3) are played: no round 4 to pair, and the page says so.
+    # The file's three rounds (XXR 3) are played: no round 4 to pair, and the page says so,
+    # as a note, not as a fault of the file.
     assert pairing_rows(b) == []
     assert b.js("return document.getElementById('pairings-note').textContent") == (
+        "All 3 rounds the file schedules are played: the event is finished. "
         "pairings(): the event of the file: round 4 is past the 3 rounds the file schedules"
         " (XXR or 142); rounds=N schedules more")
+    assert b.js("return document.getElementById('pairings-note').className") == "note"
     # From rounds 1 and 2 only: round 3 as the Dutch system pairs it.
     choose(b, "round", "2")
     want = native_pairings(text, "dutch", "'played_so_far', 'trf_players'",
