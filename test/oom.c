@@ -41,7 +41,6 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -1147,17 +1146,6 @@ static void crash_handlers(void) {
 }
 #endif
 
-/* fork(), but under AddressSanitizer without its interceptor, which locks
-** and walks the sanitizer's tables at every fork (2.7 ms a fork, most of a
-** sanitized sweep).  Its locks guard against other threads; there are none. */
-static pid_t fork_child(void) {
-#ifdef OOM_ASAN
-  return (pid_t)syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0);
-#else
-  return fork();
-#endif
-}
-
 /* In the forking run, at a failure point: fork a child for each mode.  In a
 ** child, returns 1 (fail this allocation); in the parent, waits for the
 ** child, adds its tally and returns 0. */
@@ -1177,7 +1165,7 @@ static int fork_point(void) {
     Tally sub;
     fflush(stdout);
     fflush(stderr);
-    if (pipe(aFd) != 0 || (pid = fork_child()) < 0) {
+    if (pipe(aFd) != 0 || (pid = fork()) < 0) {
       perror("oom: fork");
       exit(2);
     }
@@ -1252,7 +1240,7 @@ static int forking_pays(void) {
     int status;
     pid_t pid;
     t0 = now_ms();
-    if ((pid = fork_child()) == 0) _exit(0);
+    if ((pid = fork()) == 0) _exit(0);
     if (pid < 0) return 0;
     while (waitpid(pid, &status, 0) < 0) {
     }
