@@ -32,6 +32,7 @@
 **                                   (aWorkload below; default "standings",
 **                                   the first part of the first workload)
 */
+#include <errno.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -1146,6 +1147,14 @@ static void crash_handlers(void) {
 }
 #endif
 
+/* Child pid's exit status, waited for through signals. */
+static int child_status(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
 /* In the forking run, at a failure point: fork a child for each mode.  In a
 ** child, returns 1 (fail this allocation); in the parent, waits for the
 ** child, adds its tally and returns 0. */
@@ -1191,8 +1200,7 @@ static int fork_point(void) {
       nGot += (size_t)n;
     }
     close(aFd[0]);
-    while (waitpid(pid, &status, 0) < 0) {
-    }
+    status = child_status(pid);
     if (nGot != sizeof(sub) || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       char z[160];
       snprintf(z, sizeof(z), "the run ended without its report (%s %d); "
@@ -1213,6 +1221,19 @@ static int fork_point(void) {
   }
   where_set("clean", 0);
   return 0;
+}
+
+/* A problem if a run left allocations beyond nBaseline; returns those
+** outstanding now (the next run's baseline). */
+static long long report_leaks(const char *zMode, long long iFail,
+                              long long nBaseline) {
+  if (mem.nOutstanding != nBaseline) {
+    char z[64];
+    snprintf(z, sizeof(z), "%lld allocations leaked",
+             mem.nOutstanding - nBaseline);
+    problem(zMode, iFail, z, 0, 0, 0);
+  }
+  return mem.nOutstanding;
 }
 
 static double now_ms(void) {
@@ -1237,13 +1258,11 @@ static int forking_pays(void) {
   run_workload("clean", 0, 0);
   tRun = now_ms() - t0;
   for (k = 0; k < 3; k++) {
-    int status;
     pid_t pid;
     t0 = now_ms();
     if ((pid = fork()) == 0) _exit(0);
     if (pid < 0) return 0;
-    while (waitpid(pid, &status, 0) < 0) {
-    }
+    child_status(pid);
     if (now_ms() - t0 < tFork) tFork = now_ms() - t0;
   }
   return tRun > 4 * tFork;
@@ -1263,12 +1282,7 @@ static void fork_sweep(long long nBaseline, long long iFirst, long long nStep) {
     const char *p = (const char *)&tally;
     size_t nLeft = sizeof(tally);
     ssize_t n;
-    if (mem.nOutstanding != nBaseline) {
-      char z[64];
-      snprintf(z, sizeof(z), "%lld allocations leaked",
-               mem.nOutstanding - nBaseline);
-      problem(0, 0, z, 0, 0, 0);
-    }
+    report_leaks(0, 0, nBaseline);
     if (mem.nInjected) tally.nRun++;
     for (; nLeft > 0 && (n = write(fk.fdReport, p, nLeft)) > 0; nLeft -= (size_t)n) {
       p += n;
@@ -1297,13 +1311,7 @@ static long long sweep(int bPersist, long long nBaseline, long long iFirst,
     where_set(zMode, iFail);
     run_workload(zMode, iFail, 0);
     mem.iFail = 0;
-    if (mem.nOutstanding != nBaseline) {
-      char z[64];
-      snprintf(z, sizeof(z), "%lld allocations leaked",
-               mem.nOutstanding - nBaseline);
-      problem(zMode, iFail, z, 0, 0, 0);
-      nBaseline = mem.nOutstanding;
-    }
+    nBaseline = report_leaks(zMode, iFail, nBaseline);
     if (mem.nInjected == 0) break;
     tally.nRun++;
     nRun++;
