@@ -1254,6 +1254,10 @@ static int forking_pays(void) {
   int k;
   if (z && strcmp(z, "fork") == 0) return 1;
   if (z && strcmp(z, "rerun") == 0) return 0;
+  if (z && *z) {
+    fprintf(stderr, "oom: TIEBREAK_OOM_SWEEP is '%s', not fork or rerun\n", z);
+    exit(2);
+  }
   t0 = now_ms();
   run_workload("clean", 0, 0);
   tRun = now_ms() - t0;
