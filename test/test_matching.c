@@ -144,14 +144,37 @@ static const TbWord *matrix_weight(void *pArg, int i, int j, TbWord *aOut) {
   return aOut;
 }
 
-/* Opens the dense form on the matrix, read in place (bFn 0) or through
-** matrix_weight (bFn 1, pArg the MatrixArg). */
+/* The slack of pair {i, j} from the same matrix (tb_match_slack_fn):
+** ui + uj - 2 w, or -1 for a pair without a weight. */
+static int matrix_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
+                        TbWord *r) {
+  MatrixArg *pM = pArg;
+  const TbWord *w = pM->aMat + nDenseW * (i * pM->n + j);
+  Wide c = 0;
+  int t, bAny = 0;
+  pM->nCall++;
+  for (t = 0; t < nDenseW; t++) bAny |= w[t] != 0;
+  if (!bAny) return -1;
+  for (t = 0; t < nDenseW; t++) {
+    c += (Wide)ui[t] + uj[t] - 2 * (Wide)w[t];
+    r[t] = (TbWord)c;
+    c >>= 64;
+  }
+  return 0;
+}
+
+/* Opens the dense form on the matrix, read in place (bFn 0), through
+** matrix_weight (bFn 1, pArg the MatrixArg), or with matrix_slack as well
+** (bFn 2). */
 static int open_form(int n, TbWord *aMat, int bFn, MatrixArg *pArg, TbMatcher **ppM) {
+  int rc;
   if (!bFn) return tb_match_open_dense(n, nDenseW, aMat, 0, ppM);
   pArg->n = n;
   pArg->aMat = aMat;
   pArg->nCall = 0;
-  return tb_match_open_dense_fn(n, nDenseW, matrix_weight, pArg, 0, ppM);
+  rc = tb_match_open_dense_fn(n, nDenseW, matrix_weight, pArg, 0, ppM);
+  if (rc == SQLITE_OK && bFn == 2) tb_match_slack_fn(*ppM, matrix_slack);
+  return rc;
 }
 
 /* Every allocation failure of a dense graph's open, solve, touch and
@@ -255,7 +278,8 @@ static int dense_checks(int nGraph, int bFn) {
   }
   if (bFn && nCall == 0) return printf("dense: the weight function never called\n"), 1;
   printf("%d dense graphs%s, %d warm solves: every one a maximum\n", nGraph,
-         bFn ? " (weights by function)" : "", nSolve);
+         bFn == 2 ? " (weights and slacks by function)" : bFn ? " (weights by function)" : "",
+         nSolve);
   return 0;
 }
 
@@ -396,6 +420,7 @@ int main(int argc, char **argv) {
   printf("%d graphs: %d agree with the brute force, %d differ\n", nGraph, nAgree, nFail);
   if (dense_checks(nGraph / 4, 0)) return 1;
   if (dense_checks(nGraph / 4, 1)) return 1;
+  if (dense_checks(nGraph / 4, 2)) return 1;
   if (dense_same(nGraph / 4)) return 1;
   return nFail != 0;
 }

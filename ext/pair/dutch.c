@@ -82,6 +82,10 @@ typedef struct Dutch {
   TbWord *aPart;              /* the weights' parts (part_weights), nW
                               ** words each: per player, then the table */
   TbWord *aPairTab;           /* ... of the pair terms by their code */
+  unsigned char *aKind;       /* per player: the kind (code_table) */
+  unsigned short *aCode;      /* nKind x nKind x 2: a pair's code, and
+                              ** P_HIGH's variant << 8 */
+  int nKind;                  /* 0: no table */
   TbMatcher *pSolver;          /* the matching, kept between solves */
   int *aStable;               /* the last matching: mate, or self */
   unsigned char *aDirty;      /* whose pairs changed since the last solve */
@@ -264,14 +268,16 @@ enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_COUNT };
 #define PAIR_CODES 256
 
 static TbWord *part_of(const Dutch *p, int i, int k) {
-  return p->aPart + ((size_t)i * P_COUNT + (size_t)k) * (size_t)p->nW;
+  /* by part, then player: a scan of one player's pairs reads the other
+  ** players' same part in order */
+  return p->aPart + ((size_t)k * (size_t)p->n + (size_t)i) * (size_t)p->nW;
 }
 
 /* The code of the pair's terms at fixed bits: C10-C13 (bits 0-3), and
 ** for each round back k the float counts of the pair (bits 4 + 2k, 5 + 2k);
 ** into *pm the mask of P_HIGH's variant. */
-static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+static unsigned code_of(const Dutch *p, const DutchPlayer *a, const DutchPlayer *b, int bAbove,
+                        int *pm) {
   unsigned c = 0;
   int k, v, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
   /* C10-C13, each 1 when met: the lower player's preference first */
@@ -293,12 +299,60 @@ static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   *pm = 0;
   for (k = 0; k < nBack; k++) {
     int fh = k == 0 ? a->eFloat1 : a->eFloat2, fl = k == 0 ? b->eFloat1 : b->eFloat2;
-    int bUp = a->nScore > b->nScore && fl == FLOAT_UP;
-    c |= (unsigned)(a->nScore <= b->nScore && fh == FLOAT_DOWN) << (4 + 2 * k);
+    int bUp = bAbove && fl == FLOAT_UP;
+    c |= (unsigned)(!bAbove && fh == FLOAT_DOWN) << (4 + 2 * k);
     c |= (unsigned)!bUp << (5 + 2 * k);
     *pm |= bUp << k;
   }
   return c;
+}
+
+/* Whether x and y have the same terms in every pair (code_of's inputs). */
+static int same_terms(const DutchPlayer *x, const DutchPlayer *y) {
+  return x->ePref == y->ePref && x->nImbalance == y->nImbalance
+      && x->eRepeated == y->eRepeated && x->bAbsolute == y->bAbsolute
+      && x->bStrong == y->bStrong && x->eFloat1 == y->eFloat1 && x->eFloat2 == y->eFloat2;
+}
+
+/* The players' kinds by code_of's inputs, and each pair of kinds' code in a
+** table (a scan asks a pair's code for each pair it reads); with more than
+** DUTCH_KINDS kinds, no table: each code is worked out when asked. */
+#define DUTCH_KINDS 128
+static int code_table(Dutch *p) {
+  int aRep[DUTCH_KINDS], nKind = 0, i, k, x, y, m;
+  p->nKind = 0;
+  for (i = 0; i < p->n; i++) {
+    for (k = 0; k < nKind && !same_terms(&p->a[aRep[k]], &p->a[i]); k++) {}
+    if (k == nKind) {
+      if (nKind == DUTCH_KINDS) return SQLITE_OK;
+      aRep[nKind++] = i;
+    }
+    p->aKind[i] = (unsigned char)k;
+  }
+  if (nKind == 0) return SQLITE_OK;
+  p->aCode = sqlite3_malloc64(sizeof(unsigned short) * 2 * (size_t)nKind * (size_t)nKind);
+  if (p->aCode == 0) return SQLITE_NOMEM;
+  for (x = 0; x < nKind; x++) {
+    for (y = 0; y < nKind; y++) {
+      for (k = 0; k < 2; k++) {
+        unsigned c = code_of(p, &p->a[aRep[x]], &p->a[aRep[y]], k, &m);
+        p->aCode[(x * nKind + y) * 2 + k] = (unsigned short)(c | (unsigned)m << 8);
+      }
+    }
+  }
+  p->nKind = nKind;
+  return SQLITE_OK;
+}
+
+static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
+  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
+  int bAbove = a->nScore > b->nScore;
+  if (p->nKind > 0) {
+    unsigned c = p->aCode[(p->aKind[h] * p->nKind + p->aKind[l]) * 2 + bAbove];
+    *pm = (int)(c >> 8);
+    return c & 0xff;
+  }
+  return code_of(p, a, b, bAbove, pm);
 }
 
 /* Makes the parts: at the start of the round and when the bye's score
@@ -428,6 +482,66 @@ static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
   }
   return weight_make(p, h, l, x, iSlot);
 }
+
+#ifdef __SIZEOF_INT128__
+__extension__ typedef __int128 DutchCarry;
+
+/* r -= 2 v << s (v >= 0, small; s below the weights' width). */
+static void wsub2(const Dutch *p, TbWord *r, TbWord v, int s) {
+  TbWord x[2] = {0, 0};
+  int i = s >> 6, b = s & 63, t;
+  TbWord lo, hi, borrow = 0;
+  if (v == 0) return;
+  x[0] = v << b; x[1] = b ? v >> (64 - b) : 0;
+  hi = x[1] << 1 | x[0] >> 63; lo = x[0] << 1;       /* 2 v << s */
+  for (t = i; t < p->nW; t++) {
+    TbWord y = (t == i ? lo : t == i + 1 ? hi : 0), z = r[t];
+    TbWord d = z - y - borrow;
+    borrow = (z < y) || (z - y < borrow);
+    r[t] = d;
+    if (!borrow && t > i) break;
+  }
+}
+
+/* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
+** twice the weight weight_make() would make, in one pass over the parts
+** (no weight made and read again); -1 for no pair. */
+static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
+                       TbWord *r) {
+  Dutch *p = pArg;
+  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x), m = 0, t;
+  const TbWord *a, *b, *c = p->aZeroWeight;
+  i64 nOff = (i64)(x >> 4) - KEY_BIAS;
+  if (eKind == K_ZERO) return -1;
+  if (eKind == K_START_ODD) {
+    const TbWord *w = dutch_weight(pArg, i, j, 0);
+    a = w; b = p->aZeroWeight; nOff = 0;
+  } else if (eKind == K_CUR) {
+    c = p->aPairTab + pair_code(p, h, l, &m) * (size_t)p->nW;
+    a = part_of(p, h, P_HIGH + m);
+    b = part_of(p, l, P_LOW);
+  } else {
+    a = part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER);
+    b = part_of(p, l, P_TOP);
+  }
+  {
+    DutchCarry cy = 0;
+    for (t = 0; t < p->nW; t++) {
+      cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)a[t] + b[t] + c[t]);
+      r[t] = (TbWord)cy;
+      cy >>= 64;
+    }
+  }
+  if (nOff > 0) wsub2(p, r, (TbWord)nOff, 0);
+  else if (nOff < 0) wadd(p, r, (TbWord)(-2 * nOff), 0);
+  if (x & KEY_BYE) {
+    if (p->a[h].nScore == p->nByeScore) wsub2(p, r, (TbWord)p->aGameRank[p->a[h].nPlayed], p->aAt[F_C9]);
+    if (p->a[l].nScore == p->nByeScore) wsub2(p, r, (TbWord)p->aGameRank[p->a[l].nPlayed], p->aAt[F_C9]);
+  }
+  return 0;
+}
+#endif
 
 /* Forgets the weights made: what makes them changed (the bye's score). */
 static void slots_forget(Dutch *p) {
@@ -1159,19 +1273,21 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   p->pState = s;
   p->pProbe = s->pProbe;
   p->a = sqlite3_malloc64(sizeof(DutchPlayer) * (size_t)(n + 1));
-  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(4 * n + s->iRound + 2) + (size_t)n);
+  p->aShift = sqlite3_malloc64(sizeof(int) * (size_t)(4 * n + s->iRound + 2) + 2 * (size_t)n);
   if (!p->a || !p->aShift) return SQLITE_NOMEM;
   p->aStable = p->aShift + n;
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
   p->aDirty = (unsigned char *)(p->aGameRank + s->iRound + 2);
   memset(p->aDirty, 0, (size_t)n);
+  p->aKind = p->aDirty + n;
   p->nDirty = 0;
   for (i = 0, j = 0; i < s->nPlayer; i++) {
     if (!s->aPlayer[i].bAbsent) { describe(s, i, &p->a[j]); p->a[j++].iNumber = nNumber; }
     if (takes_part(s, i)) nNumber++;
   }
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
+  if ((rc = code_table(p)) != SQLITE_OK) return rc;
   if ((rc = no_meet_lists(p, s)) != SQLITE_OK) return rc;
   /* Score groups, from the lowest: each gets the bits of its size. */
   p->nGroupBits = 0;
@@ -1202,6 +1318,9 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   part_weights(p);
   rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
   if (rc) return rc;
+#ifdef __SIZEOF_INT128__
+  tb_match_slack_fn(p->pSolver, dutch_slack);
+#endif
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
@@ -1214,6 +1333,7 @@ static void cleanup(Dutch *p) {
   sqlite3_free(p->aKey);
   sqlite3_free(p->aSlotWeight);
   sqlite3_free(p->aPart);
+  sqlite3_free(p->aCode);
   tb_match_close(p->pSolver);
 }
 

@@ -29,6 +29,10 @@
 ** positive (all free vertices with TB_MATCH_MAXCARD) and ends with an
 ** augmentation or, without TB_MATCH_MAXCARD, with one vertex whose dual
 ** reached 0 left free; it visits only the vertices and blossoms it labeled.
+** In the dense form a stage goes on after an augmentation, along tight
+** pairs, with the trees that did not augment: the duals stay, so every
+** path it finds is as good, and a warm solve that freed many vertices
+** regrows its forest once per batch of paths, not once per path.
 ** Every allocation goes through sqlite3_malloc64; the probe is polled in
 ** every loop that may be long.
 */
@@ -56,6 +60,7 @@ struct TbMatcher {
   size_t nStride;
   TbMatchWeightFn xWeight;       /* dense form without a matrix: the
                                  ** caller makes pair {v, w}'s weight */
+  TbMatchSlackFn xSlack;         /* ... and, if given, its slack */
   void *pWeightArg;
   const TbMatchEdge *aEdge;      /* edge-list form: the caller's edges */
   void *pVertexBlock;            /* the arrays per vertex or blossom */
@@ -102,6 +107,10 @@ struct TbMatcher {
   int *aBestTo;       /* 2n + 2, all -1 between uses */
   int *aStack;        /* 2n + 2: leaf walks */
   int *aStamp;        /* 2n: the stage that last touched each entry */
+  int *aSpent;        /* 2n: the stage in which the tree rooted at this
+                      ** top blossom augmented (see spent) */
+  int nStageAug;      /* augmentations in this stage so far (the dense
+                      ** form's stages go on after one, see scan_queue) */
   int iStamp;
   int *aTouch;        /* 2n: entries labeled or given a best edge this stage */
   int nTouch;
@@ -283,6 +292,7 @@ static const TbWord *edge_weight(const Matcher *p, int k) {
 }
 
 static inline void pair_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
+  if (p->xSlack && p->xSlack(p->pWeightArg, v, w, dual_of(p, v), dual_of(p, w), r) == 0) return;
   v_slack(p->nW, dual_of(p, v), dual_of(p, w), pair_weight(p, v, w, k), r);
 }
 
@@ -319,6 +329,10 @@ static inline int weight_slack(const Matcher *p, int v, int w, const TbWord *x, 
 /* The same for the pair of v and w (edge k), its weight read here. */
 static inline int live_slack(const Matcher *p, int v, int w, int k, TbWord *r) {
   if (p->nDead > 0 && p->aDead[w]) return -1;
+  if (p->xSlack) {
+    if (p->xSlack(p->pWeightArg, v, w, dual_of(p, v), dual_of(p, w), r) < 0) return -1;
+    return v_sign(p->nW, r) <= 0;
+  }
   return weight_slack(p, v, w, pair_weight(p, v, w, k), r);
 }
 
@@ -802,16 +816,44 @@ static void augment_matching(Matcher *p, int k) {
   flip_to_root(p, endpoint(p, 2 * k + 1), 2 * k);
 }
 
+/* The top blossom at the root of the tree that labeled x's top blossom
+** (labeled S or T), by the label ends, as scan_blossom() walks them; an
+** augmentation changes partners, not label ends. */
+static int tree_root(const Matcher *p, int x) {
+  int b = p->aInBlossom[x];
+  if (p->aLabel[b] == 2) b = p->aInBlossom[endpoint(p, p->aLabelEnd[b])];
+  while (p->aLabelEnd[b] != -1) {
+    int t = endpoint(p, p->aLabelEnd[b]);
+    int bt = p->aInBlossom[t];
+    b = p->aInBlossom[endpoint(p, p->aLabelEnd[bt])];
+  }
+  return b;
+}
+
+/* After an augmentation in this stage, whether w is out of reach: in a
+** tree that augmented (no longer alternating from a free root), or
+** matched by it to such a tree's vertex though unlabeled. */
+static int blocked(const Matcher *p, int w) {
+  int bw = p->aInBlossom[w], m;
+  if (p->aLabel[bw] != 0) return p->aSpent[tree_root(p, w)] == p->iStamp;
+  m = p->aMate[p->aBase[bw]];
+  return m != -1 && p->aLabel[p->aInBlossom[endpoint(p, m)]] != 0;
+}
+
 /* Grows the trees along the allowed pair of S-vertex v and its neighbour
 ** w (remote endpoint e, edge k); returns 1 once the matching augmented. */
 static int grow(Matcher *p, int v, int w, int e, int k) {
   int bw = p->aInBlossom[w];
+  if (p->nStageAug > 0 && blocked(p, w)) return 0;
   if (p->aLabel[bw] == 0 && p->aMate[p->aBase[bw]] == -1) {
     /* free outside the trees (its dual reached 0 in an earlier stage):
     ** the path to it augments */
+    int rv = tree_root(p, v);
     if (bw >= p->n) augment_blossom(p, bw, w);
     p->aMate[w] = e ^ 1;
     flip_to_root(p, v, e);
+    p->aSpent[rv] = p->iStamp;
+    p->nStageAug++;
     return 1;
   } else if (p->aLabel[bw] == 0) {
     assign_label(p, w, 2, e ^ 1);
@@ -820,7 +862,10 @@ static int grow(Matcher *p, int v, int w, int e, int k) {
     if (base >= 0) {
       add_blossom(p, base, k);
     } else {
+      int rv = tree_root(p, v), rw = tree_root(p, w);
       augment_matching(p, k);
+      p->aSpent[rv] = p->aSpent[rw] = p->iStamp;
+      p->nStageAug++;
       return 1;
     }
   } else if (p->aLabel[w] == 0) {
@@ -896,6 +941,12 @@ static int scan_tight(Matcher *p, int v) {
   return 0;
 }
 
+/* Whether S-vertex v, taken from the queue, is in a tree that augmented
+** this stage. */
+static int spent(const Matcher *p, int v) {
+  return p->nStageAug > 0 && p->aSpent[tree_root(p, v)] == p->iStamp;
+}
+
 /* Whether w is a labeled vertex of a T-blossom: a pair from an S-vertex to
 ** it grows nothing and offers no least-slack edge, and a dual step keeps
 ** its slack (the S end loses what the T end gains), so a full scan of the
@@ -910,9 +961,10 @@ static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
   while (p->nQueue > 0 && p->rc == SQLITE_OK) {
     int v = p->aQueue[--p->nQueue], q;
+    if (spent(p, v)) continue;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
     if (p->bLazy) {
-      if (scan_tight(p, v)) return 1;
+      if (scan_tight(p, v) && !p->bDense) return 1;
       continue;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
@@ -931,7 +983,13 @@ static int scan_queue(Matcher *p) {
         if (bTight) allow_edge(p, k);
       }
       if (allowed(p, a)) {
-        if (grow(p, v, w, e, k)) return 1;
+        if (grow(p, v, w, e, k)) {
+          /* the dense form goes on along tight pairs: no dual step
+          ** follows an augmentation, so no least-slack edge is needed */
+          if (!p->bDense) return 1;
+          p->bLazy = !p->bFullScans;
+          break;
+        }
       } else if (p->aLabel[p->aInBlossom[w]] == 1) {
         offer_best_edge(p, p->aInBlossom[v], k, kslack);
       } else if (p->aLabel[w] == 0) {
@@ -939,7 +997,7 @@ static int scan_queue(Matcher *p) {
       }
     }
   }
-  return 0;
+  return p->nStageAug > 0;
 }
 
 /* The least dual of every vertex, into r. */
@@ -1126,6 +1184,7 @@ static int start_stage(Matcher *p) {
   }
   p->nTouch = 0;
   p->iStamp++;
+  p->nStageAug = 0;
   clear_allowed(p);
   p->nQueue = 0;
   for (k = 0; k < p->nFree && p->rc == SQLITE_OK; k++) {
@@ -1252,6 +1311,7 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aBestTo, 2 * N + 2),
     CARVE(p->aStack, 2 * N + 2),
     CARVE(p->aStamp, 2 * N),
+    CARVE(p->aSpent, 2 * N),
     CARVE(p->aTouch, 2 * N),
     CARVE(p->aFree, N),
     CARVE(p->aCacheEdge, 2 * N),
@@ -1385,6 +1445,7 @@ static int cold_start(Matcher *p) {
     p->aBestEdge[b] = -1;
     p->aBestTo[b] = -1;
     p->aStamp[b] = 0;
+    p->aSpent[b] = 0;
     p->aCacheEdge[b] = -1;
     p->aCacheEpoch[b] = 0;
     if (b >= n) v_zero(p->nW, dual_of(p, b));
@@ -1693,6 +1754,10 @@ int tb_match_open_dense_fn(int nVertex, int nW, TbMatchWeightFn xWeight, void *p
     (*ppOut)->pWeightArg = pArg;
   }
   return rc;
+}
+
+void tb_match_slack_fn(TbMatcher *p, TbMatchSlackFn xSlack) {
+  if (p->bDense && p->xWeight) p->xSlack = xSlack;
 }
 
 void tb_match_full_scans(TbMatcher *p) {

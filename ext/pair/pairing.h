@@ -195,6 +195,17 @@ typedef const TbWord *(*TbMatchWeightFn)(void *pArg, int i, int j, TbWord *aOut)
 int tb_match_open_dense_fn(int nVertex, int nW, TbMatchWeightFn xWeight, void *pArg,
                            TbProbe *pProbe, TbMatcher **ppOut);
 
+/*
+** With the weight function, optionally the caller's slack of pair {i,j}
+** under the duals ui and uj (nW words each): r = ui + uj - 2 w(i,j) in one
+** pass over what makes the weight, instead of the weight made, then read
+** again; returns 0, or -1 when the pair has no weight (r as it was).  The
+** scans of the pairs ask it; the weight function serves the rest.
+*/
+typedef int (*TbMatchSlackFn)(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
+                              TbWord *r);
+void tb_match_slack_fn(TbMatcher *p, TbMatchSlackFn xSlack);
+
 /* ------------------------------------------------- Swiss for match points */
 
 /* What a Swiss pairing did, for tests and benchmarks. */
