@@ -27,6 +27,11 @@
 
 enum { FLOAT_DOWN, FLOAT_UP, FLOAT_NONE };
 
+#ifdef __SIZEOF_INT128__
+/* A signed carry along a wide value's 64-bit words. */
+__extension__ typedef __int128 DutchCarry;
+#endif
+
 /* One player who takes part in the round, as the criteria see them. */
 typedef struct DutchPlayer {
   int iPlayer;                /* index in aPlayer: the pairing number - 1 */
@@ -484,25 +489,6 @@ static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
 }
 
 #ifdef __SIZEOF_INT128__
-__extension__ typedef __int128 DutchCarry;
-
-/* r -= 2 v << s (v >= 0, small; s below the weights' width). */
-static void wsub2(const Dutch *p, TbWord *r, TbWord v, int s) {
-  TbWord x[2] = {0, 0};
-  int i = s >> 6, b = s & 63, t;
-  TbWord lo, hi, borrow = 0;
-  if (v == 0) return;
-  x[0] = v << b; x[1] = b ? v >> (64 - b) : 0;
-  hi = x[1] << 1 | x[0] >> 63; lo = x[0] << 1;       /* 2 v << s */
-  for (t = i; t < p->nW; t++) {
-    TbWord y = (t == i ? lo : t == i + 1 ? hi : 0), z = r[t];
-    TbWord d = z - y - borrow;
-    borrow = (z < y) || (z - y < borrow);
-    r[t] = d;
-    if (!borrow && t > i) break;
-  }
-}
-
 /* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
 ** twice the weight weight_make() would make, in one pass over the parts
 ** (no weight made and read again); -1 for no pair. */
@@ -510,9 +496,10 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
                        TbWord *r) {
   Dutch *p = pArg;
   unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x), m = 0, t;
+  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x), m = 0, t, iBye = -1;
   const TbWord *a, *b, *c = p->aZeroWeight;
   i64 nOff = (i64)(x >> 4) - KEY_BIAS;
+  DutchCarry cy, bye = 0;
   if (eKind == K_ZERO) return -1;
   if (eKind == K_START_ODD) {
     const TbWord *w = dutch_weight(pArg, i, j, 0);
@@ -525,20 +512,34 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     a = part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER);
     b = part_of(p, l, P_TOP);
   }
-  {
-    DutchCarry cy = 0;
-    for (t = 0; t < p->nW; t++) {
-      cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)a[t] + b[t] + c[t]);
-      r[t] = (TbWord)cy;
-      cy >>= 64;
-    }
-  }
-  if (nOff > 0) wsub2(p, r, (TbWord)nOff, 0);
-  else if (nOff < 0) wadd(p, r, (TbWord)(-2 * nOff), 0);
+  /* the offset (signed) starts the carry; C9's term joins at its word */
+  cy = -2 * (DutchCarry)nOff;
   if (x & KEY_BYE) {
-    if (p->a[h].nScore == p->nByeScore) wsub2(p, r, (TbWord)p->aGameRank[p->a[h].nPlayed], p->aAt[F_C9]);
-    if (p->a[l].nScore == p->nByeScore) wsub2(p, r, (TbWord)p->aGameRank[p->a[l].nPlayed], p->aAt[F_C9]);
+    TbWord nBye = 0;
+    if (p->a[h].nScore == p->nByeScore) nBye += (TbWord)p->aGameRank[p->a[h].nPlayed];
+    if (p->a[l].nScore == p->nByeScore) nBye += (TbWord)p->aGameRank[p->a[l].nPlayed];
+    iBye = p->aAt[F_C9] >> 6;
+    bye = (DutchCarry)(2 * nBye) << (p->aAt[F_C9] & 63);
   }
+#define DUTCH_SLACK_WORDS(NW) \
+  for (t = 0; t < (NW); t++) { \
+    if (t == iBye) cy -= bye; \
+    cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)a[t] + b[t] + c[t]); \
+    r[t] = (TbWord)cy; \
+    cy >>= 64; \
+  }
+  /* a loop of a known length for the usual widths: unrolled, in registers */
+  switch (p->nW) {
+    case 2: DUTCH_SLACK_WORDS(2); break;
+    case 3: DUTCH_SLACK_WORDS(3); break;
+    case 4: DUTCH_SLACK_WORDS(4); break;
+    case 5: DUTCH_SLACK_WORDS(5); break;
+    case 6: DUTCH_SLACK_WORDS(6); break;
+    case 7: DUTCH_SLACK_WORDS(7); break;
+    case 8: DUTCH_SLACK_WORDS(8); break;
+    default: DUTCH_SLACK_WORDS(p->nW); break;
+  }
+#undef DUTCH_SLACK_WORDS
   return 0;
 }
 #endif
