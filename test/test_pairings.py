@@ -362,6 +362,22 @@ def test_check_paired_while_absent_and_swiss_rules(db):
                                       "or disqualified)")]
 
 
+def test_check_forfeit_is_not_a_meeting_for_dutch(db):
+    """A game lost by forfeit is not a meeting in the Dutch system (C1 counts games
+    played): pairing the two again is no rematch for pairing_check(), as dutch itself
+    would pair them. For the match-point Swiss a forfeit is a match: a rematch."""
+    make_event(db, 4)
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES "
+               "(1, 1, 'p01', 'p03', 'forfeit_a'), (1, 1, 'p04', 'p02', 'draw'), "
+               "(1, 2, 'p03', 'p01', 'draw'), (1, 2, 'p02', 'p04', 'draw')")
+    reasons = lambda system: [r for r in db.execute(
+        "SELECT round, player_a, player_b, reason FROM pairing_check(1, ?)", (system,))
+        if r[3].startswith("rematch")]
+    played_again = (2, "p02", "p04", "rematch: they met in round 1")
+    assert reasons("dutch") == [played_again]
+    assert reasons("mtg") == [(2, "p01", "p03", "rematch: they met in round 1"), played_again]
+
+
 def test_check_bracket_that_left_the_bracket(db):
     swiss_event(db, 8)
     s = [p for (p,) in db.execute("SELECT player FROM standings(1, 'mtg') ORDER BY rank")]

@@ -640,15 +640,11 @@ static i64 score_at(const TbPairState *s, int i, int iRoundIdx) {
   return t + acceleration(s, i, iRoundIdx);
 }
 
-static int game_played(const TbPairHistory *h) {
-  return h->eKind == TB_PLAYED && h->iOpp >= 0 && h->eColour != TB_COLOUR_NONE;
-}
-
 static int float_of(const TbPairState *s, int i, int iBack) {
   int r = s->iRound - 1 - iBack;
   const TbPairHistory *h = &s->aPlayer[i].aHist[r];
   i64 a, b;
-  if (!game_played(h)) return h->nPoints > s->nLoss ? FLOAT_DOWN : FLOAT_NONE;
+  if (!tb_pair_game_played(h)) return h->nPoints > s->nLoss ? FLOAT_DOWN : FLOAT_NONE;
   a = score_at(s, i, r);
   b = score_at(s, h->iOpp, r);
   return a > b ? FLOAT_DOWN : a < b ? FLOAT_UP : FLOAT_NONE;
@@ -664,7 +660,7 @@ static void describe(const TbPairState *s, int i, DutchPlayer *d) {
   d->bByeEligible = 1;
   for (r = 0; r < nr; r++) {
     const TbPairHistory *h = &pl->aHist[r];
-    if (game_played(h)) {
+    if (tb_pair_game_played(h)) {
       d->nPlayed++;
       if (h->eColour == TB_COLOUR_WHITE) nWhite++; else nBlack++;
       nRun = (nRun == 0 || h->eColour != eLast) ? 1 : nRun + 1;
@@ -701,8 +697,8 @@ static void first_difference(const TbPairState *s, int x, int y, int *pcx, int *
   const TbPairHistory *hx = s->aPlayer[x].aHist, *hy = s->aPlayer[y].aHist;
   int i = s->iRound - 2, j = s->iRound - 2;
   for (;;) {
-    while (i >= 0 && !game_played(&hx[i])) i--;
-    while (j >= 0 && !game_played(&hy[j])) j--;
+    while (i >= 0 && !tb_pair_game_played(&hx[i])) i--;
+    while (j >= 0 && !tb_pair_game_played(&hy[j])) j--;
     if (i < 0 || j < 0 || hx[i].eColour != hy[j].eColour) break;
     i--; j--;
   }
@@ -1219,7 +1215,7 @@ static void each_no_meet(Dutch *p, const TbPairState *s, const int *aPosAll, int
     const TbPairPlayer *pl = &s->aPlayer[p->a[i].iPlayer];
     for (j = 0; j < s->iRound - 1; j++) {
       const TbPairHistory *h = &pl->aHist[j];
-      if (game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
+      if (tb_pair_game_played(h) && h->iOpp < s->nPlayer && aPosAll[h->iOpp] >= 0) {
         int o = aPosAll[h->iOpp];
         if (p->aNoMeet) { p->aNoMeet[aAt[i]++] = o; p->aNoMeet[aAt[o]++] = i; }
         else { aAt[i + 1]++; aAt[o + 1]++; }

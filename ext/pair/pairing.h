@@ -29,6 +29,11 @@ typedef struct TbPairHistory {
   i64 nPoints;                /* points the round gave, 1/nPointScale units */
 } TbPairHistory;
 
+/* Whether the round was a game played over the board (not a forfeit, a bye
+** or an absence): it gives colours, and for the Dutch system only such a game
+** is a meeting (a forfeit is not, C.04.3 C1). */
+int tb_pair_game_played(const TbPairHistory *h);
+
 /* One player as the round to pair sees them. */
 typedef struct TbPairPlayer {
   int iPlayer;                /* index in the event's aPlayer: the id */

@@ -39,6 +39,10 @@
 
 /* ------------------------------------------------------------ the event */
 
+int tb_pair_game_played(const TbPairHistory *h) {
+  return h->eKind == TB_PLAYED && h->iOpp >= 0 && h->eColour != TB_COLOUR_NONE;
+}
+
 /* A seat that is a pairing: a game, a forfeit, or a pairing-allocated bye. */
 static int seat_is_pairing(const TbSeat *s) {
   return s->iOpp >= 0 || s->eKind == TB_PAB;

@@ -23,6 +23,9 @@
 #define TB_PAIR_ONE_GAME 0x20      /* a row is one game (chess): counts
                                    ** 0-0-0 with result NULL are a game not
                                    ** played yet, not a draw */
+#define TB_PAIR_GAMES_MEET 0x40    /* only a game played is a meeting: a
+                                   ** pair whose earlier game was a forfeit
+                                   ** may be paired again (Dutch C1) */
 #define TB_PAIR_SCHEDULE 0x10      /* its rounds are a schedule of the
                                    ** pairing numbers alone (a round robin):
                                    ** the rounds played must follow it */

@@ -895,7 +895,8 @@ static int check_rules(PairCursor *pCur, int iRound, const int *aOpp,
     }
     if (rc != SQLITE_OK || !(pCur->spec.mFlags & TB_PAIR_SWISS)) continue;
     for (k = 0; rc == SQLITE_OK && k < iRound - 1; k++) {
-      if (j >= 0 && j > i && p->aHist[k].iOpp == j) {
+      if (j >= 0 && j > i && p->aHist[k].iOpp == j
+          && (!(pCur->spec.mFlags & TB_PAIR_GAMES_MEET) || tb_pair_game_played(&p->aHist[k]))) {
         rc = check_add(pCur, iRound, ev(b, i), ev(b, j),
                        sqlite3_mprintf("rematch: they met in round %d", k + 1));
       } else if (j < 0 && p->aHist[k].eKind == TB_PAB) {
