@@ -349,6 +349,8 @@ static int code_table(Dutch *p) {
   return SQLITE_OK;
 }
 
+/* The code of the pair (h, l), h above l: from the table by the players'
+** kinds, else worked out. */
 static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int bAbove = a->nScore > b->nScore;
@@ -413,6 +415,32 @@ static void part_weights(Dutch *p) {
   }
 }
 
+/* The parts a weight of kind eKind (K_CUR, K_NEXT or K_OTHER) of the pair
+** (h, l) adds up: the higher player's, the lower's, and for a pair in the
+** bracket the table's row of its code (else *pc is NULL). */
+static inline void pair_parts(const Dutch *p, int h, int l, int eKind, const TbWord **pa,
+                              const TbWord **pb, const TbWord **pc) {
+  if (eKind == K_CUR) {
+    int m;
+    *pc = p->aPairTab + pair_code(p, h, l, &m) * (size_t)p->nW;
+    *pa = part_of(p, h, P_HIGH + m);
+    *pb = part_of(p, l, P_LOW);
+  } else {
+    *pc = 0;
+    *pa = part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER);
+    *pb = part_of(p, l, P_TOP);
+  }
+}
+
+/* C9's term of the pair (h, l), a key with KEY_BYE: the game ranks of its
+** players at the bye's score, added at bit F_C9. */
+static inline TbWord bye_count(const Dutch *p, int h, int l) {
+  TbWord n = 0;
+  if (p->a[h].nScore == p->nByeScore) n += (TbWord)p->aGameRank[p->a[h].nPlayed];
+  if (p->a[l].nScore == p->nByeScore) n += (TbWord)p->aGameRank[p->a[l].nPlayed];
+  return n;
+}
+
 /* w += nOff, the key's offset (signed, small). */
 static inline void add_offset(const Dutch *p, TbWord *w, i64 nOff) {
   if (nOff > 0) wadd(p, w, (TbWord)nOff, 0);
@@ -448,7 +476,8 @@ static inline void wsum(const Dutch *p, TbWord *w, const TbWord *x, const TbWord
 static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned x, size_t iSlot) {
   WeightSlot *pSlot = &p->aSlot[iSlot];
   TbWord *w = p->aSlotWeight + iSlot * (size_t)p->nW;
-  int eKind = (int)KEY_KIND(x), m;
+  const TbWord *a, *b, *c;
+  int eKind = (int)KEY_KIND(x);
   i64 nOff = (i64)(x >> 4) - KEY_BIAS;
   pSlot->h = h; pSlot->l = l; pSlot->x = x;
   if (eKind == K_START_ODD) {
@@ -456,18 +485,9 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
     add_offset(p, w, nOff);
     return w;
   }
-  if (eKind == K_CUR) {
-    unsigned c = pair_code(p, h, l, &m);
-    wsum(p, w, part_of(p, h, P_HIGH + m), part_of(p, l, P_LOW),
-         p->aPairTab + c * (size_t)p->nW, nOff);
-  } else {
-    wsum(p, w, part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER), part_of(p, l, P_TOP), 0,
-         nOff);
-  }
-  if (x & KEY_BYE) {
-    if (p->a[h].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[h].nPlayed], p->aAt[F_C9]);
-    if (p->a[l].nScore == p->nByeScore) wadd(p, w, (TbWord)p->aGameRank[p->a[l].nPlayed], p->aAt[F_C9]);
-  }
+  pair_parts(p, h, l, eKind, &a, &b, &c);
+  wsum(p, w, a, b, c, nOff);
+  if (x & KEY_BYE) wadd(p, w, bye_count(p, h, l), p->aAt[F_C9]);
   return w;
 }
 
@@ -496,30 +516,24 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
                        TbWord *r) {
   Dutch *p = pArg;
   unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x), m = 0, t, iBye = -1;
-  const TbWord *a, *b, *c = p->aZeroWeight;
+  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x), t, iBye = -1;
+  const TbWord *a, *b, *c;
   i64 nOff = (i64)(x >> 4) - KEY_BIAS;
   DutchCarry cy, bye = 0;
   if (eKind == K_ZERO) return -1;
   if (eKind == K_START_ODD) {
-    const TbWord *w = dutch_weight(pArg, i, j, 0);
-    a = w; b = p->aZeroWeight; nOff = 0;
-  } else if (eKind == K_CUR) {
-    c = p->aPairTab + pair_code(p, h, l, &m) * (size_t)p->nW;
-    a = part_of(p, h, P_HIGH + m);
-    b = part_of(p, l, P_LOW);
+    a = dutch_weight(pArg, i, j, 0);      /* its offset in it */
+    b = c = p->aZeroWeight;
+    nOff = 0;
   } else {
-    a = part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER);
-    b = part_of(p, l, P_TOP);
+    pair_parts(p, h, l, eKind, &a, &b, &c);
+    if (c == 0) c = p->aZeroWeight;
   }
   /* the offset (signed) starts the carry; C9's term joins at its word */
   cy = -2 * (DutchCarry)nOff;
   if (x & KEY_BYE) {
-    TbWord nBye = 0;
-    if (p->a[h].nScore == p->nByeScore) nBye += (TbWord)p->aGameRank[p->a[h].nPlayed];
-    if (p->a[l].nScore == p->nByeScore) nBye += (TbWord)p->aGameRank[p->a[l].nPlayed];
     iBye = p->aAt[F_C9] >> 6;
-    bye = (DutchCarry)(2 * nBye) << (p->aAt[F_C9] & 63);
+    bye = (DutchCarry)(2 * bye_count(p, h, l)) << (p->aAt[F_C9] & 63);
   }
 #define DUTCH_SLACK_WORDS(NW) \
   for (t = 0; t < (NW); t++) { \

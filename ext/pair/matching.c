@@ -830,12 +830,18 @@ static int tree_root(const Matcher *p, int x) {
   return b;
 }
 
+/* Whether labeled vertex x is in a tree that augmented this stage (no
+** longer alternating from a free root). */
+static int spent(const Matcher *p, int x) {
+  return p->nStageAug > 0 && p->aSpent[tree_root(p, x)] == p->iStamp;
+}
+
 /* After an augmentation in this stage, whether w is out of reach: in a
-** tree that augmented (no longer alternating from a free root), or
-** matched by it to such a tree's vertex though unlabeled. */
+** tree that augmented, or matched by it to such a tree's vertex though
+** unlabeled. */
 static int blocked(const Matcher *p, int w) {
   int bw = p->aInBlossom[w], m;
-  if (p->aLabel[bw] != 0) return p->aSpent[tree_root(p, w)] == p->iStamp;
+  if (p->aLabel[bw] != 0) return spent(p, w);
   m = p->aMate[p->aBase[bw]];
   return m != -1 && p->aLabel[p->aInBlossom[endpoint(p, m)]] != 0;
 }
@@ -939,12 +945,6 @@ static int scan_tight(Matcher *p, int v) {
     if (grow(p, v, w, e, e / 2)) return 1;
   }
   return 0;
-}
-
-/* Whether S-vertex v, taken from the queue, is in a tree that augmented
-** this stage. */
-static int spent(const Matcher *p, int v) {
-  return p->nStageAug > 0 && p->aSpent[tree_root(p, v)] == p->iStamp;
 }
 
 /* Whether w is a labeled vertex of a T-blossom: a pair from an S-vertex to
