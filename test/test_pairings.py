@@ -378,6 +378,46 @@ def test_check_forfeit_is_not_a_meeting_for_dutch(db):
     assert reasons("mtg") == [(2, "p01", "p03", "rematch: they met in round 1"), played_again]
 
 
+def test_dutch_first_colour_read_from_round_one(db):
+    """Without XXC, dutch reads the first colour from round 1 as played: colours alternate
+    down the pairing numbers from number 1 (C.04.3), so a round 1 in which number 1 had
+    Black is checked as Black's round 1, not reported table by table."""
+    make_event(db, 6)
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES "
+               "(1, 1, 'p04', 'p01', 'draw'), (1, 1, 'p02', 'p05', 'draw'), "
+               "(1, 1, 'p06', 'p03', 'draw')")
+    assert db.execute("SELECT * FROM pairing_check(1, 'dutch')").fetchall() == []
+    # number 2 Black as well: it should have had number 1's other colour
+    db.execute("UPDATE matches SET player_a = 'p05', player_b = 'p02' WHERE player_a = 'p02'")
+    assert db.execute("SELECT round, player_a, player_b FROM pairing_check(1, 'dutch')"
+                      ).fetchall() == [(1, "p02", "p05")]
+
+
+def test_dutch_first_colour_counts_only_the_players_paired(db):
+    """Number 1 absent from round 1 (a half-point bye): number 2 is the first player paired
+    and had the first colour; number 3, the second, the other."""
+    make_event(db, 5)
+    db.execute("INSERT INTO matches (event_id, round, player_a, player_b, result) VALUES "
+               "(1, 1, 'p01', NULL, 'half_bye'), (1, 1, 'p04', 'p02', 'draw'), "
+               "(1, 1, 'p03', 'p05', 'draw')")
+    assert db.execute("SELECT * FROM pairing_check(1, 'dutch')").fetchall() == []
+    rows = db.execute("SELECT player_a, player_b FROM pairings(1, 'dutch')").fetchall()
+    assert len(rows) == 3 and ("p01", None) not in rows
+
+
+def test_dutch_first_colour_of_a_trf_file_xxc_first(db):
+    """A stored file (every round an endorsed engine's) whose round 1 gave number 1 Black
+    and that has no XXC: every round checks clean. XXC, when present, decides: white1
+    makes every table of round 1 a difference; the later rounds, paired from the round 1
+    played, agree."""
+    text = (Path(__file__).parent / "data/pairing/dutch/gen-011p-05r-s7111.trf").read_text()
+    check = ("SELECT round, count(*) FROM pairing_check(?, 'dutch', 'trf_matches', "
+             "'trf_players') GROUP BY round")
+    assert db.execute(check, (text,)).fetchall() == []
+    assert db.execute(check, (text + "XXC black1\n",)).fetchall() == []
+    assert db.execute(check, (text + "XXC white1\n",)).fetchall() == [(1, 5)]
+
+
 def test_check_bracket_that_left_the_bracket(db):
     swiss_event(db, 8)
     s = [p for (p,) in db.execute("SELECT player FROM standings(1, 'mtg') ORDER BY rank")]

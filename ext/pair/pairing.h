@@ -58,8 +58,9 @@ typedef struct TbPairState {
   TbPairPlayer *aPlayer;      /* pairing-number order: aPlayer[0] is number 1 */
   int iRound;                 /* the round to pair, from 1 */
   int nRounds;                /* rounds scheduled; 0: not known */
-  int eFirstColour;           /* colour of pairing number 1 in round 1:
-                              ** TB_COLOUR_WHITE unless given (TRF XXC) */
+  int eFirstColour;           /* colour of pairing number 1 in round 1: TRF
+                              ** XXC or 152, else (dutch) as the first round
+                              ** with a game gave it, else TB_COLOUR_WHITE */
   i64 nPointScale;            /* points are counted in 1/nPointScale */
   i64 nWin, nDraw, nLoss, nPab; /* what a round gives, in those units */
   int nForbidden;             /* pairs that must not meet (TRF-2026) ... */

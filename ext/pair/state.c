@@ -16,7 +16,8 @@
 **     disqualified;
 **   - from a TRF file's records: XXR or 142 (the rounds scheduled), XXC
 **     (white1 or black1) or 152 (W or B): the first colour of pairing number
-**     1; TRF-2026's 240 (byes requested for the round: absent), 260
+**     1 (without them, for dutch, inferred from the first round with a
+**     game); TRF-2026's 240 (byes requested for the round: absent), 260
 **     (prohibited pairings: state.aForbidden) and 250 (virtual points of
 **     an accelerated event), and the engines' XXA (the same, a player's
 **     points round by round): each player's aVirtual; 192, the tournament
@@ -255,7 +256,9 @@ static int read_trf_records(TbReader *pReader, const TbSource *pSrc,
       /* 'b' read as White would give every player the other colour */
       if (sqlite3_stricmp(zVal, "B") == 0) {
         s->eFirstColour = TB_COLOUR_BLACK;
-      } else if (sqlite3_stricmp(zVal, "W") != 0) {
+      } else if (sqlite3_stricmp(zVal, "W") == 0) {
+        s->eFirstColour = TB_COLOUR_WHITE;
+      } else {
         rcRecord = record_error(pzErr, zText, "'%s' is not a colour (W or "
                                 "B)", zVal);
         break;
@@ -705,6 +708,42 @@ static int baku_by_type(TbPairBuild *b, const TbPairSpec *pSpec,
 }
 
 /*
+** The colour of pairing number 1 in round 1 where no record gives it, as
+** the rounds played show it.  In the first round with a game, the first
+** player in pairing-number order who has a colour in it decides: round 1
+** alternates colours down the pairing numbers from number 1 (C.04.3), so
+** their colour is number 1's if the players before them, counting those
+** paired in that round or an earlier one, are even in number, else the
+** other.  An event with no game yet keeps White.
+*/
+static int infer_first_colour(TbPairBuild *b, TbProbe *pProbe) {
+  const TbEvent *e = &b->event;
+  TbPairState *s = &b->state;
+  int iFirst = 0, nBefore = 0, i, k, rc;
+  for (i = 0; i < e->nSeat; i++) {
+    const TbSeat *t = &e->aSeat[i];
+    if (t->iOpp >= 0 && (iFirst == 0 || t->iRound < iFirst)) iFirst = t->iRound;
+  }
+  for (i = 0; iFirst > 0 && i < s->nPlayer; i++) {
+    const TbPlayer *pl = &e->aPlayer[s->aPlayer[i].iPlayer];
+    int bPaired = 0;
+    if ((rc = tb_poll(pProbe, 1 + pl->nSeat)) != SQLITE_OK) return rc;
+    for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *t = &e->aSeat[k];
+      if (t->iRound > iFirst) break;
+      if (t->iRound == iFirst && t->iOpp >= 0) {
+        int eColour = t->bFirst ? TB_COLOUR_WHITE : TB_COLOUR_BLACK;
+        s->eFirstColour = (nBefore & 1) ? -eColour : eColour;
+        return SQLITE_OK;
+      }
+      bPaired |= seat_is_pairing(t);
+    }
+    nBefore += bPaired;
+  }
+  return SQLITE_OK;
+}
+
+/*
 ** Read the event, every round of it, scored under the system's policy,
 ** and lay out its players in pairing-number order.
 */
@@ -725,10 +764,16 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
   }
   event_rounds(&b->event, &b->iLastPlayed, &b->state.iFirstPlayoff);
   rc = order_players(b, pSrc, &pReader->probe);
-  b->state.eFirstColour = TB_COLOUR_WHITE;
+  b->state.eFirstColour = TB_COLOUR_NONE;
   b->state.nRounds = pSpec->nRounds;
   if (rc == SQLITE_OK) {
     rc = read_trf_records(pReader, pSrc, b, pSpec->nRounds > 0, pzErr);
+  }
+  if (b->state.eFirstColour == TB_COLOUR_NONE) {
+    b->state.eFirstColour = TB_COLOUR_WHITE;
+    if (rc == SQLITE_OK && (pSpec->mFlags & TB_PAIR_COLOURS_ALTERNATE)) {
+      rc = infer_first_colour(b, &pReader->probe);
+    }
   }
   b->state.nPointScale = pSpec->policy.params.nPointScale;
   b->state.nWin = pSpec->policy.params.nMatchWin;

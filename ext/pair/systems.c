@@ -70,7 +70,8 @@ static const struct {
   {{"pokemon", tb_pair_pokemon}, "pokemon", OPT_SEED, TB_PAIR_SWISS,
    "Play! Pokemon Swiss as TOM pairs a pod (age divisions mixed)"},
   {{"dutch", tb_pair_dutch}, "fide", OPT_ROUNDS | OPT_ACCELERATED,
-   TB_PAIR_DETERMINISTIC | TB_PAIR_SWISS | TB_PAIR_ONE_GAME | TB_PAIR_GAMES_MEET,
+   TB_PAIR_DETERMINISTIC | TB_PAIR_SWISS | TB_PAIR_ONE_GAME | TB_PAIR_GAMES_MEET |
+       TB_PAIR_COLOURS_ALTERNATE,
    "FIDE Dutch system (C.04.3, in force from 1 February 2026)"},
 };
 #define N_SYSTEM ((int)(sizeof(aSystem) / sizeof(aSystem[0])))

@@ -26,6 +26,10 @@
 #define TB_PAIR_GAMES_MEET 0x40    /* only a game played is a meeting: a
                                    ** pair whose earlier game was a forfeit
                                    ** may be paired again (Dutch C1) */
+#define TB_PAIR_COLOURS_ALTERNATE 0x80 /* round 1's colours alternate down
+                                   ** the pairing numbers (Dutch): without
+                                   ** XXC, the first colour is read from the
+                                   ** rounds played */
 #define TB_PAIR_SCHEDULE 0x10      /* its rounds are a schedule of the
                                    ** pairing numbers alone (a round robin):
                                    ** the rounds played must follow it */
