@@ -669,19 +669,24 @@ static inline int tb_division_last_round(const TbEvent *p, int i) {
 
 /* Player i's last round is the round after which the event was cut
 ** (option cut_after): they did not drop, they did not advance. */
+static inline int tb_cut_at(const TbEvent *p, int iLast) {
+  return p->iCutAfter > 0 && iLast == p->iCutAfter && p->iLastRound > p->iCutAfter;
+}
 static inline int tb_was_cut(const TbEvent *p, int i) {
-  return p->iCutAfter > 0 && p->aPlayer[i].rec.iLastRound == p->iCutAfter &&
-         p->iLastRound > p->iCutAfter;
+  return tb_cut_at(p, p->aPlayer[i].rec.iLastRound);
 }
 
-/* Did player i drop: leave before the last round of their division, and
-** neither cut (tb_was_cut) nor eliminated in a playoff that counts in the
-** values (playoff_values: their last round is after the last Swiss round)?
-** (the standings' dropped column) */
-static inline int tb_dropped(const TbEvent *p, int i) {
-  int iLast = p->aPlayer[i].rec.iLastRound;
-  return iLast < tb_division_last_round(p, i) && !tb_was_cut(p, i) &&
+/* Did player i, whose last round is iLast, drop: leave before the last
+** round of their division, and neither cut (tb_was_cut) nor eliminated in
+** a playoff that counts in the values (playoff_values: their last round is
+** after the last Swiss round)?  (the standings' dropped column; a caller
+** that holds iLast does not read the player's record for it) */
+static inline int tb_dropped_after(const TbEvent *p, int i, int iLast) {
+  return iLast < tb_division_last_round(p, i) && !tb_cut_at(p, iLast) &&
          !(p->iPlayoffCut > 0 && iLast > p->iPlayoffCut);
+}
+static inline int tb_dropped(const TbEvent *p, int i) {
+  return tb_dropped_after(p, i, p->aPlayer[i].rec.iLastRound);
 }
 
 /* Player i's values are those of the event as of the cut (p->pCut): cut

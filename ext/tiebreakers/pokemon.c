@@ -192,6 +192,20 @@ static int sort_unique(int *a, int n) {
   return h;
 }
 
+/* How many players (or queries) ahead the loops that read opponents at
+** random hint their reads: the misses of several players overlap. */
+#define PK_AHEAD 16
+
+/* A hint that player i's opponents' entries of aLast are read soon. */
+static void prefetch_lasts(const TbEvent *e, const int *aLast, int i) {
+  const TbPlayer *pl = &e->aPlayer[i];
+  const TbSeat *a = &e->aSeat[pl->iSeat];
+  int j;
+  for (j = 0; j < pl->nSeat; j++) {
+    if (a[j].iOpp >= 0) TB_PREFETCH(&aLast[a[j].iOpp]);
+  }
+}
+
 /* The rounds at which each player's owp is asked before their last: the
 ** drop rounds of opponents gone earlier, and their own if they dropped. */
 static int pk_queries(PkCache *c, const TbEvent *e) {
@@ -213,6 +227,7 @@ static int pk_queries(PkCache *c, const TbEvent *e) {
     c->aQStart[i] = n;
     if (!c->params.bFreezeDrops) continue;
     if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) break;
+    if (i + PK_AHEAD < e->nPlayer) prefetch_lasts(e, aLast, i + PK_AHEAD);
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = a[j].iOpp;
       if (iOpp < 0) continue;
@@ -735,7 +750,7 @@ static void owp_whole(PkCache *c, const TbEvent *e, PkRec *aRec,
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
       /* gone: these counts are final, and the cap applies from now on */
-      w->settled += whole_pct(c, rec_raw(c, x), tb_dropped(e, aLive[k]));
+      w->settled += whole_pct(c, rec_raw(c, x), tb_dropped_after(e, aLive[k], x->iLast));
     } else {
       live += whole_pct(c, rec_raw(c, x), 0);
       aLive[h++] = aLive[k];
@@ -781,9 +796,14 @@ static void pk_pass(const PkCache *c, const TbEvent *e, PkRec *aRec, i64 *aCur,
   for (k = h = 0; k < n; k++) {
     int i = aActive[k];
     PkRec *x = &aRec[i];
+    if (k + PK_AHEAD < n) {
+      /* the seats the pass counts next: one player's after another's */
+      const PkRec *y = &aRec[aActive[k + PK_AHEAD]];
+      if (y->iNextRound <= iRound) TB_PREFETCH(&e->aSeat[y->iSeat + y->iCounted]);
+    }
     rec_advance(c, e, x, iRound);
     if (x->iLast < iRound) {
-      aCur[i] = ~whole_pct(c, rec_raw(c, x), tb_dropped(e, i));
+      aCur[i] = ~whole_pct(c, rec_raw(c, x), tb_dropped_after(e, i, x->iLast));
     } else {
       aCur[i] = whole_pct(c, rec_raw(c, x), 0);
       aActive[h++] = i;
@@ -889,32 +909,62 @@ static int pk_final_whole(PkCache *c, const TbEvent *e, const TbParams *p,
   return SQLITE_OK;
 }
 
+/* The next player of aActive from *pj on with a query at iRound, or -1. */
+static int next_owner(const PkCache *c, const PkRec *aRec, const int *aActive,
+                      int nActive, int *pj, int iRound) {
+  while (*pj < nActive) {
+    int i = aActive[(*pj)++], q = aRec[i].iNextQ;
+    if (q < c->aQStart[i + 1] && c->aQRound[q] == iRound) return i;
+  }
+  return -1;
+}
+
+/* A hint that the query of player i at iRound reads its opponents' values
+** soon (its seats were hinted PK_AHEAD / 2 queries before). */
+static void prefetch_opponents(const TbEvent *e, const PkRec *x,
+                               const i64 *aCur, int iRound) {
+  const TbSeat *a = &e->aSeat[x->iSeat];
+  int j;
+  for (j = 0; j < x->nSeat && a[j].iRound <= iRound; j++) {
+    if (a[j].iOpp >= 0) TB_PREFETCH(&aCur[a[j].iOpp]);
+  }
+}
+
 /*
 ** The queries by passes: for each distinct round asked, in order, a pass
 ** brings every player not gone to it (aCur), then each of them with a query
 ** at that round sums its opponents from aCur.  A query's owner is still in
 ** at its round (it asks at its own last round or before), so the players
 ** in the pass are the ones to look at.  aActive: room for every player.
+** The queries' seats and opponents are scattered: a ring of the next
+** PK_AHEAD owners hints them ahead (seats, then the opponents' values).
 */
 static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
                                 i64 *aCur, int *aActive, const int *aRound,
                                 int nRound) {
-  int i, k, h, rc, nActive = 0;
+  int i, k, rc, nActive = 0;
   for (i = 0; i < e->nPlayer; i++) {
     aActive[nActive++] = i;
     aRec[i].iNextQ = c->aQStart[i];
   }
   for (k = 0; k < nRound; k++) {
-    int iRound = aRound[k];
+    int iRound = aRound[k], aRing[PK_AHEAD], j = 0, h;
     if ((rc = tb_poll(e->pProbe, 1 + nActive)) != SQLITE_OK) return rc;
     pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
-    for (h = 0; h < nActive; h++) {
-      PkRec *x = &aRec[aActive[h]];
-      int q = x->iNextQ;
-      if (q == c->aQStart[aActive[h] + 1] || c->aQRound[q] != iRound) continue;
+    for (h = 0; h < PK_AHEAD; h++) {
+      aRing[h] = next_owner(c, aRec, aActive, nActive, &j, iRound);
+      if (aRing[h] >= 0) TB_PREFETCH(&e->aSeat[aRec[aRing[h]].iSeat]);
+    }
+    for (h = 0; aRing[h % PK_AHEAD] >= 0; h++) {
+      PkRec *x = &aRec[aRing[h % PK_AHEAD]];
+      int iMid = aRing[(h + PK_AHEAD / 2) % PK_AHEAD], iNew;
+      if (iMid >= 0) prefetch_opponents(e, &aRec[iMid], aCur, iRound);
       if ((rc = tb_poll(e->pProbe, 1 + x->nSeat)) != SQLITE_OK) return rc;
-      owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[q]);
-      x->iNextQ = q + 1;
+      owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[x->iNextQ]);
+      x->iNextQ++;
+      iNew = next_owner(c, aRec, aActive, nActive, &j, iRound);
+      if (iNew >= 0) TB_PREFETCH(&e->aSeat[aRec[iNew].iSeat]);
+      aRing[h % PK_AHEAD] = iNew;
     }
   }
   return SQLITE_OK;
@@ -1400,6 +1450,19 @@ static void add_owp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 ** whole numbers) unless this player dropped before the opponent's last
 ** round: then as of this player's.
 */
+/* add_owp_term of an opponent whose owp the whole numbers hold and is not
+** NULL, in fast mode: the same double-doubles added in the same steps (the
+** owp's, then the nested accumulator's), without the nested calls that find
+** the cache again for each opponent. */
+static void add_owp_whole(TbAcc *pAcc, const PkCache *c, const PkSum *v) {
+  TbAcc owp, term;
+  tb_acc_init(&owp, 0);
+  add_whole(&owp, c, v, 1);
+  tb_acc_init(&term, 0);
+  tb_acc_add_dd(&term, owp.r, owp.lo, owp.err);
+  tb_acc_add_dd(pAcc, term.r, term.lo, term.err);
+}
+
 void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int iRound = frozen_round(e, p, i, e->iLastRound);
@@ -1420,7 +1483,11 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
                frozen_round(e, p, s->iOpp, e->iLastRound)) {
       /* the opponent's own owp: always so for a player still in at the
       ** end, whose opponents' records are then not read */
-      add_owp_term(pAcc, e, p, bWhole, s->iOpp);
+      if (bWhole && !pAcc->bExact && c->aOwpSum[s->iOpp].n > 0) {
+        add_owp_whole(pAcc, c, &c->aOwpSum[s->iOpp]);
+      } else {
+        add_owp_term(pAcc, e, p, bWhole, s->iOpp);
+      }
     } else {
       add_owp_before_last(pAcc, e, p, s->iOpp, iRound);
     }
