@@ -36,10 +36,12 @@
 #include <string.h>
 
 /* The round a player's values are taken at, within standings as of iRound:
-** the round they dropped after when drops are frozen, else iRound. */
-static int frozen_round(const TbEvent *e, const TbParams *p, int i, int iRound) {
-  int iLast = e->aPlayer[i].rec.iLastRound;
+** the round they dropped after (iLast) when drops are frozen, else iRound. */
+static int frozen_at(const TbParams *p, int iLast, int iRound) {
   return p->bFreezeDrops && iLast < iRound ? iLast : iRound;
+}
+static int frozen_round(const TbEvent *e, const TbParams *p, int i, int iRound) {
+  return frozen_at(p, e->aPlayer[i].rec.iLastRound, iRound);
 }
 
 /* Does seat s count in its player's win %: a round against an opponent,
@@ -135,6 +137,9 @@ typedef struct PkCache {
   i64 *aUnit;                 /* [k]: nL / (k x tie den), k rounds played */
   PkSum *aQSum;               /* per query: the owp as of its round */
   PkSum *aOwpSum;             /* per player: the owp (frozen: its query's) */
+  int *aLast;                 /* per player: the last round, compactly (an
+                              ** oowp reads its opponents' at random); NULL:
+                              ** read from the records */
 } PkCache;
 
 static const char pkKey = 0;  /* its key in the term cache */
@@ -152,6 +157,7 @@ static void pk_free(void *pArg) {
   sqlite3_free(c->aQDone);
   sqlite3_free(c->aQSum);
   sqlite3_free(c->aOwpSum);
+  sqlite3_free(c->aLast);
   sqlite3_free(c->aUnit);
   sqlite3_free(c->aQFast);
   sqlite3_free(c->aTerm);
@@ -1087,6 +1093,14 @@ static int most_seats(const TbEvent *e) {
   return n;
 }
 
+/* c->aLast, after the sweep (whose memory is the peak): without room for
+** it, the records are read instead. */
+static void pk_last_rounds(PkCache *c, const TbEvent *e) {
+  int i;
+  c->aLast = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
+  for (i = 0; c->aLast && i < e->nPlayer; i++) c->aLast[i] = e->aPlayer[i].rec.iLastRound;
+}
+
 static int pk_nomem(const TbEvent *e);
 static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   PkCache *c = (PkCache *)tb_terms_extra(e, &pkKey);
@@ -1108,6 +1122,7 @@ static PkCache *pk_cache(const TbEvent *e, const TbParams *p) {
   if (rc == SQLITE_OK) {
     rc = c->nL ? pk_sweep_whole(c, e, p) : pk_sweep(c, e, p);
   }
+  if (rc == SQLITE_OK) pk_last_rounds(c, e);
   if (rc != SQLITE_OK) {
     pk_free(c);
     if (rc == SQLITE_NOMEM) pk_nomem(e);
@@ -1450,6 +1465,15 @@ static void add_owp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
 ** whole numbers) unless this player dropped before the opponent's last
 ** round: then as of this player's.
 */
+/* Whether opponent o's values as of iRound (< the event's last round)
+** differ from their own: o was frozen later than iRound, at a drop or
+** never (frozen_round of both); o's last round read compactly if c has it. */
+static int frozen_before(const TbEvent *e, const TbParams *p, const PkCache *c,
+                         int o, int iRound) {
+  int iLast = c && c->aLast ? c->aLast[o] : e->aPlayer[o].rec.iLastRound;
+  return frozen_at(p, iLast, iRound) != frozen_at(p, iLast, e->iLastRound);
+}
+
 /* add_owp_term of an opponent whose owp the whole numbers hold and is not
 ** NULL, in fast mode: the same double-doubles added in the same steps (the
 ** owp's, then the nested accumulator's), without the nested calls that find
@@ -1479,8 +1503,7 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
       if (!is_late(s, p->bLateLoss)) continue;
       tb_acc_add_frac(pAcc, &p->floor);
     } else if (iRound == e->iLastRound ||
-               frozen_round(e, p, s->iOpp, iRound) ==
-               frozen_round(e, p, s->iOpp, e->iLastRound)) {
+               !frozen_before(e, p, c, s->iOpp, iRound)) {
       /* the opponent's own owp: always so for a player still in at the
       ** end, whose opponents' records are then not read */
       if (bWhole && !pAcc->bExact && c->aOwpSum[s->iOpp].n > 0) {
