@@ -907,6 +907,9 @@ static void seat_fill(TbSeat *s, const Pairing *a, int bA, int bSettled) {
   if (s->iOpp < 0 && a->eResult == TB_RESULT_A) s->eKind = TB_PAB;
 }
 
+/* Rows ahead whose seats lay_out() hints before it writes them. */
+#define TB_LAY_AHEAD 16
+
 /*
 ** Every player's seats from the n pairings a, each player's by round; a
 ** player twice in a round is an error.  With aSeatMatch (bSettled 0) each
@@ -964,6 +967,12 @@ static int lay_out(TbEvent *p, const Pairing *a, int n, int bSettled,
   }
   for (i = 0; i < n; i++) {
     int kA = aFill[a[i].iA]++;
+    if (i + TB_LAY_AHEAD < n) {
+      /* the seats a row ahead writes: at random over the seats */
+      const Pairing *pAhead = &a[i + TB_LAY_AHEAD];
+      TB_PREFETCH(&p->aSeat[aFill[pAhead->iA]]);
+      if (pAhead->iB >= 0) TB_PREFETCH(&p->aSeat[aFill[pAhead->iB]]);
+    }
     if (i % TB_POLL_WORK == 0 && (rc = tb_poll(p->pProbe, TB_POLL_WORK))) {
       sqlite3_free(aFill);
       return rc;
