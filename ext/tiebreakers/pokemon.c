@@ -925,7 +925,7 @@ static int next_owner(const PkCache *c, const PkRec *aRec, const int *aActive,
   return -1;
 }
 
-/* A hint that the query of player i at iRound reads its opponents' values
+/* A hint that the query of x at iRound reads its opponents' values
 ** soon (its seats were hinted PK_AHEAD / 2 queries before). */
 static void prefetch_opponents(const TbEvent *e, const PkRec *x,
                                const i64 *aCur, int iRound) {
