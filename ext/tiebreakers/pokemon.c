@@ -925,6 +925,14 @@ static int next_owner(const PkCache *c, const PkRec *aRec, const int *aActive,
   return -1;
 }
 
+/* A hint that x's seats are read soon: each line of them (8 seats a line). */
+static void prefetch_seats(const TbEvent *e, const PkRec *x) {
+  const TbSeat *a = &e->aSeat[x->iSeat];
+  int j;
+  for (j = 0; j < x->nSeat; j += 8) TB_PREFETCH(&a[j]);
+  if (x->nSeat > 0) TB_PREFETCH(&a[x->nSeat - 1]);
+}
+
 /* A hint that the query of x at iRound reads its opponents' values
 ** soon (its seats were hinted PK_AHEAD / 2 queries before). */
 static void prefetch_opponents(const TbEvent *e, const PkRec *x,
@@ -959,7 +967,7 @@ static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
     pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
     for (h = 0; h < PK_AHEAD; h++) {
       aRing[h] = next_owner(c, aRec, aActive, nActive, &j, iRound);
-      if (aRing[h] >= 0) TB_PREFETCH(&e->aSeat[aRec[aRing[h]].iSeat]);
+      if (aRing[h] >= 0) prefetch_seats(e, &aRec[aRing[h]]);
     }
     for (h = 0; aRing[h % PK_AHEAD] >= 0; h++) {
       PkRec *x = &aRec[aRing[h % PK_AHEAD]];
@@ -969,7 +977,7 @@ static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
       owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[x->iNextQ]);
       x->iNextQ++;
       iNew = next_owner(c, aRec, aActive, nActive, &j, iRound);
-      if (iNew >= 0) TB_PREFETCH(&e->aSeat[aRec[iNew].iSeat]);
+      if (iNew >= 0) prefetch_seats(e, &aRec[iNew]);
       aRing[h % PK_AHEAD] = iNew;
     }
   }
