@@ -202,13 +202,13 @@ static int sort_unique(int *a, int n) {
 ** random hint their reads: the misses of several players overlap. */
 #define PK_AHEAD 16
 
-/* A hint that player i's opponents' entries of aLast are read soon. */
-static void prefetch_lasts(const TbEvent *e, const int *aLast, int i) {
-  const TbPlayer *pl = &e->aPlayer[i];
-  const TbSeat *a = &e->aSeat[pl->iSeat];
+/* A hint that the entries of nSize bytes of aBase, per player, of the
+** opponents of seats a[0 .. nSeat) up to round iRound are read soon. */
+static void prefetch_opponents(const TbSeat *a, int nSeat, int iRound,
+                               const void *aBase, size_t nSize) {
   int j;
-  for (j = 0; j < pl->nSeat; j++) {
-    if (a[j].iOpp >= 0) TB_PREFETCH(&aLast[a[j].iOpp]);
+  for (j = 0; j < nSeat && a[j].iRound <= iRound; j++) {
+    if (a[j].iOpp >= 0) TB_PREFETCH((const char *)aBase + (size_t)a[j].iOpp * nSize);
   }
 }
 
@@ -233,7 +233,11 @@ static int pk_queries(PkCache *c, const TbEvent *e) {
     c->aQStart[i] = n;
     if (!c->params.bFreezeDrops) continue;
     if ((rc = tb_poll(e->pProbe, 1 + pl->nSeat)) != SQLITE_OK) break;
-    if (i + PK_AHEAD < e->nPlayer) prefetch_lasts(e, aLast, i + PK_AHEAD);
+    if (i + PK_AHEAD < e->nPlayer) {
+      const TbPlayer *pAhead = &e->aPlayer[i + PK_AHEAD];
+      prefetch_opponents(&e->aSeat[pAhead->iSeat], pAhead->nSeat, INT_MAX, aLast,
+                         sizeof(int));
+    }
     for (j = 0; j < pl->nSeat; j++) {
       int iOpp = a[j].iOpp;
       if (iOpp < 0) continue;
@@ -933,17 +937,6 @@ static void prefetch_seats(const TbEvent *e, const PkRec *x) {
   if (x->nSeat > 0) TB_PREFETCH(&a[x->nSeat - 1]);
 }
 
-/* A hint that the query of x at iRound reads its opponents' values
-** soon (its seats were hinted PK_AHEAD / 2 queries before). */
-static void prefetch_opponents(const TbEvent *e, const PkRec *x,
-                               const i64 *aCur, int iRound) {
-  const TbSeat *a = &e->aSeat[x->iSeat];
-  int j;
-  for (j = 0; j < x->nSeat && a[j].iRound <= iRound; j++) {
-    if (a[j].iOpp >= 0) TB_PREFETCH(&aCur[a[j].iOpp]);
-  }
-}
-
 /*
 ** The queries by passes: for each distinct round asked, in order, a pass
 ** brings every player not gone to it (aCur), then each of them with a query
@@ -972,7 +965,11 @@ static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
     for (h = 0; aRing[h % PK_AHEAD] >= 0; h++) {
       PkRec *x = &aRec[aRing[h % PK_AHEAD]];
       int iMid = aRing[(h + PK_AHEAD / 2) % PK_AHEAD], iNew;
-      if (iMid >= 0) prefetch_opponents(e, &aRec[iMid], aCur, iRound);
+      if (iMid >= 0) {
+        /* its seats were hinted PK_AHEAD / 2 queries before */
+        const PkRec *y = &aRec[iMid];
+        prefetch_opponents(&e->aSeat[y->iSeat], y->nSeat, iRound, aCur, sizeof(i64));
+      }
       if ((rc = tb_poll(e->pProbe, 1 + x->nSeat)) != SQLITE_OK) return rc;
       owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[x->iNextQ]);
       x->iNextQ++;
@@ -1101,8 +1098,9 @@ static int most_seats(const TbEvent *e) {
   return n;
 }
 
-/* c->aLast, after the sweep (whose memory is the peak): without room for
-** it, the records are read instead. */
+/* c->aLast, made after the sweep (whose memory is the peak: pk_queries()
+** frees its own copy before it, and one pass over the records makes it
+** again here); without room for it, the records are read instead. */
 static void pk_last_rounds(PkCache *c, const TbEvent *e) {
   int i;
   c->aLast = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
@@ -1446,15 +1444,25 @@ static void add_owp(TbAcc *pAcc, const TbEvent *e, const TbParams *p, int i) {
 ** one sum of the cache, read as it is: the term cache would keep it
 ** again, 24 bytes a player for its double and 16 for its exact value.
 ** The double is made as the term cache makes it (summed into a fresh
-** accumulator, then added), so that the value is the same to the bit.
+** accumulator, then added), so that the value is the same to the bit; an
+** owp that is not NULL is read from cWhole directly, without the nested
+** calls that find the cache again for each opponent.  cWhole: the cache
+** when its whole numbers hold the owps under p, else NULL.
 */
 static void add_owp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
-                         int bWhole, int o) {
+                         const PkCache *cWhole, int o) {
   TbAcc acc;
-  if (!bWhole) {
+  if (cWhole == 0) {
     tb_term_add(pAcc, e, add_owp, p, o);
   } else if (pAcc->bExact) {
     add_owp(pAcc, e, p, o);
+  } else if (cWhole->aOwpSum[o].n > 0) {
+    TbAcc owp;
+    tb_acc_init(&owp, 0);
+    add_whole(&owp, cWhole, &cWhole->aOwpSum[o], 1);
+    tb_acc_init(&acc, 0);
+    tb_acc_add_dd(&acc, owp.r, owp.lo, owp.err);
+    tb_acc_add_dd(pAcc, acc.r, acc.lo, acc.err);
   } else {
     tb_acc_init(&acc, 0);
     add_owp(&acc, e, p, o);
@@ -1466,13 +1474,6 @@ static void add_owp_term(TbAcc *pAcc, const TbEvent *e, const TbParams *p,
   }
 }
 
-/*
-** Opponents' opponents' win %: the mean of the opponents' owp, each as the
-** standings showed it then (frozen if that opponent had dropped).  That is
-** the opponent's own owp (kept per player, tb_term_add, or in the cache's
-** whole numbers) unless this player dropped before the opponent's last
-** round: then as of this player's.
-*/
 /* Whether opponent o's values as of iRound (< the event's last round)
 ** differ from their own: o was frozen later than iRound, at a drop or
 ** never (frozen_round of both); o's last round read compactly if c has it. */
@@ -1482,27 +1483,22 @@ static int frozen_before(const TbEvent *e, const TbParams *p, const PkCache *c,
   return frozen_at(p, iLast, iRound) != frozen_at(p, iLast, e->iLastRound);
 }
 
-/* add_owp_term of an opponent whose owp the whole numbers hold and is not
-** NULL, in fast mode: the same double-doubles added in the same steps (the
-** owp's, then the nested accumulator's), without the nested calls that find
-** the cache again for each opponent. */
-static void add_owp_whole(TbAcc *pAcc, const PkCache *c, const PkSum *v) {
-  TbAcc owp, term;
-  tb_acc_init(&owp, 0);
-  add_whole(&owp, c, v, 1);
-  tb_acc_init(&term, 0);
-  tb_acc_add_dd(&term, owp.r, owp.lo, owp.err);
-  tb_acc_add_dd(pAcc, term.r, term.lo, term.err);
-}
-
+/*
+** Opponents' opponents' win %: the mean of the opponents' owp, each as the
+** standings showed it then (frozen if that opponent had dropped).  That is
+** the opponent's own owp (kept per player, tb_term_add, or in the cache's
+** whole numbers) unless this player dropped before the opponent's last
+** round: then as of this player's.
+*/
 void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
   const TbPlayer *pl = &e->aPlayer[i];
   int iRound = frozen_round(e, p, i, e->iLastRound);
   PkCache *c;
-  int j, n = 0, bWhole;
+  const PkCache *cWhole;
+  int j, n = 0;
   if (tb_stopped(e->pProbe)) return;
   c = pk_cache(e, p);
-  bWhole = c && c->nL && pk_same_params(c, p);
+  cWhole = c && c->nL && pk_same_params(c, p) ? c : 0;
   for (j = 0; j < pl->nSeat; j++) {
     const TbSeat *s = &e->aSeat[pl->iSeat + j];
     if (s->iRound > iRound) break;
@@ -1514,11 +1510,7 @@ void tb_pokemon_oowp(const TbEvent *e, const TbParams *p, int i, TbAcc *pAcc) {
                !frozen_before(e, p, c, s->iOpp, iRound)) {
       /* the opponent's own owp: always so for a player still in at the
       ** end, whose opponents' records are then not read */
-      if (bWhole && !pAcc->bExact && c->aOwpSum[s->iOpp].n > 0) {
-        add_owp_whole(pAcc, c, &c->aOwpSum[s->iOpp]);
-      } else {
-        add_owp_term(pAcc, e, p, bWhole, s->iOpp);
-      }
+      add_owp_term(pAcc, e, p, cWhole, s->iOpp);
     } else {
       add_owp_before_last(pAcc, e, p, s->iOpp, iRound);
     }
