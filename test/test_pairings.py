@@ -126,6 +126,43 @@ def test_berger_fifteen_players_every_pair_once_one_free_round_each(db):
     assert len(met) == 15 * 14 // 2 and sorted(free) == [f"p{i:02d}" for i in range(1, 16)]
 
 
+@pytest.mark.parametrize("n", [4, 5, 6, 9, 10])
+def test_berger_first_colour_read_from_round_one(db, n):
+    """Without XXC, berger reads number 1's colour from the first round played: a drawing
+    of lots that gave number 1 Black (XXC black1) swaps every colour of the tables. A round
+    1 played so checks clean, and the next rounds are the published tables reversed."""
+    tables = published()
+    make_event(db, n)
+    size = n + (n & 1)
+    db.executemany("INSERT INTO matches (event_id, round, player_a, player_b, result) "
+                   "VALUES (1, 1, ?, ?, 'draw')",
+                   [(f"p{b:02d}", f"p{a:02d}") for a, b in tables[(size, 1)]
+                    if a <= n and b <= n])
+    assert db.execute("SELECT * FROM pairing_check(1, 'berger')").fetchall() == []
+    for r in range(2, size):
+        rows = pair_round(db)
+        if (size, r) in tables:
+            assert [(number(a), number(b)) for _, a, b, _ in rows if b] == [
+                (b, a) for a, b in tables[(size, r)] if a <= n and b <= n], f"round {r}"
+
+    assert db.execute("SELECT * FROM pairing_check(1, 'berger')").fetchall() == []
+
+
+def test_berger_first_colour_a_table_swapped_is_one_difference(db):
+    """Most games of round 1 as the tables give them: number 1 White, and the one table
+    entered the other way round is the only difference reported; a tie keeps White."""
+    make_event(db, 6)
+    pair_round(db)                                   # 1-6 2-5 3-4
+    db.execute("UPDATE matches SET player_a = 'p05', player_b = 'p02' WHERE player_a = 'p02'")
+    assert db.execute("SELECT round, player_a, player_b FROM pairing_check(1, 'berger')"
+                      ).fetchall() == [(1, "p02", "p05")]
+    make_event(db, 4)
+    pair_round(db)                                   # 1-4 2-3
+    db.execute("UPDATE matches SET player_a = 'p04', player_b = 'p01' WHERE player_a = 'p01'")
+    assert db.execute("SELECT round, player_a, player_b FROM pairing_check(1, 'berger')"
+                      ).fetchall() == [(1, "p01", "p04")]
+
+
 def test_berger_double_round_robin_reverses_colours(db):
     make_event(db, 4)
     first = [pair_round(db, "berger(rounds=6)") for _ in range(3)]

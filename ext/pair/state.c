@@ -716,14 +716,20 @@ static int baku_by_type(TbPairBuild *b, const TbPairSpec *pSpec,
 ** paired in that round or an earlier one, are even in number, else the
 ** other.  An event with no game yet keeps White.
 */
-static int infer_first_colour(TbPairBuild *b, TbProbe *pProbe) {
-  const TbEvent *e = &b->event;
-  TbPairState *s = &b->state;
-  int iFirst = 0, nBefore = 0, i, k, rc;
+/* The first round with a game, or 0. */
+static int first_game_round(const TbEvent *e) {
+  int iFirst = 0, i;
   for (i = 0; i < e->nSeat; i++) {
     const TbSeat *t = &e->aSeat[i];
     if (t->iOpp >= 0 && (iFirst == 0 || t->iRound < iFirst)) iFirst = t->iRound;
   }
+  return iFirst;
+}
+
+static int infer_first_colour(TbPairBuild *b, TbProbe *pProbe) {
+  const TbEvent *e = &b->event;
+  TbPairState *s = &b->state;
+  int iFirst = first_game_round(e), nBefore = 0, i, k, rc;
   for (i = 0; iFirst > 0 && i < s->nPlayer; i++) {
     const TbPlayer *pl = &e->aPlayer[s->aPlayer[i].iPlayer];
     int bPaired = 0;
@@ -741,6 +747,41 @@ static int infer_first_colour(TbPairBuild *b, TbProbe *pProbe) {
     nBefore += bPaired;
   }
   return SQLITE_OK;
+}
+
+/*
+** The same for a system that plays its tables (berger), where colours do not
+** alternate down the numbers: each game of the first round with one is
+** looked up in the tables with number 1 White.  Black (XXC black1: every
+** colour swapped) when more of them were played the other way round, else
+** White; so a table entered reversed by mistake is one difference that
+** pairing_check() reports, not every table of the event.
+*/
+static int infer_table_colour(TbPairBuild *b, TbProbe *pProbe) {
+  const TbEvent *e = &b->event;
+  TbPairState *s = &b->state;
+  int iFirst = first_game_round(e), nSame = 0, nSwapped = 0, i, k;
+  int rc = SQLITE_OK, *aNumber;
+  if (iFirst == 0) return SQLITE_OK;
+  aNumber = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
+  if (aNumber == 0) return SQLITE_NOMEM;
+  for (i = 0; i < e->nPlayer; i++) aNumber[i] = 0;
+  for (i = 0; i < s->nPlayer; i++) aNumber[s->aPlayer[i].iPlayer] = i + 1;
+  for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
+    const TbPlayer *pl = &e->aPlayer[i];
+    rc = tb_poll(pProbe, 1 + pl->nSeat);
+    for (k = pl->iSeat; rc == SQLITE_OK && k < pl->iSeat + pl->nSeat; k++) {
+      const TbSeat *t = &e->aSeat[k];
+      int c;
+      if (t->iRound != iFirst || t->iOpp < 0 || !t->bFirst) continue;
+      c = tb_berger_colour(s->nPlayer, iFirst, aNumber[i], aNumber[t->iOpp]);
+      nSame += c > 0;
+      nSwapped += c < 0;
+    }
+  }
+  sqlite3_free(aNumber);
+  if (nSwapped > nSame) s->eFirstColour = TB_COLOUR_BLACK;
+  return rc;
 }
 
 /*
@@ -773,6 +814,8 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
     b->state.eFirstColour = TB_COLOUR_WHITE;
     if (rc == SQLITE_OK && (pSpec->mFlags & TB_PAIR_COLOURS_ALTERNATE)) {
       rc = infer_first_colour(b, &pReader->probe);
+    } else if (rc == SQLITE_OK && (pSpec->mFlags & TB_PAIR_COLOURS_TABLE)) {
+      rc = infer_table_colour(b, &pReader->probe);
     }
   }
   b->state.nPointScale = pSpec->policy.params.nPointScale;

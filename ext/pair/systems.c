@@ -60,7 +60,7 @@ static const struct {
 } aSystem[] = {
   {{"berger", tb_pair_berger}, "fide", OPT_ROUNDS,
    TB_PAIR_DETERMINISTIC | TB_PAIR_ZERO_BYE | TB_PAIR_SCHEDULE |
-       TB_PAIR_ONE_GAME,
+       TB_PAIR_ONE_GAME | TB_PAIR_COLOURS_TABLE,
    "round robin by FIDE's Berger tables (C.05 Annex 1)"},
   {{"bracket", tb_pair_bracket}, "mtg", OPT_TOP | OPT_POLICY,
    TB_PAIR_DETERMINISTIC | TB_PAIR_PLAYOFF,

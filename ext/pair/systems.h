@@ -30,6 +30,10 @@
                                    ** the pairing numbers (Dutch): without
                                    ** XXC, the first colour is read from the
                                    ** rounds played */
+#define TB_PAIR_COLOURS_TABLE 0x100 /* the colours are the tables' (berger):
+                                   ** without XXC, the first colour is the
+                                   ** one most games of the first round
+                                   ** played show */
 #define TB_PAIR_SCHEDULE 0x10      /* its rounds are a schedule of the
                                    ** pairing numbers alone (a round robin):
                                    ** the rounds played must follow it */
