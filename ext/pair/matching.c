@@ -61,6 +61,7 @@ struct TbMatcher {
   TbMatchWeightFn xWeight;       /* dense form without a matrix: the
                                  ** caller makes pair {v, w}'s weight */
   TbMatchSlackFn xSlack;         /* ... and, if given, its slack */
+  TbMatchTightFn xTight;         /* ... and whether it is tight */
   void *pWeightArg;
   const TbMatchEdge *aEdge;      /* edge-list form: the caller's edges */
   void *pVertexBlock;            /* the arrays per vertex or blossom */
@@ -917,9 +918,13 @@ static void tight_list(Matcher *p, int v) {
     int w = nb_vertex(p, v, q);
     const TbWord *x;
     if (p->nDead > 0 && p->aDead[w]) continue;
-    /* the weight asked once: the caller's function may make it anew */
-    x = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
-    if (!top_down_tight(p, v, w, x)) continue;
+    if (p->xTight) {
+      if (p->xTight(p->pWeightArg, v, w, dual_of(p, v), dual_of(p, w)) <= 0) continue;
+    } else {
+      /* the weight asked once: the caller's function may make it anew */
+      x = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
+      if (!top_down_tight(p, v, w, x)) continue;
+    }
     push_int(p, &p->aTight, &p->nTight, &p->nTightAlloc, q);
     if (p->rc) return;
     p->aTightLen[v]++;
@@ -1758,6 +1763,10 @@ int tb_match_open_dense_fn(int nVertex, int nW, TbMatchWeightFn xWeight, void *p
 
 void tb_match_slack_fn(TbMatcher *p, TbMatchSlackFn xSlack) {
   if (p->bDense && p->xWeight) p->xSlack = xSlack;
+}
+
+void tb_match_tight_fn(TbMatcher *p, TbMatchTightFn xTight) {
+  if (p->bDense && p->xWeight) p->xTight = xTight;
 }
 
 void tb_match_full_scans(TbMatcher *p) {

@@ -213,6 +213,17 @@ typedef int (*TbMatchSlackFn)(void *pArg, int i, int j, const TbWord *ui, const 
                               TbWord *r);
 void tb_match_slack_fn(TbMatcher *p, TbMatchSlackFn xSlack);
 
+/*
+** And optionally whether pair {i,j} is tight under the duals ui and uj (its
+** slack 0 or less): 1, 0 when not, -1 when the pair has no weight.  A list
+** of a vertex's tight pairs asks it of every other vertex, and most are far
+** from tight: the caller tells them without summing every word.  It must
+** be exact: a pair called tight that is not breaks the matching (and one
+** missed costs a stage scanned again in full).
+*/
+typedef int (*TbMatchTightFn)(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj);
+void tb_match_tight_fn(TbMatcher *p, TbMatchTightFn xTight);
+
 /* ------------------------------------------------- Swiss for match points */
 
 /* What a Swiss pairing did, for tests and benchmarks. */
