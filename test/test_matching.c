@@ -163,19 +163,19 @@ static int matrix_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord
   return 0;
 }
 
-/* Whether pair {i, j} is tight (tb_match_tight_fn), from its slack: 1 when
-** 0 or less, 0 when more, -1 for a pair without a weight. */
-static int matrix_tight(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
+/* The sign of pair {i, j}'s slack (tb_match_sign_fn), from the slack: -1,
+** 0 or 1, or -2 for a pair without a weight. */
+static int matrix_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
   TbWord r[4]; /* nDenseW words, 3 at most */
   int t, bAny = 0;
-  if (matrix_slack(pArg, i, j, ui, uj, r) < 0) return -1;
+  if (matrix_slack(pArg, i, j, ui, uj, r) < 0) return -2;
   for (t = 0; t < nDenseW; t++) bAny |= r[t] != 0;
-  return (sqlite3_int64)r[nDenseW - 1] < 0 || !bAny;
+  return (sqlite3_int64)r[nDenseW - 1] < 0 ? -1 : bAny;
 }
 
 /* Opens the dense form on the matrix, read in place (bFn 0), through
 ** matrix_weight (bFn 1, pArg the MatrixArg), with matrix_slack as well
-** (bFn 2), and matrix_tight (bFn 3). */
+** (bFn 2), and matrix_sign (bFn 3). */
 static int open_form(int n, TbWord *aMat, int bFn, MatrixArg *pArg, TbMatcher **ppM) {
   int rc;
   if (!bFn) return tb_match_open_dense(n, nDenseW, aMat, 0, ppM);
@@ -184,7 +184,7 @@ static int open_form(int n, TbWord *aMat, int bFn, MatrixArg *pArg, TbMatcher **
   pArg->nCall = 0;
   rc = tb_match_open_dense_fn(n, nDenseW, matrix_weight, pArg, 0, ppM);
   if (rc == SQLITE_OK && bFn >= 2) tb_match_slack_fn(*ppM, matrix_slack);
-  if (rc == SQLITE_OK && bFn == 3) tb_match_tight_fn(*ppM, matrix_tight);
+  if (rc == SQLITE_OK && bFn == 3) tb_match_sign_fn(*ppM, matrix_sign);
   return rc;
 }
 
@@ -289,7 +289,7 @@ static int dense_checks(int nGraph, int bFn) {
   }
   if (bFn && nCall == 0) return printf("dense: the weight function never called\n"), 1;
   printf("%d dense graphs%s, %d warm solves: every one a maximum\n", nGraph,
-         bFn == 3   ? " (weights, slacks and tight pairs by function)"
+         bFn == 3   ? " (weights, slacks and their signs by function)"
          : bFn == 2 ? " (weights and slacks by function)"
          : bFn      ? " (weights by function)"
                     : "",

@@ -542,7 +542,8 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     r[t] = (TbWord)cy; \
     cy >>= 64; \
   }
-  /* a loop of a known length for the usual widths: unrolled, in registers */
+  /* a loop of a known length for the usual widths (10 words at 1,000
+  ** players): unrolled, in registers; the round's time is mostly here */
   switch (p->nW) {
     case 2: DUTCH_SLACK_WORDS(2); break;
     case 3: DUTCH_SLACK_WORDS(3); break;
@@ -551,6 +552,14 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     case 6: DUTCH_SLACK_WORDS(6); break;
     case 7: DUTCH_SLACK_WORDS(7); break;
     case 8: DUTCH_SLACK_WORDS(8); break;
+    case 9: DUTCH_SLACK_WORDS(9); break;
+    case 10: DUTCH_SLACK_WORDS(10); break;
+    case 11: DUTCH_SLACK_WORDS(11); break;
+    case 12: DUTCH_SLACK_WORDS(12); break;
+    case 13: DUTCH_SLACK_WORDS(13); break;
+    case 14: DUTCH_SLACK_WORDS(14); break;
+    case 15: DUTCH_SLACK_WORDS(15); break;
+    case 16: DUTCH_SLACK_WORDS(16); break;
     default: DUTCH_SLACK_WORDS(p->nW); break;
   }
 #undef DUTCH_SLACK_WORDS
@@ -558,19 +567,18 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
 }
 
 /*
-** The matcher's test of pair {i, j} under the duals ui, uj: 1 when the
-** slack dutch_slack() sums is 0 or less (tight), 0 when more, -1 for no
-** pair; read from the top word down.  A word's term (ui + uj - 2 (a + b +
-** c), with the parts of the offset and of C9's term that fall in it) lies
-** between -7 and 2.01 of the word's units, so the words below word t add
-** between -7.01 and 2.01 of word t's: with acc the slack of the words from
-** t up, in word t's units, acc >= 8 is a positive slack and acc <= -3 a
-** negative one, and only the rest reads the next word.  A tight list (a
-** player's tight pairs, a read of the whole row) tells most pairs from
-** their top word or two (1.9 words of 10 on average in a round of 1,000
-** players), and makes no weight.
+** The matcher's sign of pair {i, j}'s slack under the duals ui, uj (-1, 0
+** or 1), the slack dutch_slack() sums, or -2 for no pair; read from the top
+** word down.  A word's term (ui + uj - 2 (a + b + c), with the parts of the
+** offset and of C9's term that fall in it) lies between -7 and 2.01 of the
+** word's units, so the words below word t add between -7.01 and 2.01 of
+** word t's: with acc the slack of the words from t up, in word t's units,
+** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
+** rest reads the next word.  A tight list (a player's tight pairs, a read
+** of the whole row) tells most pairs from their top word or two (1.9 words
+** of 10 on average in a round of 1,000 players), and makes no weight.
 */
-static int dutch_tight(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
+static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
   Dutch *p = pArg;
   unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
   int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
@@ -579,7 +587,7 @@ static int dutch_tight(void *pArg, int i, int j, const TbWord *ui, const TbWord 
   i64 nOff = (i64)(x >> 4) - KEY_BIAS;
   TbWord aBye[2] = {0, 0};
   DutchCarry acc;
-  if (eKind == K_ZERO) return -1;
+  if (eKind == K_ZERO) return -2;
   if (eKind == K_START_ODD) {
     a = dutch_weight(pArg, i, j, 0);      /* its offset in it */
     b = c = p->aZeroWeight;
@@ -600,9 +608,12 @@ static int dutch_tight(void *pArg, int i, int j, const TbWord *ui, const TbWord 
   for (;;) {
     if (t == iBye) acc -= aBye[0];
     if (t == iBye + 1) acc -= aBye[1];
-    if (t == 0) return acc - 2 * (DutchCarry)nOff <= 0;
-    if (acc >= 8) return 0;
-    if (acc <= -3) return 1;
+    if (t == 0) {
+      acc -= 2 * (DutchCarry)nOff;
+      return (acc > 0) - (acc < 0);
+    }
+    if (acc >= 8) return 1;
+    if (acc <= -3) return -1;
     t--;
     acc = acc * ((DutchCarry)1 << 64) + (DutchCarry)ui[t] + uj[t] -
           2 * ((DutchCarry)a[t] + b[t] + c[t]);
@@ -1383,7 +1394,7 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   if (rc) return rc;
 #ifdef __SIZEOF_INT128__
   tb_match_slack_fn(p->pSolver, dutch_slack);
-  tb_match_tight_fn(p->pSolver, dutch_tight);
+  tb_match_sign_fn(p->pSolver, dutch_sign);
 #endif
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;

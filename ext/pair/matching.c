@@ -61,7 +61,7 @@ struct TbMatcher {
   TbMatchWeightFn xWeight;       /* dense form without a matrix: the
                                  ** caller makes pair {v, w}'s weight */
   TbMatchSlackFn xSlack;         /* ... and, if given, its slack */
-  TbMatchTightFn xTight;         /* ... and whether it is tight */
+  TbMatchSignFn xSign;           /* ... and its slack's sign */
   void *pWeightArg;
   const TbMatchEdge *aEdge;      /* edge-list form: the caller's edges */
   void *pVertexBlock;            /* the arrays per vertex or blossom */
@@ -918,8 +918,9 @@ static void tight_list(Matcher *p, int v) {
     int w = nb_vertex(p, v, q);
     const TbWord *x;
     if (p->nDead > 0 && p->aDead[w]) continue;
-    if (p->xTight) {
-      if (p->xTight(p->pWeightArg, v, w, dual_of(p, v), dual_of(p, w)) <= 0) continue;
+    if (p->xSign) {
+      int eSign = p->xSign(p->pWeightArg, v, w, dual_of(p, v), dual_of(p, w));
+      if (eSign < -1 || eSign > 0) continue;
     } else {
       /* the weight asked once: the caller's function may make it anew */
       x = pair_weight(p, v, w, nb_end(p, v, w, q) / 2);
@@ -1567,6 +1568,16 @@ static int live_cover(const Matcher *p, int v, int w, int q, TbWord *r) {
   return 1;
 }
 
+/* Whether dual d for v certainly covers its pair with w (d + dual(w) - 2w
+** not below 0), or there is no pair, as the caller's xSign tells without
+** the weight; 0: not known, live_cover() says. */
+static int covers(const Matcher *p, int v, int w, const TbWord *d) {
+  int eSign;
+  if (p->xSign == 0 || (p->nDead > 0 && p->aDead[w])) return 0;
+  eSign = p->xSign(p->pWeightArg, v, w, d, dual_of(p, w));
+  return eSign >= 0 || eSign == -2;
+}
+
 /* Whether matched vertex v, in no blossom, keeps its partner under its new
 ** weights: when the matched pair still needs the largest dual of v's
 ** pairs, v's dual set to it keeps every slack >= 0 and that pair tight, so
@@ -1583,6 +1594,7 @@ static int keeps_mate(Matcher *p, int v) {
   if (qm < 0 || !live_cover(p, v, m, qm, need)) return 0;
   if (v_sign(nW, need) < 0) return 0;
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
+    if (covers(p, v, nb_vertex(p, v, q), need)) continue;
     if (!live_cover(p, v, nb_vertex(p, v, q), q, val)) continue;
     if (v_cmp(nW, val, need) > 0) return 0;
   }
@@ -1610,6 +1622,7 @@ static void release(TbMatcher *p, int v) {
   u = dual_of(p, v);
   v_zero(nW, u);
   for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
+    if (covers(p, v, nb_vertex(p, v, q), u)) continue;
     if (!live_cover(p, v, nb_vertex(p, v, q), q, val)) continue;
     if (v_cmp(nW, val, u) > 0) v_copy(nW, u, val);
   }
@@ -1765,8 +1778,8 @@ void tb_match_slack_fn(TbMatcher *p, TbMatchSlackFn xSlack) {
   if (p->bDense && p->xWeight) p->xSlack = xSlack;
 }
 
-void tb_match_tight_fn(TbMatcher *p, TbMatchTightFn xTight) {
-  if (p->bDense && p->xWeight) p->xTight = xTight;
+void tb_match_sign_fn(TbMatcher *p, TbMatchSignFn xSign) {
+  if (p->bDense && p->xWeight) p->xSign = xSign;
 }
 
 void tb_match_full_scans(TbMatcher *p) {

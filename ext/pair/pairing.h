@@ -214,15 +214,16 @@ typedef int (*TbMatchSlackFn)(void *pArg, int i, int j, const TbWord *ui, const 
 void tb_match_slack_fn(TbMatcher *p, TbMatchSlackFn xSlack);
 
 /*
-** And optionally whether pair {i,j} is tight under the duals ui and uj (its
-** slack 0 or less): 1, 0 when not, -1 when the pair has no weight.  A list
-** of a vertex's tight pairs asks it of every other vertex, and most are far
-** from tight: the caller tells them without summing every word.  It must
-** be exact: a pair called tight that is not breaks the matching (and one
-** missed costs a stage scanned again in full).
+** And optionally the sign of pair {i,j}'s slack under the duals ui and uj
+** (-1, 0 or 1), or -2 when the pair has no weight.  A list of a vertex's
+** tight pairs (slack 0 or less) asks it of every other vertex, and a
+** vertex's new dual (the least that covers its pairs) whether each pair
+** needs more: most need not, and the caller tells them without summing
+** every word.  It must be exact: a pair called tight that is not breaks
+** the matching (and one missed costs a stage scanned again in full).
 */
-typedef int (*TbMatchTightFn)(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj);
-void tb_match_tight_fn(TbMatcher *p, TbMatchTightFn xTight);
+typedef int (*TbMatchSignFn)(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj);
+void tb_match_sign_fn(TbMatcher *p, TbMatchSignFn xSign);
 
 /* ------------------------------------------------- Swiss for match points */
 
