@@ -533,6 +533,24 @@ static void sort_on_double(RankCtx *c, int k, int *a, int n) {
   sqlite3_free(aBuf);
 }
 
+/*
+** Whether the players a[0..n), whose doubles of the k-th tiebreaker are all
+** equal but not all exact, are exactly tied on it: each compared with the
+** first (their exact values computed once each).  A run of equal doubles
+** is most often a true tie (Pokemon's owps of equal points), which is then
+** sorted on the next tiebreaker's doubles instead of by a full sort that
+** compares every pair it meets exactly.
+*/
+static int exact_tie(RankCtx *c, int k, const int *a, int n) {
+  size_t j0 = value_index(c->nPlayer, k, a[0]);
+  int i;
+  for (i = 1; i < n && c->rc == SQLITE_OK; i++) {
+    size_t j = value_index(c->nPlayer, k, a[i]);
+    if (compare_exact(c, k, a[0], c->aFlag[j0], a[i], c->aFlag[j]) != 0) return 0;
+  }
+  return c->rc == SQLITE_OK;
+}
+
 /* Below this many players, sort_players() compares them directly. */
 #define SORT_DIRECT 8
 
@@ -556,15 +574,20 @@ static void sort_players(RankCtx *c, int k0, int k1, int *a, int n) {
   for (s = 0; s < n && c->rc == SQLITE_OK; s = e) {
     size_t i0 = value_index(c->nPlayer, k0, a[s]);
     double r0 = c->aValue[i0];
-    int bTie = (c->aFlag[i0] & TB_VALUE_EXACT) != 0;
+    int bTie = (c->aFlag[i0] & TB_VALUE_EXACT) != 0, bSame = 1;
     if (poll(c, 1) != SQLITE_OK) return;
     for (e = s + 1; e < n; e++) {
       size_t i = value_index(c->nPlayer, k0, a[e]);
       double rPrev = c->aValue[value_index(c->nPlayer, k0, a[e - 1])];
       if (!too_close(rPrev, c->aValue[i])) break;
-      if (!(c->aFlag[i] & TB_VALUE_EXACT) || c->aValue[i] != r0) bTie = 0;
+      if (c->aValue[i] != r0) bSame = 0;
+      if (!(c->aFlag[i] & TB_VALUE_EXACT)) bTie = 0;
     }
     if (e - s == 1) continue;
+    /* a run of equal doubles is a tie if they are exact, or if the exact
+    ** values they round are equal */
+    bTie = bSame && (bTie || exact_tie(c, k0, a + s, e - s));
+    if (c->rc != SQLITE_OK) return;
     if (bTie) {
       sort_players(c, k0 + 1, k1, a + s, e - s);
     } else {
