@@ -509,32 +509,57 @@ static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
 }
 
 #ifdef __SIZEOF_INT128__
+/* What the slack of a pair is summed from: the parts of its weight (a, b,
+** c, nW words each), the key's offset, and C9's term (bye, from word iBye;
+** iBye -1: none). */
+typedef struct SlackTerms {
+  const TbWord *a, *b, *c;
+  i64 nOff;
+  int iBye;
+  DutchCarry bye;
+} SlackTerms;
+
+/* The terms of pair {i, j}'s slack into *s: 0, or -1 for no pair. */
+static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
+  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
+  if (eKind == K_ZERO) return -1;
+  s->nOff = (i64)(x >> 4) - KEY_BIAS;
+  s->iBye = -1;
+  s->bye = 0;
+  if (eKind == K_START_ODD) {
+    s->a = dutch_weight(p, i, j, 0);      /* its offset in it */
+    s->b = s->c = p->aZeroWeight;
+    s->nOff = 0;
+  } else {
+    pair_parts(p, h, l, eKind, &s->a, &s->b, &s->c);
+    if (s->c == 0) s->c = p->aZeroWeight;
+  }
+  if (x & KEY_BYE) {
+    s->iBye = p->aAt[F_C9] >> 6;
+    s->bye = (DutchCarry)(2 * bye_count(p, h, l)) << (p->aAt[F_C9] & 63);
+  }
+  return 0;
+}
+
 /* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
 ** twice the weight weight_make() would make, in one pass over the parts
 ** (no weight made and read again); -1 for no pair. */
 static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
                        TbWord *r) {
   Dutch *p = pArg;
-  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x), t, iBye = -1;
+  SlackTerms s;
   const TbWord *a, *b, *c;
-  i64 nOff = (i64)(x >> 4) - KEY_BIAS;
-  DutchCarry cy, bye = 0;
-  if (eKind == K_ZERO) return -1;
-  if (eKind == K_START_ODD) {
-    a = dutch_weight(pArg, i, j, 0);      /* its offset in it */
-    b = c = p->aZeroWeight;
-    nOff = 0;
-  } else {
-    pair_parts(p, h, l, eKind, &a, &b, &c);
-    if (c == 0) c = p->aZeroWeight;
-  }
+  int t, iBye;
+  DutchCarry cy, bye;
+  if (slack_terms(p, i, j, &s) < 0) return -1;
+  a = s.a;
+  b = s.b;
+  c = s.c;
+  iBye = s.iBye;
+  bye = s.bye;
   /* the offset (signed) starts the carry; C9's term joins at its word */
-  cy = -2 * (DutchCarry)nOff;
-  if (x & KEY_BYE) {
-    iBye = p->aAt[F_C9] >> 6;
-    bye = (DutchCarry)(2 * bye_count(p, h, l)) << (p->aAt[F_C9] & 63);
-  }
+  cy = -2 * (DutchCarry)s.nOff;
 #define DUTCH_SLACK_WORDS(NW) \
   for (t = 0; t < (NW); t++) { \
     if (t == iBye) cy -= bye; \
@@ -580,28 +605,19 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
 */
 static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
   Dutch *p = pArg;
-  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
-  int t = p->nW - 1, iBye = -2;
+  SlackTerms s;
   const TbWord *a, *b, *c;
-  i64 nOff = (i64)(x >> 4) - KEY_BIAS;
-  TbWord aBye[2] = {0, 0};
+  int t = p->nW - 1, iBye;
+  TbWord aBye[2];
   DutchCarry acc;
-  if (eKind == K_ZERO) return -2;
-  if (eKind == K_START_ODD) {
-    a = dutch_weight(pArg, i, j, 0);      /* its offset in it */
-    b = c = p->aZeroWeight;
-    nOff = 0;
-  } else {
-    pair_parts(p, h, l, eKind, &a, &b, &c);
-    if (c == 0) c = p->aZeroWeight;
-  }
-  if (x & KEY_BYE) {
-    DutchCarry bye = (DutchCarry)(2 * bye_count(p, h, l)) << (p->aAt[F_C9] & 63);
-    iBye = p->aAt[F_C9] >> 6;
-    aBye[0] = (TbWord)bye;
-    aBye[1] = (TbWord)(bye >> 64);
-  }
+  if (slack_terms(p, i, j, &s) < 0) return -2;
+  a = s.a;
+  b = s.b;
+  c = s.c;
+  /* C9's term in its two words (0 without one) */
+  iBye = s.iBye;
+  aBye[0] = (TbWord)s.bye;
+  aBye[1] = (TbWord)(s.bye >> 64);
   /* the top words signed, as the matcher reads a value */
   acc = (DutchCarry)(i64)ui[t] + (i64)uj[t] -
         2 * ((DutchCarry)(i64)a[t] + (i64)b[t] + (i64)c[t]);
@@ -609,7 +625,7 @@ static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *
     if (t == iBye) acc -= aBye[0];
     if (t == iBye + 1) acc -= aBye[1];
     if (t == 0) {
-      acc -= 2 * (DutchCarry)nOff;
+      acc -= 2 * (DutchCarry)s.nOff;
       return (acc > 0) - (acc < 0);
     }
     if (acc >= 8) return 1;
