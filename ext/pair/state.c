@@ -707,15 +707,6 @@ static int baku_by_type(TbPairBuild *b, const TbPairSpec *pSpec,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/*
-** The colour of pairing number 1 in round 1 where no record gives it, as
-** the rounds played show it.  In the first round with a game, the first
-** player in pairing-number order who has a colour in it decides: round 1
-** alternates colours down the pairing numbers from number 1 (C.04.3), so
-** their colour is number 1's if the players before them, counting those
-** paired in that round or an earlier one, are even in number, else the
-** other.  An event with no game yet keeps White.
-*/
 /* The first round with a game, or 0. */
 static int first_game_round(const TbEvent *e) {
   int iFirst = 0, i;
@@ -726,6 +717,15 @@ static int first_game_round(const TbEvent *e) {
   return iFirst;
 }
 
+/*
+** The colour of pairing number 1 in round 1 where no record gives it, as
+** the rounds played show it.  In the first round with a game, the first
+** player in pairing-number order who has a colour in it decides: round 1
+** alternates colours down the pairing numbers from number 1 (C.04.3), so
+** their colour is number 1's if the players before them, counting those
+** paired in that round or an earlier one, are even in number, else the
+** other.  An event with no game yet keeps White.
+*/
 static int infer_first_colour(TbPairBuild *b, TbProbe *pProbe) {
   const TbEvent *e = &b->event;
   TbPairState *s = &b->state;
