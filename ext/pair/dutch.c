@@ -600,7 +600,7 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
 ** word t's: with acc the slack of the words from t up, in word t's units,
 ** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
 ** rest reads the next word.  A tight list (a player's tight pairs, a read
-** of the whole row) tells most pairs from their top word or two (1.9 words
+** of the whole row) tells most pairs from their top word or two (2.3 words
 ** of 10 on average in a round of 1,000 players), and makes no weight.
 */
 static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
