@@ -55,34 +55,6 @@ static int add_table(TbPairRound *pRound, int nPlayer, int x, int y,
                                     : "Berger table");
 }
 
-/*
-** The colours the tables give pairing numbers x and y in round iRound, with
-** number 1 White in round 1: 1 when x has White against y, -1 when y has,
-** 0 when the tables do not pair them in that round.  In constant time: an
-** event with no XXC is read against it game by game (state.c).
-*/
-int tb_berger_colour(int nPlayer, int iRound, int x, int y) {
-  int n = nPlayer + (nPlayer & 1), m = n - 1;
-  int r, a, d, bFlip, eWhite;
-  if (nPlayer < 2 || iRound < 1 || x < 1 || y < 1 || x > n || y > n || x == y) {
-    return 0;
-  }
-  r = (iRound - 1) % m + 1;
-  bFlip = ((iRound - 1) / m) & 1; /* a second cycle reverses the colours */
-  a = first_partner(r, m);
-  if (x == n || y == n) {
-    /* table 1: a against n, a White in odd rounds */
-    if ((x == n ? y : x) != a) return 0;
-    eWhite = (r & 1) ? a : n;
-  } else {
-    /* table k > 1: a + (k - 1) White against a - (k - 1) */
-    d = ((x - a) % m + m) % m;
-    if (d == 0 || wrap(a, -d, m) != y) return 0;
-    eWhite = d <= (m - 1) / 2 ? x : y;
-  }
-  return (eWhite == x) != bFlip ? 1 : -1;
-}
-
 static int error(char **pzErr, char *zMsg) {
   *pzErr = zMsg;
   return zMsg ? SQLITE_ERROR : SQLITE_NOMEM;

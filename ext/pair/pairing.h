@@ -106,7 +106,6 @@ void tb_pair_round_free(TbPairRound *pRound);
 /* The systems (one file each). */
 int tb_pair_berger(const TbPairState *pState, TbPairRound *pRound,
                    char **pzErr);
-int tb_berger_colour(int nPlayer, int iRound, int x, int y); /* berger.c */
 int tb_pair_bracket(const TbPairState *pState, TbPairRound *pRound,
                     char **pzErr);
 int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound,

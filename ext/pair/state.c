@@ -751,37 +751,38 @@ static int infer_first_colour(TbPairBuild *b, TbProbe *pProbe) {
 
 /*
 ** The same for a system that plays its tables (berger), where colours do not
-** alternate down the numbers: each game of the first round with one is
-** looked up in the tables with number 1 White.  Black (XXC black1: every
-** colour swapped) when more of them were played the other way round, else
-** White; so a table entered reversed by mistake is one difference that
-** pairing_check() reports, not every table of the event.
+** alternate down the numbers: the system's own pairing of the first round
+** with a game, number 1 White, against the games played in it.  Black (XXC
+** black1: every colour swapped) when more of them were played the other way
+** round, else White; so a table entered reversed by mistake is one
+** difference that pairing_check() reports, not every table of the event.
+** A round the system refuses to pair (rounds scheduled it cannot play)
+** keeps White: pairing reports that error itself.
 */
-static int infer_table_colour(TbPairBuild *b, TbProbe *pProbe) {
+static int infer_table_colour(TbPairBuild *b, const TbPairSystem *pSystem) {
   const TbEvent *e = &b->event;
-  TbPairState *s = &b->state;
-  int iFirst = first_game_round(e), nSame = 0, nSwapped = 0, i, k;
-  int rc = SQLITE_OK, *aNumber;
-  if (iFirst == 0) return SQLITE_OK;
-  aNumber = sqlite3_malloc64(sizeof(int) * ((sqlite3_uint64)e->nPlayer + 1));
-  if (aNumber == 0) return SQLITE_NOMEM;
-  for (i = 0; i < e->nPlayer; i++) aNumber[i] = 0;
-  for (i = 0; i < s->nPlayer; i++) aNumber[s->aPlayer[i].iPlayer] = i + 1;
-  for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
-    const TbPlayer *pl = &e->aPlayer[i];
-    rc = tb_poll(pProbe, 1 + pl->nSeat);
-    for (k = pl->iSeat; rc == SQLITE_OK && k < pl->iSeat + pl->nSeat; k++) {
-      const TbSeat *t = &e->aSeat[k];
-      int c;
-      if (t->iRound != iFirst || t->iOpp < 0 || !t->bFirst) continue;
-      c = tb_berger_colour(s->nPlayer, iFirst, aNumber[i], aNumber[t->iOpp]);
-      nSame += c > 0;
-      nSwapped += c < 0;
-    }
+  TbPairState st = b->state;
+  TbPairRound tables;
+  char *zErr = 0;
+  int nSame = 0, nSwapped = 0, i, rc;
+  st.iRound = first_game_round(e);
+  if (st.iRound == 0) return SQLITE_OK;
+  st.eFirstColour = TB_COLOUR_WHITE;
+  memset(&tables, 0, sizeof(tables));
+  rc = pSystem->xPair(&st, &tables, &zErr);
+  for (i = 0; rc == SQLITE_OK && i < tables.nTable; i++) {
+    const TbPairTable *t = &tables.aTable[i];
+    const TbSeat *pWhite;
+    if (t->iB < 0) continue;
+    pWhite = tb_event_seat(e, st.aPlayer[t->iA].iPlayer, st.iRound);
+    if (pWhite == 0 || pWhite->iOpp != st.aPlayer[t->iB].iPlayer) continue;
+    nSame += pWhite->bFirst;
+    nSwapped += !pWhite->bFirst;
   }
-  sqlite3_free(aNumber);
-  if (nSwapped > nSame) s->eFirstColour = TB_COLOUR_BLACK;
-  return rc;
+  tb_pair_round_free(&tables);
+  sqlite3_free(zErr);
+  if (nSwapped > nSame) b->state.eFirstColour = TB_COLOUR_BLACK;
+  return rc == SQLITE_NOMEM ? rc : SQLITE_OK;
 }
 
 /*
@@ -815,7 +816,7 @@ int tb_pair_build_open(TbConn *pConn, TbReader *pReader, const TbSource *pSrc,
     if (rc == SQLITE_OK && (pSpec->mFlags & TB_PAIR_COLOURS_ALTERNATE)) {
       rc = infer_first_colour(b, &pReader->probe);
     } else if (rc == SQLITE_OK && (pSpec->mFlags & TB_PAIR_COLOURS_TABLE)) {
-      rc = infer_table_colour(b, &pReader->probe);
+      rc = infer_table_colour(b, pSpec->pSystem);
     }
   }
   b->state.nPointScale = pSpec->policy.params.nPointScale;
