@@ -4,8 +4,9 @@ The states before rounds 1, 2 and 5 of a 16-player Swiss (TRF text, as an arbite
 pairing: the round's H entry makes a player absent) and the pairing an endorsed engine made
 for each round (test/data/pairing/dutch/examples); every round of three whole tournaments,
 each state written as TRF text from the file; accelerated events (Baku) from their 250, XXA
-or 192 records or the option.  Every round of 102 tournaments is checked by test_pair_dutch
-(ctest pair_dutch) on the C function itself.
+or 192 records or the option; states in which no pairing meets the absolute criteria.  Every
+round of 116 tournaments is checked by test_pair_dutch (ctest pair_dutch) on the C function
+itself.
 
 Run with Debian's interpreter:  /usr/bin/python3 -m pytest test/test_pair_dutch_sql.py -q
 """
@@ -127,6 +128,22 @@ def engine_round(lines, k):
             elif e[2:6].strip() not in ("0000", "0", "") and e[7] == "w":
                 pairs.add((n, int(e[2:6])))
     return pairs, bye
+
+
+@pytest.mark.parametrize("name, k", [("gen-006p-05r-s30018", 5), ("gen-010p-09r-s30036", 8),
+                                     ("gen-019p-18r-s30058", 16)])
+def test_dutch_a_round_no_pairing_can_meet_is_an_error_as_the_engine_says(db, name, k):
+    """States the endorsed engine's generator stopped at: 'No valid pairing exists for round k'
+    (C1-C3 cannot all hold). Every round played checks clean; round k is a clear error."""
+    text = (DATA / "impossible" / f"{name}.trf").read_text()
+    assert db.execute("SELECT max(round) FROM trf_matches(?)", (text,)).fetchone() == (k - 1,)
+    assert db.execute("SELECT count(*) FROM pairing_check(?, 'dutch', 'trf_matches', "
+                      "'trf_players')", (text,)).fetchone() == (0,)
+    with pytest.raises(sqlite3.OperationalError) as e:
+        db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
+                   (text,)).fetchall()
+    assert str(e.value) == ("pairings(): the event of the file: dutch: no pairing meets the "
+                            "absolute criteria (C1-C3)")
 
 
 @pytest.mark.parametrize("name", ["rtg-009p-05r-s1", "rtg-016p-07r-s14", "rtg-021p-09r-s3"])
