@@ -55,7 +55,8 @@ typedef struct WeightSlot { int h, l; unsigned x; } WeightSlot;
 /* The fields of a pair's weight (weight_make), from the top: C4-C5 (the
 ** bye), C6-C7 in the bracket and in the next (N), C9, colours C10-C13,
 ** floats C14-C17 (F: counts, S: by score; 1 and 2 rounds back).  F_C7,
-** F_N7, F_S*: a bit a score group (aShift) above the field's lowest. */
+** F_N7, F_S*: a bit a score group (aShift) above the field's lowest, for
+** the score groups of the bracket being paired (bracket_layout). */
 enum {
   F_TOP, F_C6, F_C7, F_N6, F_N7, F_C9, F_C10, F_C11, F_C12, F_C13,
   F_FA1, F_FB1, F_FA2, F_FB2, F_SA1, F_SB1, F_SA2, F_SB2, F_COUNT
@@ -70,8 +71,14 @@ typedef struct Dutch {
                               ** (met before, forbidden) are ... */
   int *aNoMeet;               /* ... aNoMeet[aNoMeetStart[i] ..
                               ** aNoMeetStart[i+1]), sorted: O(rows) */
-  int *aShift;                /* per player: the bit of their score group */
-  int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G */
+  int *aShift;                /* per player in the bracket: the bit of
+                              ** their score group in F_C7 ... */
+  int *aScoreRank;            /* per player: the same over every score
+                              ** group, the first solve's (start_odd_weight) */
+  int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G,
+                              ** the bits of every score group's size */
+  int nFieldBits;             /* the bits of F_C7 and its like: G, or what
+                              ** a bracket's score groups need if less */
   int nW;                     /* words of a weight */
   int nWeightBits;            /* the weights' width, weight_bits() */
   unsigned *aKey;             /* n*n: each pair's weight as a key
@@ -189,13 +196,22 @@ static int is_bye_candidate(const Dutch *p, int x) {
 }
 
 
-/* The bits of the fields below the top one (field_bits): the weights' width. */
-static int weight_bits(const Dutch *p) {
-  int B = p->nSizeBits, G = p->nGroupBits, t;
+/* The bits of the fields below the top one (field_bits) with fields of G
+** bits a score group's: the weights' width. */
+static int weight_bits(const Dutch *p, int G) {
+  int B = p->nSizeBits, t;
   t = B + G + B + G + 2 * B + 4 * B + 3 * B + 1;
   if (p->nPlayedRounds >= 1) t += 2 * B + 2 * G;
   if (p->nPlayedRounds >= 2) t += 2 * B + 2 * G;
-  return t;
+  /* the first solve's weights (start_odd_weight) fit too */
+  return t > p->nGroupBits + B ? t : p->nGroupBits + B;
+}
+
+/* The words of a weight (weight_bits).  Duals stay below twice the largest
+** weight and slacks within four times it either way: five bits over the
+** weights are room enough. */
+static int weight_words(const Dutch *p, int G) {
+  return (weight_bits(p, G) + 5 + 63) / 64;
 }
 
 /* Whether C9's term of the pair (h, l) is not 0. */
@@ -221,7 +237,7 @@ static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
   int B = p->nSizeBits;
   wz(p, w);
   wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), p->nGroupBits + B);
-  wadd(p, w, (TbWord)(p->aShift[l] + p->aShift[h]), B);
+  wadd(p, w, (TbWord)(p->aScoreRank[l] + p->aScoreRank[h]), B);
   wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
 }
 
@@ -230,7 +246,7 @@ static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
 ** for rounds played.  The lowest 3B+1 bits are room for the order of
 ** transpositions and exchanges (C.04.3 4.2-4.3). */
 static void field_bits(Dutch *p) {
-  int B = p->nSizeBits, G = p->nGroupBits, at = p->nWeightBits, k;
+  int B = p->nSizeBits, G = p->nFieldBits, at = p->nWeightBits, k;
   int nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
   p->aAt[F_TOP] = at;
   p->aAt[F_C6] = at -= B; p->aAt[F_C7] = at -= G;
@@ -362,48 +378,53 @@ static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   return code_of(p, a, b, bAbove, pm);
 }
 
+/* Makes player i's parts. */
+static void player_parts(Dutch *p, int i) {
+  const int *at = p->aAt;
+  int k, m, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
+  const DutchPlayer *a = &p->a[i];
+  int bNot = !is_bye_candidate(p, i);
+  TbWord *w;
+  for (m = 0; m < (1 << nBack); m++) {
+    w = part_of(p, i, P_HIGH + m);
+    wz(p, w);
+    wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
+    wbit(p, w, 1, at[F_C6]);
+    wbit(p, w, 1, at[F_C7] + p->aShift[i]);
+    for (k = 0; k < nBack; k++) {
+      int fh = k == 0 ? a->eFloat1 : a->eFloat2;
+      wbit(p, w, fh == FLOAT_DOWN, at[F_SA1 + 2 * k] + p->aShift[i]);
+      wbit(p, w, !(m >> k & 1), at[F_SB1 + 2 * k] + p->aShift[i]);
+    }
+  }
+  w = part_of(p, i, P_LOW);
+  wz(p, w);
+  wadd(p, w, (TbWord)bNot, at[F_TOP]);
+  for (k = 0; k < nBack; k++) {
+    int fl = k == 0 ? a->eFloat1 : a->eFloat2;
+    wbit(p, w, fl == FLOAT_DOWN, at[F_FA1 + 2 * k]);
+    wbit(p, w, fl == FLOAT_DOWN, at[F_SA1 + 2 * k] + p->aShift[i]);
+  }
+  w = part_of(p, i, P_NEXT);
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
+  wbit(p, w, 1, at[F_N6]);
+  wbit(p, w, 1, at[F_N7] + p->aShift[i]);
+  w = part_of(p, i, P_OTHER);
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
+  w = part_of(p, i, P_TOP);
+  wz(p, w);
+  wadd(p, w, (TbWord)bNot, at[F_TOP]);
+}
+
 /* Makes the parts: at the start of the round and when the bye's score
 ** changes (C5's bye candidates). */
 static void part_weights(Dutch *p) {
   const int *at = p->aAt;
-  int i, k, m, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
+  int i, k, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
   unsigned c;
-  for (i = 0; i < p->n; i++) {
-    const DutchPlayer *a = &p->a[i];
-    int bNot = !is_bye_candidate(p, i);
-    TbWord *w;
-    for (m = 0; m < (1 << nBack); m++) {
-      w = part_of(p, i, P_HIGH + m);
-      wz(p, w);
-      wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
-      wbit(p, w, 1, at[F_C6]);
-      wbit(p, w, 1, at[F_C7] + p->aShift[i]);
-      for (k = 0; k < nBack; k++) {
-        int fh = k == 0 ? a->eFloat1 : a->eFloat2;
-        wbit(p, w, fh == FLOAT_DOWN, at[F_SA1 + 2 * k] + p->aShift[i]);
-        wbit(p, w, !(m >> k & 1), at[F_SB1 + 2 * k] + p->aShift[i]);
-      }
-    }
-    w = part_of(p, i, P_LOW);
-    wz(p, w);
-    wadd(p, w, (TbWord)bNot, at[F_TOP]);
-    for (k = 0; k < nBack; k++) {
-      int fl = k == 0 ? a->eFloat1 : a->eFloat2;
-      wbit(p, w, fl == FLOAT_DOWN, at[F_FA1 + 2 * k]);
-      wbit(p, w, fl == FLOAT_DOWN, at[F_SA1 + 2 * k] + p->aShift[i]);
-    }
-    w = part_of(p, i, P_NEXT);
-    wz(p, w);
-    wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
-    wbit(p, w, 1, at[F_N6]);
-    wbit(p, w, 1, at[F_N7] + p->aShift[i]);
-    w = part_of(p, i, P_OTHER);
-    wz(p, w);
-    wadd(p, w, (TbWord)(1 + bNot), at[F_TOP]);
-    w = part_of(p, i, P_TOP);
-    wz(p, w);
-    wadd(p, w, (TbWord)bNot, at[F_TOP]);
-  }
+  for (i = 0; i < p->n; i++) player_parts(p, i);
   for (c = 0; c < PAIR_CODES; c++) {
     TbWord *w = p->aPairTab + c * (size_t)p->nW;
     wz(p, w);
@@ -567,7 +588,7 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     r[t] = (TbWord)cy; \
     cy >>= 64; \
   }
-  /* a loop of a known length for the usual widths (10 words at 1,000
+  /* a loop of a known length for the usual widths (3 to 5 words at 1,000
   ** players): unrolled, in registers; the round's time is mostly here */
   switch (p->nW) {
     case 2: DUTCH_SLACK_WORDS(2); break;
@@ -600,8 +621,8 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
 ** word t's: with acc the slack of the words from t up, in word t's units,
 ** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
 ** rest reads the next word.  A tight list (a player's tight pairs, a read
-** of the whole row) tells most pairs from their top word or two (2.3 words
-** of 10 on average in a round of 1,000 players), and makes no weight.
+** of the whole row) tells most pairs from their top word or two, and makes
+** no weight.
 */
 static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
   Dutch *p = pArg;
@@ -1121,6 +1142,47 @@ static int bye_setup(Dutch *p) {
   return SQLITE_OK;
 }
 
+static int field_width(const Dutch *p, int nNeed);
+static int open_weights(Dutch *p);
+
+/* The bits of F_C7 and its like for the bracket's players (its moved-down
+** players, its score group and the next; aVtx is in order of scores): from
+** the lowest score up, each score group the bits of how many of its
+** players are there.  A player whose bit moved has its parts made again
+** and is reconsidered at the next solve; more bits than the weights hold
+** widen them.  Weights as wide as every score group needs keep each
+** group's bit of the round (aScoreRank). */
+static int bracket_layout(Dutch *p, const Bracket *k) {
+  int i, j, run = 0, nNeed = 0, bMoved = 0;
+  if (p->nFieldBits >= p->nGroupBits) return SQLITE_OK; /* every group's */
+  for (i = k->nVtx - 1; i >= 0; i--) {
+    run++;
+    if (i > 0 && p->a[k->aVtx[i - 1]].nScore == p->a[k->aVtx[i]].nScore) continue;
+    for (j = i; j < i + run; j++) {
+      int v = k->aVtx[j];
+      if (p->aShift[v] == nNeed) continue;
+      p->aShift[v] = nNeed;
+      bMoved = 1;
+      if (!p->aDirty[v]) { p->aDirty[v] = 1; p->nDirty++; }
+    }
+    nNeed += bits_for(run);
+    run = 0;
+  }
+  if (nNeed > p->nFieldBits) {
+    p->nFieldBits = field_width(p, nNeed);
+    if (p->nFieldBits >= p->nGroupBits) {
+      memcpy(p->aShift, p->aScoreRank, sizeof(int) * (size_t)p->n);
+    }
+    return open_weights(p);
+  }
+  if (!bMoved) return SQLITE_OK;
+  for (i = 0; i < k->nVtx; i++) {
+    if (p->aDirty[k->aVtx[i]]) player_parts(p, k->aVtx[i]);
+  }
+  slots_forget(p);
+  return SQLITE_OK;
+}
+
 static int round_complete(const Dutch *p) {
   int i, nFree = 0;
   for (i = 0; i < p->n; i++) {
@@ -1155,7 +1217,8 @@ static int pair_all(Dutch *p, int *aPartner) {
       k.iNextBeginV = iBeginV + (nn - nBegin);
       while (nextIt < n && p->a[nextIt].nScore >= p->a[sg].nScore) k.aVtx[nVtx++] = nextIt++;
       k.nVtx = nVtx;
-      rc = pair_bracket(p, &k);
+      rc = bracket_layout(p, &k);
+      if (rc == SQLITE_OK) rc = pair_bracket(p, &k);
       if (rc) { sqlite3_free(pMem); return rc; }
       bSingle = (n & 1) && sg != n && p->nByeScore >= p->a[sg].nScore;
       nBegin = 0;
@@ -1353,8 +1416,61 @@ static int no_meet_lists(Dutch *p, const TbPairState *s) {
   return SQLITE_OK;
 }
 
+/*
+** F_C7 and the other fields of a bit a score group hold the score groups
+** of one bracket at a time (bracket_layout): its moved-down players', its
+** own and the next one's.  Two groups' sizes take 2B bits at most, the
+** moved-down players' groups a few more: DUTCH_FIELD_SPARE bits are kept
+** for them, or G where that saves no word of the weights (few score
+** groups; the brackets then keep every group's bit).  A bracket that needs
+** more widens the weights (open_weights again, its matching made afresh).
+** The narrower the weights, the fewer words each slack reads: at 1,000
+** players in round 9 of an event with draws, G is 84 bits and a bracket
+** needs 17 at most, 4 words a weight in place of 10.
+*/
+#define DUTCH_FIELD_SPARE 4
+static int field_width(const Dutch *p, int nNeed) {
+  int nBound = 2 * p->nSizeBits + DUTCH_FIELD_SPARE, G = p->nGroupBits;
+  if (nNeed < nBound) nNeed = nBound;
+  /* no fewer words: every group's bit, no layout a bracket */
+  if (nNeed >= G || weight_words(p, nNeed) >= weight_words(p, G)) return G;
+  return nNeed;
+}
+
+/* Makes the weights' width, parts and kept weights, and opens the matching
+** on them; again when a bracket widens the weights: the players fixed in
+** pairs leave the new matching, and its next solve starts afresh. */
+static int open_weights(Dutch *p) {
+  int n = p->n, i, rc;
+  p->nWeightBits = weight_bits(p, p->nFieldBits);
+  p->nW = weight_words(p, p->nFieldBits);
+  sqlite3_free(p->aSlotWeight);
+  sqlite3_free(p->aPart);
+  tb_match_close(p->pSolver);
+  p->aSlotWeight = 0;
+  p->aPart = 0;
+  p->pSolver = 0;
+  if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
+  field_bits(p);
+  p->aPart = sqlite3_malloc64(sizeof(TbWord) * (size_t)p->nW
+                              * ((size_t)n * P_COUNT + PAIR_CODES));
+  if (p->aPart == 0) return SQLITE_NOMEM;
+  p->aPairTab = p->aPart + (size_t)n * P_COUNT * (size_t)p->nW;
+  part_weights(p);
+  rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
+  if (rc) return rc;
+#ifdef __SIZEOF_INT128__
+  tb_match_slack_fn(p->pSolver, dutch_slack);
+  tb_match_sign_fn(p->pSolver, dutch_sign);
+#endif
+  for (i = 0; i < n; i++) {
+    if (p->aFinal[i] >= 0) tb_match_remove(p->pSolver, i);
+  }
+  return SQLITE_OK;
+}
+
 static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
-  int n = 0, i, j, maxGroup = 0, run = 0, nBits, nNumber = 0, rc;
+  int n = 0, i, j, maxGroup = 0, run = 0, nNumber = 0, rc;
   size_t nn;
   for (i = 0; i < s->nPlayer; i++) if (!s->aPlayer[i].bAbsent) n++;
   if ((rc = within_limit(n, pzErr)) != SQLITE_OK) return rc;
@@ -1368,7 +1484,8 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   p->aStable = p->aShift + n;
   p->aFinal = p->aStable + n;
   p->aGameRank = p->aFinal + n;
-  p->aDirty = (unsigned char *)(p->aGameRank + s->iRound + 2);
+  p->aScoreRank = p->aGameRank + s->iRound + 2;
+  p->aDirty = (unsigned char *)(p->aScoreRank + n);
   memset(p->aDirty, 0, (size_t)n);
   p->aKind = p->aDirty + n;
   p->nDirty = 0;
@@ -1384,35 +1501,22 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   for (i = n - 1; i >= 0; i--) {
     run++;
     if (i == 0 || p->a[i - 1].nScore > p->a[i].nScore) {
-      for (j = i; j < i + run; j++) p->aShift[j] = p->nGroupBits;
+      for (j = i; j < i + run; j++) p->aScoreRank[j] = p->nGroupBits;
       if (run > maxGroup) maxGroup = run;
       p->nGroupBits += bits_for(run);
       run = 0;
     }
   }
   p->nSizeBits = bits_for(maxGroup);
-  /* Duals stay below twice the largest weight and slacks within four
-  ** times it either way: five bits over the weights are room enough. */
-  nBits = p->nWeightBits = weight_bits(p);
-  p->nW = (nBits + 5 + 63) / 64;
+  p->nFieldBits = field_width(p, 0);
+  /* every group's bit, or none until a bracket lays its groups out */
+  for (i = 0; i < n; i++) p->aShift[i] = p->nFieldBits < p->nGroupBits ? 0 : p->aScoreRank[i];
   nn = (size_t)n * (size_t)n;
   p->aKey = sqlite3_malloc64(sizeof(unsigned) * (nn + 1));
   if (p->aKey == 0) return SQLITE_NOMEM;
   if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
-  if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
-  field_bits(p);
-  p->aPart = sqlite3_malloc64(sizeof(TbWord) * (size_t)p->nW
-                              * ((size_t)n * P_COUNT + PAIR_CODES));
-  if (p->aPart == 0) return SQLITE_NOMEM;
-  p->aPairTab = p->aPart + (size_t)n * P_COUNT * (size_t)p->nW;
-  part_weights(p);
-  rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
-  if (rc) return rc;
-#ifdef __SIZEOF_INT128__
-  tb_match_slack_fn(p->pSolver, dutch_slack);
-  tb_match_sign_fn(p->pSolver, dutch_sign);
-#endif
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
+  if ((rc = open_weights(p)) != SQLITE_OK) return rc;
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
   return SQLITE_OK;
 }
