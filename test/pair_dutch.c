@@ -331,7 +331,7 @@ static int hand_cases(void) {
   ok &= hand_case("5 players, bye", 5, 1, 0, 0, w5, 3, 0);
   ok &= hand_case("forbidden 1-3", 4, 1, f13, 1, w4f, 2, 0);
   ok &= hand_case("no pairing", 2, 2, 0, 0, 0, 0,
-                  "dutch: no pairing meets the absolute criteria (C1-C3)");
+                  "dutch: no pairing of round 2 meets the absolute criteria (C1-C3)");
   printf("hand cases: %s\n", ok ? "all as computed by hand" : "FAILED");
   return ok ? 0 : 1;
 }

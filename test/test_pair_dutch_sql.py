@@ -142,8 +142,8 @@ def test_dutch_a_round_no_pairing_can_meet_is_an_error_as_the_engine_says(db, na
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute("SELECT * FROM pairings(?, 'dutch', NULL, 'trf_matches', 'trf_players')",
                    (text,)).fetchall()
-    assert str(e.value) == ("pairings(): the event of the file: dutch: no pairing meets the "
-                            "absolute criteria (C1-C3)")
+    assert str(e.value) == ("pairings(): the event of the file: dutch: no pairing of round "
+                            f"{k} meets the absolute criteria (C1-C3)")
 
 
 @pytest.mark.parametrize("name", ["rtg-009p-05r-s1", "rtg-016p-07r-s14", "rtg-021p-09r-s3"])

@@ -669,8 +669,8 @@ def test_errors_of_the_systems_name_the_event(db):
     pair_round(db, "dutch", event="open")
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()
-    assert str(e.value) == ("pairings(): event 'open': dutch: no pairing meets the absolute "
-                            "criteria (C1-C3)")
+    assert str(e.value) == ("pairings(): event 'open': dutch: no pairing of round 2 meets the "
+                            "absolute criteria (C1-C3)")
     with pytest.raises(sqlite3.OperationalError) as e:
         db.execute("SELECT * FROM pairings('open', 'berger')").fetchall()
     assert str(e.value) == ("pairings(): event 'open': berger: round 2 is past the last round (1) "

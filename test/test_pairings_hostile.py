@@ -216,7 +216,7 @@ def test_everyone_met_everyone(db):
         rows = db.execute(f"SELECT player_a, player_b, why FROM pairings(1, '{system}')"
                           ).fetchall()
         assert len(rows) == 2 and {r[2] for r in rows} == {"rematch: no pairing avoids it"}
-    assert "dutch: no pairing meets the absolute criteria (C1-C3)" in \
+    assert "dutch: no pairing of round 4 meets the absolute criteria (C1-C3)" in \
         error_of(db, "SELECT * FROM pairings(1, 'dutch')")
     assert error_of(db, "SELECT * FROM pairings(1, 'berger')") == (
         "pairings(): event 1: berger: round 4 is past the last round (3) of a round robin "

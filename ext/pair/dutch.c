@@ -1547,7 +1547,11 @@ int tb_pair_dutch(const TbPairState *pState, TbPairRound *pRound, char **pzErr) 
     rc = initial_weights(&d);
     if (rc == SQLITE_OK) rc = solve(&d);
     if (rc == SQLITE_OK && !round_complete(&d)) {
-      rc = set_error(pzErr, "no pairing meets the absolute criteria (C1-C3)");
+      if (pzErr) {
+        *pzErr = sqlite3_mprintf("dutch: no pairing of round %d meets the absolute "
+                                 "criteria (C1-C3)", pState->iRound);
+      }
+      rc = SQLITE_ERROR;
     }
     if (rc == SQLITE_OK) {
       if (d.n & 1) rc = bye_setup(&d);
