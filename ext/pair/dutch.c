@@ -1175,6 +1175,7 @@ static int bracket_layout(Dutch *p, const Bracket *k) {
     }
     return open_weights(p);
   }
+  /* parts only now: a bit past the fields' width would be past the weight */
   if (!bMoved) return SQLITE_OK;
   for (i = 0; i < k->nVtx; i++) {
     if (p->aDirty[k->aVtx[i]]) player_parts(p, k->aVtx[i]);
