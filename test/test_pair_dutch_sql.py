@@ -339,12 +339,12 @@ def test_a_round_past_the_rounds_option_is_an_error(db):
     assert len(db.execute(query, (text, "dutch(rounds=3)")).fetchall()) == 11
 
 
-@pytest.mark.parametrize("n, gb", [(3001, "0.04"), (10000, "0.41")])
-def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n, gb):
-    """The pairs take n x n x 4 1/8 bytes (a key of the weight, the matcher's usable-pair
-    bit; 9 bytes with the matcher's neighbour lists and byte flags, 26 bytes before the
-    weights were made on demand, when 10,000 players failed with a bare out of memory). Past 3,000 players (about a minute a round here) the round is refused
-    before anything is allocated, naming the event, the players and the limit."""
+@pytest.mark.parametrize("n", [3001, 10000])
+def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n):
+    """Past 3,000 players (rounds 1 and 2 of 3,000 took 3.7 and 8.2 s, growing as n^3 at
+    worst) the round is refused before anything is allocated, naming the event, the
+    players and the limit. (The pairs' keys are made when read, not kept: the limit is the
+    time's, not the memory's; 10,000 players once failed with a bare out of memory.)"""
     db.execute("CREATE TABLE players (event_id, player, rating)")
     db.execute("CREATE TABLE matches (event_id, round, player_a, player_b, a_wins, b_wins, "
                "draws)")
@@ -352,5 +352,5 @@ def test_dutch_past_its_player_limit_is_an_error_before_the_weights(db, n, gb):
                    [(i, 3000 - i % 2000) for i in range(1, n + 1)])
     with pytest.raises(Exception, match=re.escape(
             f"pairings(): event 'open': dutch: {n} players to pair, more than the 3000 it pairs "
-            f"(its weights, one per pair of players, would take {gb} GB or more)")):
+            f"(a round's time grows as the cube of the players at worst)")):
         db.execute("SELECT * FROM pairings('open', 'dutch')").fetchall()

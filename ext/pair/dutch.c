@@ -13,19 +13,38 @@
 ** of the bracket's pairs are set, and the bracket's choices (which players
 ** move down, which are exchanged between S1 and S2, who meets whom) are
 ** fixed one player at a time by nudging one player's weights and solving
-** again, so that the round stays completable at every step.  No wide
-** weight is stored: each pair keeps a key of 32 bits (which criteria's
-** weight, and what the steps added), and the matcher makes the weight from
-** it and the two players when it reads the pair (8 bytes a pair, both
-** ways, and the matcher's two bits).
+** again, so that the round stays completable at every step.  No weight is
+** stored: a pair's key of 32 bits (which criteria's weight, and what the
+** steps added) is made when the matcher reads the pair, from the round's
+** and the bracket's O(n) state (key_of), and the weight from the key and
+** the two players.
 **
 ** Readings of the rules are in docs/pairing-dutch.md.
 */
 #include "pairing.h"
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#ifdef DUTCH_CHECK_KEYS
+#include <stdio.h>
+#endif
 
 enum { FLOAT_DOWN, FLOAT_UP, FLOAT_NONE };
+
+/* A pair's key is made on every read of its weight, slack or sign: the
+** small functions it is made of are inlined into the matcher's calls. */
+#if defined(__GNUC__)
+#define DUTCH_INLINE inline __attribute__((always_inline))
+#else
+#define DUTCH_INLINE inline
+#endif
+#if defined(_MSC_VER)
+#define DUTCH_NOINLINE __declspec(noinline)
+#elif defined(__GNUC__)
+#define DUTCH_NOINLINE __attribute__((noinline))
+#else
+#define DUTCH_NOINLINE
+#endif
 
 #ifdef __SIZEOF_INT128__
 /* A signed carry along a wide value's 64-bit words. */
@@ -47,6 +66,18 @@ typedef struct DutchPlayer {
   int bByeEligible;           /* no PAB, no point without playing, yet */
   int eFloat1, eFloat2;       /* the float one and two rounds back */
 } DutchPlayer;
+
+/* What a pair's key reads of each player (key_of), in one place. */
+typedef struct KeyPlayer {
+  sqlite3_uint64 mask;        /* bit y % 64 set for each y on the player's
+                              ** list of pairs that may not meet: most
+                              ** pairs need no search of it */
+  int pos;                    /* position in the bracket, or -1 */
+  unsigned char absolute;     /* the absolute colour preference: 1 white,
+                              ** 2 black, 0 none */
+  unsigned char c9;           /* C9's term is not 0 in the player's pairs
+                              ** (the bye's score, a game rank) */
+} KeyPlayer;
 
 /* A weight made lately, kept while its pair's key is the same (a scan of
 ** a player's pairs reads them again stage after stage). */
@@ -71,6 +102,7 @@ typedef struct Dutch {
                               ** (met before, forbidden) are ... */
   int *aNoMeet;               /* ... aNoMeet[aNoMeetStart[i] ..
                               ** aNoMeetStart[i+1]), sorted: O(rows) */
+  KeyPlayer *aKP;             /* per player: what the keys read */
   int *aShift;                /* per player in the bracket: the bit of
                               ** their score group in F_C7 ... */
   int *aScoreRank;            /* per player: the same over every score
@@ -81,11 +113,18 @@ typedef struct Dutch {
                               ** a bracket's score groups need if less */
   int nW;                     /* words of a weight */
   int nWeightBits;            /* the weights' width, weight_bits() */
-  unsigned *aKey;             /* n*n: each pair's weight as a key
-                              ** (pair_key), made wide when the matcher
-                              ** reads it (dutch_weight); both ways, so
-                              ** that a scan of one player's pairs reads
-                              ** memory in order */
+  int eOutside;               /* the kind of the pairs of a player out
+                              ** of the bracket (key_of): K_ZERO before
+                              ** the first weights */
+  const struct Bracket *pBracket; /* the bracket being paired, or NULL */
+  unsigned aOutsideKey[2];    /* the key of a pair out of the bracket that
+                              ** may meet, without and with a player of
+                              ** C9's term (outside_keys) ... */
+  unsigned aBye[2];           /* ... and its C9 bit */
+#ifdef DUTCH_CHECK_KEYS
+  unsigned *aKey;             /* n*n: each key as the steps set it, to
+                              ** check key_of() against on every read */
+#endif
   WeightSlot *aSlot;          /* mSlot+1 weights made lately ... */
   TbWord *aSlotWeight;        /* ... their values, nW words each */
   size_t mSlot;
@@ -132,8 +171,8 @@ static void wsub(const Dutch *p, TbWord *x, TbWord v) {
   }
 }
 /*
-** A pair's weight is kept as a key of 32 bits, from which dutch_weight()
-** makes it again when the matcher reads it: which of the criteria's
+** A pair's weight is named by a key of 32 bits (key_of), from which
+** dutch_weight() makes it when the matcher reads it: which of the criteria's
 ** weights (the kind: weight_make() for the pair's place, or the first
 ** solve's), whether C9's term was in it, and the offset the bracket's
 ** steps added in the low bits (the order of transpositions and exchanges,
@@ -152,23 +191,34 @@ enum { K_ZERO, K_START_ODD, K_OTHER, K_CUR, K_NEXT };
 static unsigned key_add(unsigned x, int d) {
   return x == KEY_ZERO ? x : x + ((unsigned)d << 4);
 }
-/* Sets the weight of {i,j}; i is the player whose pairs a step rewrites,
-** the one the matching reconsiders at the next solve. */
-static void kset(Dutch *p, int i, int j, unsigned x) {
-  unsigned *pKey = &p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
-  if (*pKey == x) return;
-  *pKey = x;
-  p->aKey[(size_t)j * (size_t)p->n + (size_t)i] = x;
+static DUTCH_INLINE unsigned key_of(const Dutch *p, int x, int y);
+
+/* Player i's weights changed: the matching reconsiders i at the next
+** solve. */
+static void mark_dirty(Dutch *p, int i) {
   if (!p->aDirty[i]) { p->aDirty[i] = 1; p->nDirty++; }
+}
+
+/* A step is about to make the key of {i,j} x: i is the player whose pairs
+** it rewrites, the one the matching reconsiders at the next solve if the
+** key changes.  The step then sets the state key_of() reads, so that its
+** key is x. */
+static void kset(Dutch *p, int i, int j, unsigned x) {
+#ifdef DUTCH_CHECK_KEYS
+  p->aKey[(size_t)i * (size_t)p->n + (size_t)j] = x;
+  p->aKey[(size_t)j * (size_t)p->n + (size_t)i] = x;
+#endif
+  if (key_of(p, i, j) != x) mark_dirty(p, i);
 }
 
 static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
 
 /* Whether x and y neither met before nor are forbidden to meet: a binary
 ** search of x's list, one entry a round or forbidden pair. */
-static int may_meet(const Dutch *p, int x, int y) {
+static DUTCH_INLINE int may_meet(const Dutch *p, int x, int y) {
   int lo = p->aNoMeetStart[x], hi = p->aNoMeetStart[x + 1];
   if (x == y) return 0;
+  if (!(p->aKP[x].mask >> (y & 63) & 1)) return 1;
   while (lo < hi) {
     int mid = lo + (hi - lo) / 2;
     if (p->aNoMeet[mid] == y) return 0;
@@ -180,15 +230,14 @@ static int may_meet(const Dutch *p, int x, int y) {
 /* Whether the absolute criteria let the two meet (C1, C3, forbidden pairs).
 ** In the last round, a player with more than half the possible points may
 ** get a third colour in a row or an imbalance of three (C3's exception). */
-static int compatible(const Dutch *p, int x, int y) {
-  const DutchPlayer *a = &p->a[x], *b = &p->a[y];
+static DUTCH_INLINE int compatible(const Dutch *p, int x, int y) {
   const TbPairState *s = p->pState;
   i64 nTop;
   if (!may_meet(p, x, y)) return 0;
-  if (!a->bAbsolute || !b->bAbsolute || a->ePref != b->ePref) return 1;
+  if (!p->aKP[x].absolute || p->aKP[x].absolute != p->aKP[y].absolute) return 1;
   if (s->nRounds <= 0 || p->nPlayedRounds < s->nRounds - 1) return 0;
   nTop = (i64)p->nPlayedRounds * (s->nWin > s->nDraw ? s->nWin : s->nDraw);
-  return 2 * a->nScore > nTop || 2 * b->nScore > nTop;
+  return 2 * p->a[x].nScore > nTop || 2 * p->a[y].nScore > nTop;
 }
 
 static int is_bye_candidate(const Dutch *p, int x) {
@@ -215,15 +264,12 @@ static int weight_words(const Dutch *p, int G) {
 }
 
 /* Whether C9's term of the pair (h, l) is not 0. */
-static int bye_term(const Dutch *p, int h, int l) {
-  const DutchPlayer *a = &p->a[h], *b = &p->a[l];
-  if (!p->bSingleBye) return 0;
-  return (a->nScore == p->nByeScore && p->aGameRank[a->nPlayed])
-      || (b->nScore == p->nByeScore && p->aGameRank[b->nPlayed]);
+static DUTCH_INLINE int bye_term(const Dutch *p, int h, int l) {
+  return p->bSingleBye && (p->aKP[h].c9 | p->aKP[l].c9);
 }
 
 /* The key of the weight of kind eKind of the pair of x and y, offset 0. */
-static unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
+static DUTCH_INLINE unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
   int h = x < y ? x : y, l = x < y ? y : x;
   unsigned bye;
   if (!compatible(p, h, l)) return KEY_ZERO;
@@ -484,13 +530,6 @@ static inline void wsum(const Dutch *p, TbWord *w, const TbWord *x, const TbWord
   add_offset(p, w, nOff);
 }
 
-#if defined(_MSC_VER)
-#define DUTCH_NOINLINE __declspec(noinline)
-#elif defined(__GNUC__)
-#define DUTCH_NOINLINE __attribute__((noinline))
-#else
-#define DUTCH_NOINLINE
-#endif
 /* The weight of the pair (h, l) made from its key x (not 0: a pair that
 ** may meet) into slot iSlot: the same integer as the steps' additions to
 ** the criteria's weight. */
@@ -512,12 +551,26 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
   return w;
 }
 
+/* The key of {i, j} the matcher reads (key_of); checked against the keys
+** the steps set in a build with DUTCH_CHECK_KEYS. */
+static inline unsigned key_read(const Dutch *p, int i, int j) {
+  unsigned x = key_of(p, i, j);
+#ifdef DUTCH_CHECK_KEYS
+  if (x != p->aKey[(size_t)i * (size_t)p->n + (size_t)j]) {
+    fprintf(stderr, "dutch: key of %d-%d is %08x, set %08x\n", i, j, x,
+            p->aKey[(size_t)i * (size_t)p->n + (size_t)j]);
+    abort();
+  }
+#endif
+  return x;
+}
+
 /* The matcher's weight of pair {i, j}: 0 for no pair, else the weight
 ** kept for the pair if its key is the same, else made anew (the making
 ** out of line keeps this path short). */
 static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
   Dutch *p = pArg;
-  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  unsigned x = key_read(p, i, j);
   int h = i < j ? i : j, l = i < j ? j : i;
   size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
   const WeightSlot *pSlot = &p->aSlot[iSlot];
@@ -542,7 +595,7 @@ typedef struct SlackTerms {
 
 /* The terms of pair {i, j}'s slack into *s: 0, or -1 for no pair. */
 static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
-  unsigned x = p->aKey[(size_t)i * (size_t)p->n + (size_t)j];
+  unsigned x = key_read(p, i, j);
   int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
   if (eKind == K_ZERO) return -1;
   s->nOff = (i64)(x >> 4) - KEY_BIAS;
@@ -870,8 +923,19 @@ typedef struct Bracket {
   unsigned char *aDrop;       /* by position: which of its pairs a step
                               ** ruled out (DROP_*, see dropped) */
   int bFixed;                 /* S1 and S2 of the remainder are fixed */
-  unsigned char *aMatched;
+  unsigned char *aMatched;    /* per player */
+  /* The offsets the steps add to the base keys (bracket_key): */
+  int *aMdpOff;               /* by moved-down position: to its pairs in
+                              ** the score group (C6-C7's steps) */
+  int bExchange;              /* the order of the exchanges on the
+                              ** remainder's pairs (exchange_off) */
+  int nRemPairs;              /* the remainder's pairs, S1's size */
+  int iActive;                /* the position whose pairs a step tries
+                              ** (-1: none) ... */
+  int *aActiveOff;            /* ... with each position: the offset, or
+                              ** OFF_NONE for the others' */
 } Bracket;
+#define OFF_NONE INT_MIN
 
 /* What the steps ruled out, per remainder player: an S1 player exchanged
 ** drops its pairs with the later ones of the remainder, an S2 player
@@ -882,33 +946,89 @@ typedef struct Bracket {
 #define DROP_EARLIER_NEXT 2
 #define DROP_S1 4
 
-/* Whether a step ruled out the pair at positions iRow > iCol. */
-static int dropped(const Bracket *k, int iRow, int iCol) {
+/* Whether a step ruled out the pair at positions iRow > iCol, with S1 and
+** S2 fixed or not. */
+static DUTCH_INLINE int dropped(const Bracket *k, int iRow, int iCol, int bFixed) {
   int c = k->aRemOf[iCol], r;
   if (c < 0) return 0;
   if (iRow >= k->nNextBegin) return (k->aDrop[iCol] & DROP_EARLIER_NEXT) != 0;
   r = k->aRemOf[iRow];
   if (r < 0) return 0;
   if ((k->aDrop[iCol] & DROP_LATER) || (k->aDrop[iRow] & DROP_EARLIER_NEXT)) return 1;
-  return k->bFixed && !((k->aDrop[iCol] & DROP_S1) && !(k->aDrop[iRow] & DROP_S1));
+  return bFixed && !((k->aDrop[iCol] & DROP_S1) && !(k->aDrop[iRow] & DROP_S1));
 }
 
 /* The base weight of the pair at positions iRow > iCol of the bracket, as
 ** a key: the criteria's weight (the row in the bracket, or in the next
 ** score group), or 0 once a step ruled the pair out. */
-static unsigned base(Dutch *p, Bracket *k, int iRow, int iCol) {
-  if (dropped(k, iRow, iCol)) return KEY_ZERO;
+static DUTCH_INLINE unsigned base_as(const Dutch *p, const Bracket *k, int iRow, int iCol, int bFixed) {
+  if (dropped(k, iRow, iCol, bFixed)) return KEY_ZERO;
   return pair_key(p, k->aVtx[iCol], k->aVtx[iRow],
                   iRow < k->nNextBegin ? K_CUR : K_NEXT);
 }
+/* The same for a pair that may meet, whose C9 bit is bye. */
+static DUTCH_INLINE unsigned placed_key(const Bracket *k, int iRow, int iCol, unsigned bye) {
+  if (dropped(k, iRow, iCol, k->bFixed)) return KEY_ZERO;
+  return (unsigned)(iRow < k->nNextBegin ? K_CUR : K_NEXT) | bye | ((unsigned)KEY_BIAS << 4);
+}
+static DUTCH_INLINE unsigned base(const Dutch *p, const Bracket *k, int iRow, int iCol) {
+  return base_as(p, k, iRow, iCol, k->bFixed);
+}
 
-/* base(l, s) with the order of the exchanges: S1 players of the remainder
-** first, the smaller their remainder index the better (4.3). */
-static unsigned exchange_weight(Dutch *p, Bracket *k, int s, int l, int iRemS, int nRemPairs) {
+/* The order of the exchanges (4.3) as an offset of the remainder's pairs
+** whose higher player is at position s: S1 players of the remainder
+** first, the smaller their remainder index the better. */
+static DUTCH_INLINE int exchange_off(const Dutch *p, const Bracket *k, int s) {
+  int iRemS = k->aRemOf[s];
+  return (iRemS < k->nRemPairs ? 1 << (2 * p->nSizeBits + 1) : 0) - 2 * iRemS;
+}
+
+/* base(l, s) with the order of the exchanges. */
+static unsigned exchange_weight(const Dutch *p, const Bracket *k, int s, int l) {
   unsigned w = base(p, k, l, s);
+  return w == KEY_ZERO ? w : key_add(w, exchange_off(p, k, s));
+}
+
+/* The key of the pair at positions iRow > iCol of the bracket, as the
+** steps so far made it: its base, and the offset of the step that tries
+** the higher player's pairs, or of the moved-down player's C6-C7 step, or
+** of the order of the exchanges. */
+static unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol,
+                                           unsigned bye) {
+  unsigned w = placed_key(k, iRow, iCol, bye);
   if (w == KEY_ZERO) return w;
-  if (iRemS < nRemPairs) w = key_add(w, 1 << (2 * p->nSizeBits + 1));
-  return key_add(w, -2 * iRemS);
+  if (iCol == k->iActive && k->aActiveOff[iRow] != OFF_NONE) {
+    return key_add(w, k->aActiveOff[iRow]);
+  }
+  if (iCol < k->nBegin) {
+    int bGroup = iRow >= k->nBegin && iRow < k->nNextBegin;
+    return bGroup ? key_add(w, k->aMdpOff[iCol]) : w;
+  }
+  if (k->bExchange && k->aRemOf[iRow] >= 0 && k->aRemOf[iCol] >= 0) {
+    return key_add(w, exchange_off(p, k, iCol));
+  }
+  return w;
+}
+
+/* The key of pair {x, y}: no weight kept a pair, a function of the round
+** and of the bracket's O(n) state.  Only the bracket's pairs have offsets;
+** the others' are of the kind the round's phase gives them. */
+static DUTCH_INLINE unsigned key_of(const Dutch *p, int x, int y) {
+  int h = x < y ? x : y, l = x < y ? y : x;
+  const KeyPlayer *a = &p->aKP[h], *b = &p->aKP[l];
+  if (h == l || ((a->mask >> (l & 63) & 1) && !may_meet(p, h, l))) return KEY_ZERO;
+  if (a->absolute && a->absolute == b->absolute && !compatible(p, h, l)) return KEY_ZERO;
+  /* in the bracket (positions set only then) the players are in the
+  ** order of the round: a's position below b's */
+  if ((a->pos | b->pos) >= 0) return bracket_key(p, p->pBracket, b->pos, a->pos, p->aBye[a->c9 | b->c9]);
+  return p->aOutsideKey[a->c9 | b->c9];
+}
+
+/* The step that tried position iCol's pairs is over. */
+static void clear_active(Bracket *k) {
+  int i;
+  for (i = 0; i < k->nVtx; i++) k->aActiveOff[i] = OFF_NONE;
+  k->iActive = -1;
 }
 
 static int in_cur(const Bracket *k, int v) {
@@ -920,17 +1040,24 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   int *vtx = k->aVtx, rc, i, j;
   unsigned w;
   i64 mdScore = 0;
-  int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left, ri;
+  int remAll = 0, remMatched = 0, nRem = 0, nRemPairs = 0, fg, exchanges, left;
 
-  for (i = 0; i < nV; i++) { k->aRemOf[i] = -1; k->aDrop[i] = 0; }
-  k->bFixed = 0;
+  for (i = 0; i < nV; i++) {
+    k->aRemOf[i] = -1; k->aDrop[i] = 0; k->aMdpOff[i] = 0; k->aActiveOff[i] = OFF_NONE;
+  }
+  k->bFixed = k->bExchange = k->nRemPairs = 0;
+  k->iActive = -1;
 
-  for (i = nb; i < nV; i++) {
+  /* Every pair of the bracket to its base, from the kinds of the pairs out
+  ** of a bracket (the last bracket's keys are not kept) */
+  for (i = 1; i < nV; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
     for (j = 0; j < i; j++) {
       kset(p, vtx[i], vtx[j], base(p, k, i, j));
     }
   }
+  for (i = 0; i < nV; i++) p->aKP[vtx[i]].pos = i;
+  p->pBracket = k;
   if ((rc = solve(p)) != 0) return rc;
 
   /* Which moved-down players are paired in the bracket (C6, C7). */
@@ -950,8 +1077,9 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     if (!in_cur(k, p->aStable[v])) {
       for (j = nb; j < nn; j++) {
         w = base(p, k, j, i);
-        if (w) { w = key_add(w, 1); kset(p, v, vtx[j], w); }
+        if (w) kset(p, v, vtx[j], key_add(w, 1));
       }
+      k->aMdpOff[i] = 1;
       if ((rc = solve(p)) != 0) return rc;
     }
     if (in_cur(k, p->aStable[v])) {
@@ -959,8 +1087,9 @@ static int pair_bracket(Dutch *p, Bracket *k) {
       remMatched--;
       for (j = nb; j < nn; j++) {
         w = base(p, k, j, i);
-        if (w) { w = key_add(w, nn - nb + 1); kset(p, v, vtx[j], w); }
+        if (w) kset(p, v, vtx[j], key_add(w, nn - nb + 1));
       }
+      k->aMdpOff[i] = nn - nb + 1;
     }
   }
 
@@ -969,15 +1098,20 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     int v = vtx[i], u;
     int addend = nV;
     if (!k->aMatched[v]) continue;
+    k->iActive = i;
     for (j = nn - 1; j >= nb; j--) {
       if (k->aMatched[vtx[j]]) continue;
       w = base(p, k, j, i);
-      if (w) { w = key_add(w, addend); kset(p, v, vtx[j], w); addend++; }
+      if (w) {
+        kset(p, v, vtx[j], key_add(w, addend));
+        k->aActiveOff[j] = addend++;
+      }
     }
     if ((rc = solve(p)) != 0) return rc;
     u = p->aStable[v];
     k->aMatched[u] = 1;
     finalize(p, v, u);
+    clear_active(k);
   }
 
   /* The remainder: S1 are its players paired with a later one. */
@@ -989,12 +1123,14 @@ static int pair_bracket(Dutch *p, Bracket *k) {
     if (p->aStable[v] < v) nRemPairs++;
   }
   fg = nRemPairs;
+  k->nRemPairs = nRemPairs;
   for (i = 0; i < nRem; i++) {
     for (j = 0; j < i; j++) {
-      w = exchange_weight(p, k, k->aRem[j], k->aRem[i], j, nRemPairs);
+      w = exchange_weight(p, k, k->aRem[j], k->aRem[i]);
       kset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
     }
   }
+  k->bExchange = 1;
   if ((rc = solve(p)) != 0) return rc;
   exchanges = 0;
   for (i = 0; i < nRem && i < fg; i++) {
@@ -1004,88 +1140,102 @@ static int pair_bracket(Dutch *p, Bracket *k) {
 
   /* 4.3: exchange the lowest players of S1 where possible. */
   left = exchanges;
-  ri = nRemPairs;
   for (i = fg; i > 0 && left; ) {
     int o = i, v, ex;
-    ri--; i--;
+    i--;
     v = vtx[k->aRem[i]];
     if (p->aStable[v] > v && p->aStable[v] < k->iNextBeginV) {
+      k->iActive = k->aRem[i];
       for (; o < nRem; o++) {
-        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        if (w) { w = key_add(w, -1); kset(p, v, vtx[k->aRem[o]], w); }
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o]);
+        if (w) {
+          kset(p, v, vtx[k->aRem[o]], key_add(w, -1));
+          k->aActiveOff[k->aRem[o]] = exchange_off(p, k, k->aRem[i]) - 1;
+        }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
     ex = p->aStable[v] <= v || p->aStable[v] >= k->iNextBeginV;
     left -= ex;
-    if (ex) k->aDrop[k->aRem[i]] |= DROP_LATER;
+    /* back to the order of the exchanges; an exchanged player's pairs with
+    ** the later ones drop (DROP_LATER) */
     for (o = i + 1; o < nRem; o++) {
-      w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+      w = ex ? KEY_ZERO : exchange_weight(p, k, k->aRem[i], k->aRem[o]);
       kset(p, v, vtx[k->aRem[o]], w);
     }
+    if (ex) k->aDrop[k->aRem[i]] |= DROP_LATER;
+    clear_active(k);
   }
 
   /* ... and the highest players of S2. */
   left = exchanges;
-  ri = nRemPairs;
-  for (i = fg; i < nRem && left > 1; i++, ri++) {
+  for (i = fg; i < nRem && left > 1; i++) {
     int v = vtx[k->aRem[i]], o, ex;
     int already = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
     if (!already) {
+      k->iActive = k->aRem[i];
       for (o = i + 1; o < nRem; o++) {
-        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
-        if (w) { w = key_add(w, 1); kset(p, v, vtx[k->aRem[o]], w); }
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o]);
+        if (w) {
+          kset(p, v, vtx[k->aRem[o]], key_add(w, 1));
+          k->aActiveOff[k->aRem[o]] = exchange_off(p, k, k->aRem[i]) + 1;
+        }
       }
       if ((rc = solve(p)) != 0) return rc;
     }
     ex = p->aStable[v] > v && p->aStable[v] < k->iNextBeginV;
     if (ex) {
+      /* its pairs with the earlier ones and the next score group drop */
       left--;
+      for (o = 0; o < i; o++) kset(p, v, vtx[k->aRem[o]], KEY_ZERO);
+      for (o = nn; o < nV; o++) kset(p, v, vtx[o], KEY_ZERO);
       k->aDrop[k->aRem[i]] |= DROP_EARLIER_NEXT;
-      for (o = 0; o < i; o++) {
-        kset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[i], k->aRem[o]));
-      }
-      for (o = nn; o < nV; o++) {
-        kset(p, v, vtx[o], base(p, k, o, k->aRem[i]));
-      }
     }
     if (!already) {
       for (o = i + 1; o < nRem; o++) {
-        w = exchange_weight(p, k, k->aRem[i], k->aRem[o], ri, nRemPairs);
+        w = exchange_weight(p, k, k->aRem[i], k->aRem[o]);
         kset(p, v, vtx[k->aRem[o]], w);
       }
+      clear_active(k);
     }
   }
 
-  /* Fix S1 and S2 as found; the other pairs of the remainder drop. */
+  /* Fix S1 and S2 as found; the other pairs of the remainder drop, and
+  ** the order of the exchanges is over. */
   for (i = 0; i < nRem; i++) {
     int v = vtx[k->aRem[i]];
     if (p->aStable[v] > v && p->aStable[v] < k->iNextBeginV) k->aDrop[k->aRem[i]] |= DROP_S1;
   }
-  k->bFixed = 1;
   for (i = 0; i < nRem; i++) {
     int v = vtx[k->aRem[i]], o;
     for (o = i + 1; o < nRem; o++) {
-      kset(p, v, vtx[k->aRem[o]], base(p, k, k->aRem[o], k->aRem[i]));
+      kset(p, v, vtx[k->aRem[o]], base_as(p, k, k->aRem[o], k->aRem[i], 1));
     }
   }
+  k->bFixed = 1;
+  k->bExchange = 0;
 
   /* Each S1 player, in order, meets the first of S2 that keeps the rest. */
   for (i = 0; i < nRem; i++) {
     int pi = k->aRem[i], v = vtx[pi], o, u;
     int addend = 0;
     if (!(p->aStable[v] > v && p->aStable[v] < k->iNextBeginV)) continue;
+    k->iActive = pi;
     for (o = nRem - 1; o >= 0; o--) {
       int oi = k->aRem[o];
       if (oi <= pi || k->aMatched[vtx[oi]]) continue;
       w = base(p, k, oi, pi);
-      if (w) { w = key_add(w, addend); kset(p, v, vtx[oi], w); }
+      if (w) {
+        kset(p, v, vtx[oi], key_add(w, addend));
+        k->aActiveOff[oi] = addend;
+      }
       addend++;
     }
     if ((rc = solve(p)) != 0) return rc;
     u = p->aStable[v];
     k->aMatched[v] = k->aMatched[u] = 1;
     finalize(p, v, u);
+    clear_active(k);
   }
   return SQLITE_OK;
 }
@@ -1097,17 +1247,35 @@ static int set_error(char **pzErr, const char *zMsg) {
   return SQLITE_ERROR;
 }
 
-/* The first weights: the round must be completable (C1-C5); with an odd
-** count, the lowest score that can take the bye. */
-static int initial_weights(Dutch *p) {
+/* The keys of the pairs out of the bracket that may meet, and the C9 bit,
+** for the round's phase and C9's rule now (key_of). */
+static void outside_keys(Dutch *p) {
+  int c;
+  p->aBye[0] = 0;
+  p->aBye[1] = p->bSingleBye ? KEY_BYE : 0;
+  for (c = 0; c < 2; c++) {
+    if (p->eOutside == K_ZERO) { p->aOutsideKey[c] = KEY_ZERO; continue; }
+    p->aOutsideKey[c] = (unsigned)p->eOutside | ((unsigned)KEY_BIAS << 4)
+                        | (p->eOutside != K_START_ODD ? p->aBye[c] : 0);
+  }
+}
+
+/* Every pair's key to the kind eKind (no bracket yet). */
+static int outside_kind(Dutch *p, int eKind) {
   int n = p->n, i, j;
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
-    for (j = 0; j < i; j++) {
-      kset(p, i, j, pair_key(p, j, i, (n & 1) ? K_START_ODD : K_OTHER));
-    }
+    for (j = 0; j < i; j++) kset(p, i, j, pair_key(p, j, i, eKind));
   }
+  p->eOutside = eKind;
+  outside_keys(p);
   return SQLITE_OK;
+}
+
+/* The first weights: the round must be completable (C1-C5); with an odd
+** count, the lowest score that can take the bye. */
+static int initial_weights(Dutch *p) {
+  return outside_kind(p, (p->n & 1) ? K_START_ODD : K_OTHER);
 }
 
 /* With an odd count: the bye's score, and whether C9 applies at once. */
@@ -1131,15 +1299,12 @@ static int bye_setup(Dutch *p) {
       }
     }
   }
+  for (j = 0; j < n; j++) {
+    p->aKP[j].c9 = p->a[j].nScore == p->nByeScore && p->aGameRank[p->a[j].nPlayed] != 0;
+  }
   slots_forget(p);
   part_weights(p);
-  for (i = 0; i < n; i++) {
-    if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
-    for (j = 0; j < i; j++) {
-      kset(p, i, j, pair_key(p, j, i, K_OTHER));
-    }
-  }
-  return SQLITE_OK;
+  return outside_kind(p, K_OTHER);
 }
 
 static int field_width(const Dutch *p, int nNeed);
@@ -1194,18 +1359,50 @@ static int round_complete(const Dutch *p) {
   return 1;
 }
 
+/* Whether C9 applies changed (bSingle): the keys of the pairs with a
+** player whose C9 term is not 0 gain or lose the term.  Each such pair's
+** lower player is reconsidered at the next solve: every player from the
+** first with a term down (pairs that may not meet included, a few more). */
+static void bye_rule_change(Dutch *p, int bSingle) {
+  int n = p->n, i, iFirst = -1, nAbove = 0;
+#ifdef DUTCH_CHECK_KEYS
+  int j;
+  p->bSingleBye = bSingle;
+  for (i = 0; i < n; i++) {
+    if (p->aFinal[i] >= 0) continue;
+    for (j = 0; j < i; j++) {
+      if (p->aFinal[j] < 0) kset(p, i, j, pair_key(p, j, i, p->eOutside));
+    }
+  }
+  p->bSingleBye = !bSingle;
+#endif
+  for (i = 0; i < n && iFirst < 0; i++) {
+    if (p->aFinal[i] >= 0) continue;
+    if (p->a[i].nScore == p->nByeScore && p->aGameRank[p->a[i].nPlayed]) iFirst = i;
+    else nAbove++;
+  }
+  for (i = iFirst; i >= 0 && i < n; i++) {
+    if (p->aFinal[i] < 0 && (i > iFirst || nAbove > 0)) mark_dirty(p, i);
+  }
+  p->bSingleBye = bSingle;
+  outside_keys(p);
+}
+
 static int pair_all(Dutch *p, int *aPartner) {
   int n = p->n, rc, nVtx = 0, nextIt = 0, nBegin = 0, iBeginV = 0, i;
   Bracket k;
   void *pMem;
+  if (n < 1) return SQLITE_OK;
   memset(&k, 0, sizeof k);
-  pMem = sqlite3_malloc64((size_t)n * 4 * sizeof(int) + 2 * (size_t)n);
+  pMem = sqlite3_malloc64((size_t)n * 6 * sizeof(int) + 2 * (size_t)n);
   if (pMem == 0) return SQLITE_NOMEM;
   k.aVtx = (int *)pMem;
   k.aRem = k.aVtx + n;
   k.aRemOf = k.aRem + n;
+  k.aMdpOff = k.aRemOf + n;
+  k.aActiveOff = k.aMdpOff + n;
   {
-    int *aNew = k.aRemOf + n;
+    int *aNew = k.aActiveOff + n;
     k.aMatched = (unsigned char *)(aNew + n);
     k.aDrop = k.aMatched + n;
     memset(k.aMatched, 0, (size_t)n);
@@ -1220,6 +1417,8 @@ static int pair_all(Dutch *p, int *aPartner) {
       k.nVtx = nVtx;
       rc = bracket_layout(p, &k);
       if (rc == SQLITE_OK) rc = pair_bracket(p, &k);
+      p->pBracket = 0;
+      for (i = 0; i < nVtx; i++) p->aKP[k.aVtx[i]].pos = -1;
       if (rc) { sqlite3_free(pMem); return rc; }
       bSingle = (n & 1) && sg != n && p->nByeScore >= p->a[sg].nScore;
       nBegin = 0;
@@ -1234,7 +1433,7 @@ static int pair_all(Dutch *p, int *aPartner) {
           if (bSingle && p->a[p->aStable[v]].nScore < p->a[sg].nScore) bSingle = 0;
         }
       }
-      p->bSingleBye = bSingle;
+      if (bSingle != p->bSingleBye) bye_rule_change(p, bSingle);
       memcpy(k.aVtx, aNew, sizeof(int) * (size_t)nNew);
       nVtx = nNew;
       iBeginV = k.iNextBeginV;
@@ -1317,42 +1516,26 @@ static int takes_part(const TbPairState *s, int i) {
   return 0;
 }
 
-/* Zeroes fresh memory a MiB at a time, polling between: its pages fault in
-** as they are written (the keys of 3,000 players, 36 MB, take longer than
-** an interrupt may wait). */
-static int zero_polled(TbProbe *pProbe, void *z, size_t nByte) {
-  const size_t nChunk = (size_t)1 << 20;
-  size_t i;
-  for (i = 0; i < nByte; i += nChunk) {
-    memset((char *)z + i, 0, nByte - i < nChunk ? nByte - i : nChunk);
-    if (tb_poll(pProbe, TB_POLL_WORK)) return pProbe->rc;
-  }
-  return SQLITE_OK;
-}
-
 /*
-** The players a round takes.  Each pair keeps a key of 4 bytes each way
-** (its weight is made from it when read), the matcher a bit each way (the
-** pairs usable in a stage): 4 1/8 bytes per n x n (17 MB at 2,000 players,
-** 0.4 GB at 10,000), and up to an int more a pair for the matcher's lists
-** of tight pairs (one a pair whose slack is 0); beside them O(n x width +
-** rows): the players, the pairs that may not meet, DUTCH_SLOTS_PER_PLAYER
-** weights a player made lately.  The keys' offsets hold 2^25 and a few
-** times the players: score groups of at most 4,095.  The time (rounds 1
-** and 2 of 3,000 players took 3.7 and 8.2 s, growing as n^3 at worst)
-** keeps the limit where it was.
+** The players a round takes.  No pair keeps anything here (key_of makes
+** its key when read); the matcher keeps a bit a pair (usable in a stage,
+** n x n / 8 bytes: 1.1 MB at 3,000 players) and up to an int more a pair
+** for its lists of tight pairs (one a pair whose slack is 0); beside them
+** O(n x width + rows): the players, the pairs that may not meet,
+** DUTCH_SLOTS_PER_PLAYER weights a player made lately.  The keys' offsets
+** hold 2^25 and a few times the players: score groups of at most 4,095.
+** The time keeps the limit: rounds 1 and 2 of 3,000 players took 3.7 and
+** 8.2 s, growing as n^3 at worst.
 */
 #define DUTCH_MAX_PLAYERS 3000
 
 /* A round past DUTCH_MAX_PLAYERS is refused before anything is allocated. */
 static int within_limit(int n, char **pzErr) {
-  double fBytes = (double)n * n * (sizeof(unsigned) + 0.125);
   if (n <= DUTCH_MAX_PLAYERS) return SQLITE_OK;
   if (pzErr) {
     *pzErr = sqlite3_mprintf("dutch: %d players to pair, more than the %d it "
-                             "pairs (its weights, one per pair of players, "
-                             "would take %.2f GB or more)", n,
-                             DUTCH_MAX_PLAYERS, fBytes / 1e9);
+                             "pairs (a round's time grows as the cube of the "
+                             "players at worst)", n, DUTCH_MAX_PLAYERS);
     if (*pzErr == 0) return SQLITE_NOMEM;
   }
   return SQLITE_ERROR;
@@ -1404,14 +1587,23 @@ static int no_meet_lists(Dutch *p, const TbPairState *s) {
   each_no_meet(p, s, aPosAll, aAt);
   for (i = 0; i < n; i++) aAt[i + 1] += aAt[i];
   nList = (size_t)aAt[n];
-  p->aNoMeetStart = sqlite3_malloc64(sizeof(int) * ((size_t)n + 1 + nList));
-  if (p->aNoMeetStart == 0) { sqlite3_free(aPosAll); return SQLITE_NOMEM; }
+  p->aKP = sqlite3_malloc64(sizeof(KeyPlayer) * ((size_t)n + 1)
+                            + sizeof(int) * ((size_t)n + 1 + nList));
+  if (p->aKP == 0) { sqlite3_free(aPosAll); return SQLITE_NOMEM; }
+  p->aNoMeetStart = (int *)(p->aKP + n + 1);
   memcpy(p->aNoMeetStart, aAt, sizeof(int) * ((size_t)n + 1));
   p->aNoMeet = p->aNoMeetStart + n + 1;
   each_no_meet(p, s, aPosAll, aAt);
   for (i = 0; i < n; i++) {
-    int a = p->aNoMeetStart[i];
-    qsort(p->aNoMeet + a, (size_t)(p->aNoMeetStart[i + 1] - a), sizeof(int), int_cmp);
+    int a = p->aNoMeetStart[i], e = p->aNoMeetStart[i + 1], t;
+    qsort(p->aNoMeet + a, (size_t)(e - a), sizeof(int), int_cmp);
+    const DutchPlayer *d = &p->a[i];
+    KeyPlayer *kp = &p->aKP[i];
+    kp->mask = 0;
+    for (t = a; t < e; t++) kp->mask |= (sqlite3_uint64)1 << (p->aNoMeet[t] & 63);
+    kp->pos = -1;
+    kp->absolute = !d->bAbsolute ? 0 : d->ePref == TB_COLOUR_WHITE ? 1 : 2;
+    kp->c9 = 0;
   }
   sqlite3_free(aPosAll);
   return SQLITE_OK;
@@ -1472,7 +1664,6 @@ static int open_weights(Dutch *p) {
 
 static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   int n = 0, i, j, maxGroup = 0, run = 0, nNumber = 0, rc;
-  size_t nn;
   for (i = 0; i < s->nPlayer; i++) if (!s->aPlayer[i].bAbsent) n++;
   if ((rc = within_limit(n, pzErr)) != SQLITE_OK) return rc;
   p->n = n;
@@ -1512,10 +1703,16 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   p->nFieldBits = field_width(p, 0);
   /* every group's bit, or none until a bracket lays its groups out */
   for (i = 0; i < n; i++) p->aShift[i] = p->nFieldBits < p->nGroupBits ? 0 : p->aScoreRank[i];
-  nn = (size_t)n * (size_t)n;
-  p->aKey = sqlite3_malloc64(sizeof(unsigned) * (nn + 1));
-  if (p->aKey == 0) return SQLITE_NOMEM;
-  if ((rc = zero_polled(p->pProbe, p->aKey, sizeof(unsigned) * nn)) != 0) return rc;
+#ifdef DUTCH_CHECK_KEYS
+  {
+    size_t nn = (size_t)n * (size_t)n;
+    p->aKey = sqlite3_malloc64(sizeof(unsigned) * (nn + 1));
+    if (p->aKey == 0) return SQLITE_NOMEM;
+    memset(p->aKey, 0, sizeof(unsigned) * nn);
+  }
+#endif
+  p->eOutside = K_ZERO;
+  outside_keys(p);
   for (i = 0; i < n; i++) { p->aFinal[i] = -1; p->aStable[i] = i; }
   if ((rc = open_weights(p)) != SQLITE_OK) return rc;
   for (i = 0; i <= s->iRound; i++) p->aGameRank[i] = 0;
@@ -1525,8 +1722,10 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
 static void cleanup(Dutch *p) {
   sqlite3_free(p->a);
   sqlite3_free(p->aShift);
-  sqlite3_free(p->aNoMeetStart);
+  sqlite3_free(p->aKP);
+#ifdef DUTCH_CHECK_KEYS
   sqlite3_free(p->aKey);
+#endif
   sqlite3_free(p->aSlotWeight);
   sqlite3_free(p->aPart);
   sqlite3_free(p->aCode);
