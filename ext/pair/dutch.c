@@ -673,7 +673,7 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
 ** word's units, so the words below word t add between -7.01 and 2.01 of
 ** word t's: with acc the slack of the words from t up, in word t's units,
 ** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
-** rest reads the next word.  A tight list (a player's tight pairs, a read
+** rest reads the next word.  A lazy scan (a player's tight pairs, a read
 ** of the whole row) tells most pairs from their top word or two, and makes
 ** no weight.
 */
@@ -1518,9 +1518,8 @@ static int takes_part(const TbPairState *s, int i) {
 
 /*
 ** The players a round takes.  No pair keeps anything here (key_of makes
-** its key when read); the matcher keeps a bit a pair (usable in a stage,
-** n x n / 8 bytes: 1.1 MB at 3,000 players) and up to an int more a pair
-** for its lists of tight pairs (one a pair whose slack is 0); beside them
+** its key when read); the matcher keeps a bit a pair each way (usable in
+** a stage, n x n / 8 bytes: 1.1 MB at 3,000 players); beside them
 ** O(n x width + rows): the players, the pairs that may not meet,
 ** DUTCH_SLOTS_PER_PLAYER weights a player made lately.  The keys' offsets
 ** hold 2^25 and a few times the players: score groups of at most 4,095.

@@ -167,7 +167,7 @@ int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
 ** v and its partner leave the matching and their blossoms), then solve
 ** again.  A pair is in the graph while its weight is not zero.  Beside
 ** the caller's weights the matcher keeps O(n) per vertex and two bits a
-** pair (the pairs usable in a stage), and lists of tight pairs.
+** pair (the pairs usable in a stage).
 **
 **   tb_match_open_dense(n, nW, aWeight, pProbe, &pMatcher);
 **   tb_match_solve(pMatcher);          ... tb_match_mate(pMatcher, v) ...
