@@ -208,7 +208,19 @@ static void kset(Dutch *p, int i, int j, unsigned x) {
   p->aKey[(size_t)i * (size_t)p->n + (size_t)j] = x;
   p->aKey[(size_t)j * (size_t)p->n + (size_t)i] = x;
 #endif
-  if (key_of(p, i, j) != x) mark_dirty(p, i);
+  if (!p->aDirty[i] && key_of(p, i, j) != x) mark_dirty(p, i);
+}
+
+/* Whether kset() on player i's pairs has anything to do: i is not yet to
+** be reconsidered (a loop that only sets keys stops there; the check build
+** stores every key). */
+static int kset_wanted(const Dutch *p, int i) {
+#ifdef DUTCH_CHECK_KEYS
+  (void)p; (void)i;
+  return 1;
+#else
+  return !p->aDirty[i];
+#endif
 }
 
 static int bits_for(i64 x) { int b = 0; while (x > 0) { b++; x >>= 1; } return b; }
@@ -1052,7 +1064,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   ** of a bracket (the last bracket's keys are not kept) */
   for (i = 1; i < nV; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
-    for (j = 0; j < i; j++) {
+    for (j = 0; j < i && kset_wanted(p, vtx[i]); j++) {
       kset(p, vtx[i], vtx[j], base(p, k, i, j));
     }
   }
@@ -1126,6 +1138,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   k->nRemPairs = nRemPairs;
   for (i = 0; i < nRem; i++) {
     for (j = 0; j < i; j++) {
+      if (!kset_wanted(p, vtx[k->aRem[j]])) continue;
       w = exchange_weight(p, k, k->aRem[j], k->aRem[i]);
       kset(p, vtx[k->aRem[j]], vtx[k->aRem[i]], w);
     }
@@ -1208,7 +1221,7 @@ static int pair_bracket(Dutch *p, Bracket *k) {
   }
   for (i = 0; i < nRem; i++) {
     int v = vtx[k->aRem[i]], o;
-    for (o = i + 1; o < nRem; o++) {
+    for (o = i + 1; o < nRem && kset_wanted(p, v); o++) {
       kset(p, v, vtx[k->aRem[o]], base_as(p, k, k->aRem[o], k->aRem[i], 1));
     }
   }
@@ -1265,7 +1278,7 @@ static int outside_kind(Dutch *p, int eKind) {
   int n = p->n, i, j;
   for (i = 0; i < n; i++) {
     if (tb_poll(p->pProbe, i + 1)) return p->pProbe->rc;
-    for (j = 0; j < i; j++) kset(p, i, j, pair_key(p, j, i, eKind));
+    for (j = 0; j < i && kset_wanted(p, i); j++) kset(p, i, j, pair_key(p, j, i, eKind));
   }
   p->eOutside = eKind;
   outside_keys(p);
