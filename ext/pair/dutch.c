@@ -280,13 +280,17 @@ static DUTCH_INLINE int bye_term(const Dutch *p, int h, int l) {
   return p->bSingleBye && (p->aKP[h].c9 | p->aKP[l].c9);
 }
 
+/* The key of a pair that may meet, of kind eKind, with C9's bit bye (the
+** first solve's weights have no C9 term), offset 0. */
+static DUTCH_INLINE unsigned key_compose(int eKind, unsigned bye) {
+  if (eKind == K_START_ODD) bye = 0;
+  return (unsigned)eKind | bye | ((unsigned)KEY_BIAS << 4);
+}
+
 /* The key of the weight of kind eKind of the pair of x and y, offset 0. */
 static DUTCH_INLINE unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
-  int h = x < y ? x : y, l = x < y ? y : x;
-  unsigned bye;
-  if (!compatible(p, h, l)) return KEY_ZERO;
-  bye = eKind != K_START_ODD && bye_term(p, h, l) ? KEY_BYE : 0;
-  return (unsigned)eKind | bye | ((unsigned)KEY_BIAS << 4);
+  if (!compatible(p, x, y)) return KEY_ZERO;
+  return key_compose(eKind, bye_term(p, x, y) ? KEY_BYE : 0);
 }
 
 /* The first solve's weight with an odd count: the round completable
@@ -973,15 +977,17 @@ static DUTCH_INLINE int dropped(const Bracket *k, int iRow, int iCol, int bFixed
 /* The base weight of the pair at positions iRow > iCol of the bracket, as
 ** a key: the criteria's weight (the row in the bracket, or in the next
 ** score group), or 0 once a step ruled the pair out. */
-static DUTCH_INLINE unsigned base_as(const Dutch *p, const Bracket *k, int iRow, int iCol, int bFixed) {
+static DUTCH_INLINE unsigned placed_key(const Bracket *k, int iRow, int iCol, int bFixed,
+                                       unsigned bye) {
   if (dropped(k, iRow, iCol, bFixed)) return KEY_ZERO;
-  return pair_key(p, k->aVtx[iCol], k->aVtx[iRow],
-                  iRow < k->nNextBegin ? K_CUR : K_NEXT);
+  return key_compose(iRow < k->nNextBegin ? K_CUR : K_NEXT, bye);
 }
-/* The same for a pair that may meet, whose C9 bit is bye. */
-static DUTCH_INLINE unsigned placed_key(const Bracket *k, int iRow, int iCol, unsigned bye) {
-  if (dropped(k, iRow, iCol, k->bFixed)) return KEY_ZERO;
-  return (unsigned)(iRow < k->nNextBegin ? K_CUR : K_NEXT) | bye | ((unsigned)KEY_BIAS << 4);
+/* The same for any pair of the bracket (bye: placed_key's, for a pair that
+** may meet). */
+static DUTCH_INLINE unsigned base_as(const Dutch *p, const Bracket *k, int iRow, int iCol, int bFixed) {
+  int h = k->aVtx[iCol], l = k->aVtx[iRow];
+  if (!compatible(p, h, l)) return KEY_ZERO;
+  return placed_key(k, iRow, iCol, bFixed, bye_term(p, h, l) ? KEY_BYE : 0);
 }
 static DUTCH_INLINE unsigned base(const Dutch *p, const Bracket *k, int iRow, int iCol) {
   return base_as(p, k, iRow, iCol, k->bFixed);
@@ -1005,9 +1011,8 @@ static unsigned exchange_weight(const Dutch *p, const Bracket *k, int s, int l) 
 ** steps so far made it: its base, and the offset of the step that tries
 ** the higher player's pairs, or of the moved-down player's C6-C7 step, or
 ** of the order of the exchanges. */
-static unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol,
-                                           unsigned bye) {
-  unsigned w = placed_key(k, iRow, iCol, bye);
+static unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol, unsigned bye) {
+  unsigned w = placed_key(k, iRow, iCol, k->bFixed, bye);
   if (w == KEY_ZERO) return w;
   if (iCol == k->iActive && k->aActiveOff[iRow] != OFF_NONE) {
     return key_add(w, k->aActiveOff[iRow]);
@@ -1267,9 +1272,7 @@ static void outside_keys(Dutch *p) {
   p->aBye[0] = 0;
   p->aBye[1] = p->bSingleBye ? KEY_BYE : 0;
   for (c = 0; c < 2; c++) {
-    if (p->eOutside == K_ZERO) { p->aOutsideKey[c] = KEY_ZERO; continue; }
-    p->aOutsideKey[c] = (unsigned)p->eOutside | ((unsigned)KEY_BIAS << 4)
-                        | (p->eOutside != K_START_ODD ? p->aBye[c] : 0);
+    p->aOutsideKey[c] = p->eOutside == K_ZERO ? KEY_ZERO : key_compose(p->eOutside, p->aBye[c]);
   }
 }
 
@@ -1391,7 +1394,7 @@ static void bye_rule_change(Dutch *p, int bSingle) {
 #endif
   for (i = 0; i < n && iFirst < 0; i++) {
     if (p->aFinal[i] >= 0) continue;
-    if (p->a[i].nScore == p->nByeScore && p->aGameRank[p->a[i].nPlayed]) iFirst = i;
+    if (p->aKP[i].c9) iFirst = i;
     else nAbove++;
   }
   for (i = iFirst; i >= 0 && i < n; i++) {
@@ -1609,13 +1612,8 @@ static int no_meet_lists(Dutch *p, const TbPairState *s) {
   for (i = 0; i < n; i++) {
     int a = p->aNoMeetStart[i], e = p->aNoMeetStart[i + 1], t;
     qsort(p->aNoMeet + a, (size_t)(e - a), sizeof(int), int_cmp);
-    const DutchPlayer *d = &p->a[i];
-    KeyPlayer *kp = &p->aKP[i];
-    kp->mask = 0;
-    for (t = a; t < e; t++) kp->mask |= (sqlite3_uint64)1 << (p->aNoMeet[t] & 63);
-    kp->pos = -1;
-    kp->absolute = !d->bAbsolute ? 0 : d->ePref == TB_COLOUR_WHITE ? 1 : 2;
-    kp->c9 = 0;
+    p->aKP[i].mask = 0;
+    for (t = a; t < e; t++) p->aKP[i].mask |= (sqlite3_uint64)1 << (p->aNoMeet[t] & 63);
   }
   sqlite3_free(aPosAll);
   return SQLITE_OK;
@@ -1700,6 +1698,12 @@ static int setup(Dutch *p, const TbPairState *s, char **pzErr) {
   qsort(p->a, (size_t)n, sizeof(DutchPlayer), player_cmp);
   if ((rc = code_table(p)) != SQLITE_OK) return rc;
   if ((rc = no_meet_lists(p, s)) != SQLITE_OK) return rc;
+  for (i = 0; i < n; i++) {
+    KeyPlayer *kp = &p->aKP[i];
+    kp->pos = -1;
+    kp->absolute = !p->a[i].bAbsolute ? 0 : p->a[i].ePref == TB_COLOUR_WHITE ? 1 : 2;
+    kp->c9 = 0;                 /* bye_setup */
+  }
   /* Score groups, from the lowest: each gets the bits of its size. */
   p->nGroupBits = 0;
   for (i = n - 1; i >= 0; i--) {
