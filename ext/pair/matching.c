@@ -22,8 +22,9 @@
 **     pair's weight when read, kept with its optimal duals between solves
 **     so that a change at a few vertices costs a few augmentations
 **     (dutch.c): tb_match_open_dense, tb_match_solve, tb_match_touch ...;
-**     it keeps no list of neighbours (a vertex's pairs are every other
-**     vertex, numbered in order) and two bits a pair (usable this stage).
+**     it keeps nothing a pair: no list of neighbours (a vertex's pairs
+**     are every other vertex, numbered in order) and no flag of the pairs
+**     usable this stage (a pair's slack tells, see allow_edge).
 **
 ** Each stage grows alternating trees from the free vertices whose dual is
 ** positive (all free vertices with TB_MATCH_MAXCARD) and ends with an
@@ -90,17 +91,11 @@ struct TbMatcher {
   int *aCacheEpoch;
   int iEpoch;         /* counts the dual changes */
   TbWord *aTmp;       /* T_COUNT values */
-  unsigned char *aAllow; /* nAllow bits: per edge, in the dense form per
-                         ** pair both ways (a scan reads its vertex's row) */
-  size_t nAllow;
+  unsigned char *aAllow; /* edge-list form: a bit per edge, usable this
+                         ** stage (see allow_edge) */
   int *aAllowed;      /* edges whose aAllow was set this stage (the first
                       ** nAllowedMax; beyond, every flag is cleared) */
   int nAllowed, nAllowedMax;
-  int *aRow;          /* dense form: the vertices whose row of aAllow has a
-                      ** flag this stage (cleared row by row past
-                      ** nAllowedMax, not all n x n bits) */
-  int nRow;
-  unsigned char *aRowSet; /* n: on aRow */
   int *aQueue;
   int nQueue, nQueueAlloc;
   int *aScratch;      /* 2n + 2: leaves, paths */
@@ -269,11 +264,6 @@ static inline int nb_end(const Matcher *p, int v, int w, int q) {
   return v < w ? 2 * (v * p->n + w) + 1 : 2 * (w * p->n + v);
 }
 
-/* The index in aAllow's bits of edge k seen from v to w. */
-static inline size_t allow_at(const Matcher *p, int v, int w, int k) {
-  return p->bDense ? (size_t)v * (size_t)p->n + (size_t)w : (size_t)k;
-}
-
 /* The weight of edge k between v and w; the dense matrix is read along
 ** v's row (a scan of v's pairs reads memory in order).  Made by the
 ** caller's function, the weight lives in scratch T_WEIGHT until the next
@@ -409,64 +399,39 @@ static void queue_push(Matcher *p, int v) {
   push_int(p, &p->aQueue, &p->nQueue, &p->nQueueAlloc, v);
 }
 
-/* Whether bit a of aAllow is set. */
-static inline int allowed(const Matcher *p, size_t a) {
-  return (p->aAllow[a >> 3] >> (a & 7)) & 1;
+/* Whether edge k is flagged usable this stage (edge-list form). */
+static inline int allowed(const Matcher *p, int k) {
+  return (p->aAllow[k >> 3] >> (k & 7)) & 1;
 }
-static inline void allow_bit(Matcher *p, size_t a, int bOn) {
-  unsigned char m = (unsigned char)(1u << (a & 7));
-  if (bOn) p->aAllow[a >> 3] |= m; else p->aAllow[a >> 3] &= (unsigned char)~m;
-}
-
-/* Sets or clears edge k's flags in aAllow: in the dense form k is also
-** the index of its first end's way, the other way mirrored. */
-static void set_allow(Matcher *p, int k, int bOn) {
-  allow_bit(p, (size_t)k, bOn);
-  if (p->bDense) allow_bit(p, (size_t)(k % p->n) * (size_t)p->n + (size_t)(k / p->n), bOn);
+static inline void allow_bit(Matcher *p, int k, int bOn) {
+  unsigned char m = (unsigned char)(1u << (k & 7));
+  if (bOn) p->aAllow[k >> 3] |= m; else p->aAllow[k >> 3] &= (unsigned char)~m;
 }
 
-/* Clears bits [a, a + nBit) of aAllow. */
-static void allow_clear(Matcher *p, size_t a, size_t nBit) {
-  size_t e = a + nBit;
-  while (a < e && (a & 7)) allow_bit(p, a++, 0);
-  if (e - a >= 8) { memset(p->aAllow + (a >> 3), 0, (e - a) >> 3); a += (e - a) & ~(size_t)7; }
-  while (a < e) allow_bit(p, a++, 0);
-}
-
-/* Lists vertex v's row of aAllow as one to clear. */
-static void allow_row(Matcher *p, int v) {
-  if (!p->aRowSet[v]) {
-    p->aRowSet[v] = 1;
-    p->aRow[p->nRow++] = v;
-  }
-}
-
+/*
+** Flags edge k, found tight, as usable for the rest of the stage.  A
+** flagged edge stays tight until the stage ends: one end is an S-vertex,
+** and a dual step moves the other end's dual against it (T), or stops
+** before the slack of an S-S or S-free edge would pass 0, and blossoms
+** keep their edges' slacks.  So the dense form keeps no flags (they were
+** n x n bits): its scans read the slack's sign, which tells the same.
+*/
 static void allow_edge(Matcher *p, int k) {
-  if (!allowed(p, (size_t)k)) {
-    set_allow(p, k, 1);
-    if (p->bDense) {
-      allow_row(p, k / p->n);
-      allow_row(p, k % p->n);
-    }
-    if (p->nAllowed < p->nAllowedMax) p->aAllowed[p->nAllowed] = k;
-    p->nAllowed++;
-  }
+  if (p->bDense || allowed(p, k)) return;
+  allow_bit(p, k, 1);
+  if (p->nAllowed < p->nAllowedMax) p->aAllowed[p->nAllowed] = k;
+  p->nAllowed++;
 }
 
 /* Clears the flags allow_edge() set this stage. */
 static void clear_allowed(Matcher *p) {
   int k;
+  if (p->bDense) return;
   if (p->nAllowed <= p->nAllowedMax) {
-    for (k = 0; k < p->nAllowed; k++) set_allow(p, p->aAllowed[k], 0);
-  } else if (!p->bDense) {
-    memset(p->aAllow, 0, (p->nAllow + 7) / 8);
+    for (k = 0; k < p->nAllowed; k++) allow_bit(p, p->aAllowed[k], 0);
   } else {
-    for (k = 0; k < p->nRow; k++) {
-      allow_clear(p, (size_t)p->aRow[k] * (size_t)p->n, (size_t)p->n);
-    }
+    memset(p->aAllow, 0, ((size_t)p->m + 7) / 8);
   }
-  for (k = 0; k < p->nRow; k++) p->aRowSet[p->aRow[k]] = 0;
-  p->nRow = 0;
   p->nAllowed = 0;
 }
 
@@ -956,21 +921,20 @@ static int scan_queue(Matcher *p) {
       continue;
     }
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int w = nb_vertex(p, v, q), e, k;
-      size_t a;
+      int w = nb_vertex(p, v, q), e, k, bTight;
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
       k = e / 2;
-      a = allow_at(p, v, w, k);
-      if (!allowed(p, a)) {
-        /* an allowed edge was found tight: only the others read weights */
-        int bTight;
-        if (p->bDense && !p->bFullScans && labeled_t(p, w)) continue;
-        bTight = live_slack(p, v, w, k, kslack);
-        if (bTight < 0) continue;
+      if (p->bDense) {
+        /* no flags: the slack's sign tells (see allow_edge) */
+        if (!p->bFullScans && labeled_t(p, w)) continue;
+        if ((bTight = live_slack(p, v, w, k, kslack)) < 0) continue;
+      } else if (!(bTight = allowed(p, k))) {
+        /* a flagged edge was found tight: only the others read weights */
+        if ((bTight = live_slack(p, v, w, k, kslack)) < 0) continue;
         if (bTight) allow_edge(p, k);
       }
-      if (allowed(p, a)) {
+      if (bTight) {
         if (grow(p, v, w, e, k)) {
           /* the dense form goes on along tight pairs: no dual step
           ** follows an augmentation, so no least-slack edge is needed */
@@ -1313,8 +1277,6 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aCacheEpoch, 2 * N),
     CARVE(p->aListed, N),
     CARVE(p->aDead, N),
-    CARVE(p->aRow, N),
-    CARVE(p->aRowSet, N),
     CARVE(p->aNewBlossom, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
@@ -1322,24 +1284,23 @@ static int alloc_vertices(Matcher *p) {
   /* zeroed: tb_match_close() reads the blossoms' lists */
   memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   memset(p->aDead, 0, (size_t)N);
-  memset(p->aRowSet, 0, (size_t)N);
   return SQLITE_OK;
 }
 
 /* The arrays per edge. */
 static int alloc_edges(Matcher *p) {
-  sqlite3_uint64 M = (sqlite3_uint64)p->m;
+  /* the dense form has no edge arrays (see allow_edge) */
+  sqlite3_uint64 M = p->bDense ? 0 : (sqlite3_uint64)p->m;
   p->nAllowedMax = p->m < 8 * p->n ? p->m : 8 * p->n;
-  p->nAllow = p->bDense ? (size_t)p->n * (size_t)p->n : (size_t)p->m;
   Carve aCarve[] = {
-    CARVE(p->aNb, p->bDense ? 0 : 2 * M),
-    CARVE(p->aNbVertex, p->bDense ? 0 : 2 * M),
-    CARVE(p->aAllowed, p->nAllowedMax),
-    CARVE(p->aAllow, (p->nAllow + 7) / 8),
+    CARVE(p->aNb, 2 * M),
+    CARVE(p->aNbVertex, 2 * M),
+    CARVE(p->aAllowed, M ? p->nAllowedMax : 0),
+    CARVE(p->aAllow, (M + 7) / 8),
   };
   p->pEdgeBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pEdgeBlock == 0) return SQLITE_NOMEM;
-  memset(p->aAllow, 0, (p->nAllow + 7) / 8);
+  memset(p->aAllow, 0, (size_t)(M + 7) / 8);
   return SQLITE_OK;
 }
 
