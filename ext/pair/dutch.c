@@ -1533,10 +1533,9 @@ static int takes_part(const TbPairState *s, int i) {
 }
 
 /*
-** The players a round takes.  No pair keeps anything here (key_of makes
-** its key when read); the matcher keeps a bit a pair each way (usable in
-** a stage, n x n / 8 bytes: 1.1 MB at 3,000 players); beside them
-** O(n x width + rows): the players, the pairs that may not meet,
+** The players a round takes.  No pair keeps anything, here (key_of makes
+** its key when read) or in the matcher (its dense form's arrays are a
+** vertex's): O(n x width + rows), the players, the pairs that may not meet,
 ** DUTCH_SLOTS_PER_PLAYER weights a player made lately.  The keys' offsets
 ** hold 2^25 and a few times the players: score groups of at most 4,095.
 ** The time keeps the limit: rounds 1 and 2 of 3,000 players took 3.7 and
