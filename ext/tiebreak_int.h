@@ -620,7 +620,7 @@ int tb_event_as_of(const TbEvent *pFrom, int iRound, const TbParams *pParams,
                    TbEvent *pTo, char **pzErr);
 int tb_event_round_robin(const TbEvent *p, int *pbRoundRobin);
 const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound);
-void tb_event_prefetch_opponents(const TbEvent *p, int iPlayer);
+void tb_event_prefetch_seats(const TbEvent *p, int iPlayer);
 char *tb_key_text(const TbKey *pKey);
 int tb_key_compare(const TbKey *a, const TbKey *b);
 TbReg *tb_event_reg(TbEvent *p, int iPlayer);

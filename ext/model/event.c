@@ -1069,20 +1069,19 @@ const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound) {
 }
 
 /*
-** A hint that player i's opponents' records are about to be read, as the
-** opponents' averages do: they are scattered over aPlayer.  The fields
-** those read open TbRecord; the second hint covers a record that starts
-** near the end of a cache line.
+** A hint that player i's seats are about to be read, as a value over the
+** player's opponents does.  Not the opponents' records: the opponents'
+** averages read their terms, kept per player (tiebreakers.c), and hinting
+** the records cost more than it saved (XL, mtg 1.72x the scan against
+** 1.70x without, pokemon 2.09x against 2.01x).
 */
-void tb_event_prefetch_opponents(const TbEvent *p, int i) {
+void tb_event_prefetch_seats(const TbEvent *p, int i) {
   const TbPlayer *pl = &p->aPlayer[i];
   int k;
-  for (k = pl->iSeat; k < pl->iSeat + pl->nSeat; k++) {
-    int iOpp = p->aSeat[k].iOpp;
-    if (iOpp < 0) continue;
-    TB_PREFETCH(&p->aPlayer[iOpp].rec.nMatchPoints);
-    TB_PREFETCH(&p->aPlayer[iOpp].rec.nGame);
+  for (k = 0; k < pl->nSeat; k += 64 / (int)sizeof(TbSeat)) {
+    TB_PREFETCH(&p->aSeat[pl->iSeat + k]);
   }
+  if (pl->nSeat > 0) TB_PREFETCH(&p->aSeat[pl->iSeat + pl->nSeat - 1]);
 }
 
 /* ---------------------------------------------------------------- scoring */

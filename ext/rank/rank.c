@@ -99,13 +99,14 @@ static void compute_pending(RankCtx *c, int k, int i) {
   if (rc != SQLITE_OK && c->rc == SQLITE_OK) c->rc = rc;
 }
 
-/* Players ahead whose opponents' records are fetched while one is
-** computed: most values are averages over opponents. */
+/* Players ahead whose seats are fetched while one is computed: most
+** values are averages over opponents. */
 #define PREFETCH_AHEAD 2
 
 /*
-** Fetch what computing the pending values of a[i + PREFETCH_AHEAD] reads,
-** and the player after it: in the order of a sort, players are scattered.
+** Fetch what computing the pending values of a[i + PREFETCH_AHEAD] reads
+** first, its seats, and the record of the player after it: in the order
+** of a sort, players are scattered.
 */
 static inline void prefetch_pending(RankCtx *c, int k, const int *a, int i,
                                     int n) {
@@ -115,7 +116,7 @@ static inline void prefetch_pending(RankCtx *c, int k, const int *a, int i,
   if (i + PREFETCH_AHEAD < n &&
       (c->aFlag[value_index(c->nPlayer, k, a[i + PREFETCH_AHEAD])] &
        TB_VALUE_PENDING)) {
-    tb_event_prefetch_opponents(c->pEvent, a[i + PREFETCH_AHEAD]);
+    tb_event_prefetch_seats(c->pEvent, a[i + PREFETCH_AHEAD]);
   }
 }
 
@@ -772,14 +773,12 @@ static const TbParams *column_params(const TbPolicy *pPolicy, int h) {
 static int fill_columns(const TbEvent *e, const TbParams *const *apParams,
                         const int *aCol, int nNow, TbStandings *pOut) {
   int i, n, h, rc = SQLITE_OK;
-  /* player by player: a player's values read the same opponents' records,
-  ** so the first brings them into the cache for the others */
+  /* player by player: a player's values read the same opponents' terms,
+  ** so the first brings them into the cache for the others (the players
+  ** and their seats are read in order) */
   for (i = 0; i < e->nPlayer && rc == SQLITE_OK; i++) {
     if ((rc = tb_poll(e->pProbe, (i64)nNow * (1 + e->aPlayer[i].nSeat)))) {
       return rc;
-    }
-    if (i + PREFETCH_AHEAD < e->nPlayer) {
-      tb_event_prefetch_opponents(e, i + PREFETCH_AHEAD);
     }
     for (n = 0; n < nNow && rc == SQLITE_OK; n++) {
       size_t j = value_index(e->nPlayer, h = aCol[n], i);
