@@ -166,8 +166,7 @@ int tb_match_weighted_ex(int nVertex, int nEdge, const TbMatchEdge *aEdge,
 ** partner when that pair still needs the largest dual of v's pairs, else
 ** v and its partner leave the matching and their blossoms), then solve
 ** again.  A pair is in the graph while its weight is not zero.  Beside
-** the caller's weights the matcher keeps O(n) per vertex and two bits a
-** pair (the pairs usable in a stage).
+** the caller's weights the matcher keeps O(n) per vertex, nothing a pair.
 **
 **   tb_match_open_dense(n, nW, aWeight, pProbe, &pMatcher);
 **   tb_match_solve(pMatcher);          ... tb_match_mate(pMatcher, v) ...
