@@ -528,7 +528,10 @@ static void blossom_best_edges(Matcher *p, int b) {
       for (l = 0; l < nLeaf; l++) {
         int v = p->aScratch[l], q;
         for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-          int w = nb_vertex(p, v, q);
+          int w = nb_vertex(p, v, q), bw = p->aInBlossom[w];
+          /* offer_best's own test first, without the call: most pairs of
+          ** a leaf go to no other S-blossom */
+          if (bw == b || p->aLabel[bw] != 1) continue;
           offer_best(p, b, nb_end(p, v, w, q) / 2, v, w, aTouched, &nTouched);
         }
       }
