@@ -1440,15 +1440,19 @@ static int cold_start(Matcher *p) {
 ** slacks inside stay as they were, those leaving b grow. */
 static void dissolve(Matcher *p, int b) {
   Blossom *pB = &p->aBlossom[b];
-  int nLeaf = leaves(p, b, p->aScratch), i, c;
-  for (i = 0; i < nLeaf; i++) v_add(p->nW, dual_of(p, p->aScratch[i]), dual_of(p, b));
-  v_zero(p->nW, dual_of(p, b));
+  const TbWord *z = dual_of(p, b);
+  int i, c, bDual = !v_is_zero(p->nW, z);
+  /* b's leaves are its children's: one walk of each child's */
   for (c = 0; c < pB->nChild; c++) {
-    int s = pB->aChild[c];
+    int s = pB->aChild[c], nLeaf = leaves(p, s, p->aScratch);
     p->aParent[s] = -1;
-    nLeaf = leaves(p, s, p->aScratch);
-    for (i = 0; i < nLeaf; i++) p->aInBlossom[p->aScratch[i]] = s;
+    for (i = 0; i < nLeaf; i++) {
+      int x = p->aScratch[i];
+      if (bDual) v_add(p->nW, dual_of(p, x), z);
+      p->aInBlossom[x] = s;
+    }
   }
+  v_zero(p->nW, dual_of(p, b));
   release_blossom(p, b);
 }
 
