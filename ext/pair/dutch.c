@@ -106,7 +106,7 @@ typedef struct Dutch {
   int *aShift;                /* per player in the bracket: the bit of
                               ** their score group in F_C7 ... */
   int *aScoreRank;            /* per player: the same over every score
-                              ** group, the first solve's (start_odd_weight) */
+                              ** group, the first solve's (start_odd_parts) */
   int nSizeBits, nGroupBits;  /* B: bits of the largest score group; G,
                               ** the bits of every score group's size */
   int nFieldBits;             /* the bits of F_C7 and its like: G, or what
@@ -264,7 +264,7 @@ static int weight_bits(const Dutch *p, int G) {
   t = B + G + B + G + 2 * B + 4 * B + 3 * B + 1;
   if (p->nPlayedRounds >= 1) t += 2 * B + 2 * G;
   if (p->nPlayedRounds >= 2) t += 2 * B + 2 * G;
-  /* the first solve's weights (start_odd_weight) fit too */
+  /* the first solve's weights (start_odd_parts) fit too */
   return t > p->nGroupBits + B ? t : p->nGroupBits + B;
 }
 
@@ -291,16 +291,6 @@ static DUTCH_INLINE unsigned key_compose(int eKind, unsigned bye) {
 static DUTCH_INLINE unsigned pair_key(const Dutch *p, int x, int y, int eKind) {
   if (!compatible(p, x, y)) return KEY_ZERO;
   return key_compose(eKind, bye_term(p, x, y) ? KEY_BYE : 0);
-}
-
-/* The first solve's weight with an odd count: the round completable
-** (C1-C5), the lowest score that can take the bye (h < l). */
-static void start_odd_weight(Dutch *p, TbWord *w, int h, int l) {
-  int B = p->nSizeBits;
-  wz(p, w);
-  wadd(p, w, (TbWord)(1 + !p->a[l].bByeEligible + !p->a[h].bByeEligible), p->nGroupBits + B);
-  wadd(p, w, (TbWord)(p->aScoreRank[l] + p->aScoreRank[h]), B);
-  wadd(p, w, (TbWord)(p->a[l].nScore >= p->a[0].nScore), 0);
 }
 
 /* Each field's lowest bit, aAt[F_*], fixed for the round: B bits a count
@@ -344,10 +334,11 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
 ** C7 and the floats, m: bit k set when the pair's lower player floated up
 ** k+1 rounds back and scores less, C14's !bUp then 0), P_LOW its terms as
 ** the lower (C5 and the floats), P_NEXT and P_OTHER as the higher of the
-** other kinds, P_TOP as their lower (C5); and a table of the terms of the
-** pair at fixed bits, by their code (pair_code).
+** other kinds, P_TOP as their lower (C5), P_ODD_HIGH and P_ODD_LOW as the
+** higher and the lower of the first solve's (start_odd_parts); and a table
+** of the terms of the pair at fixed bits, by their code (pair_code).
 */
-enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_COUNT };
+enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_ODD_HIGH, P_ODD_LOW, P_COUNT };
 #define PAIR_CODES 256
 
 static TbWord *part_of(const Dutch *p, int i, int k) {
@@ -440,6 +431,27 @@ static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   return code_of(p, a, b, bAbove, pm);
 }
 
+/*
+** Player i's parts of the first solve's weight with an odd count, the
+** round completable (C1-C5) and the lowest score that can take the bye:
+** for the pair (h, l), h < l, (1 + !h eligible + !l eligible) at bit G + B,
+** the sum of their score groups' ranks at bit B, and 1 if l has the top
+** score; each player's share as the higher and as the lower.
+*/
+static void start_odd_parts(Dutch *p, int i) {
+  int B = p->nSizeBits;
+  const DutchPlayer *a = &p->a[i];
+  TbWord *w = part_of(p, i, P_ODD_HIGH);
+  wz(p, w);
+  wadd(p, w, (TbWord)!a->bByeEligible, p->nGroupBits + B);
+  wadd(p, w, (TbWord)p->aScoreRank[i], B);
+  w = part_of(p, i, P_ODD_LOW);
+  wz(p, w);
+  wadd(p, w, (TbWord)(1 + !a->bByeEligible), p->nGroupBits + B);
+  wadd(p, w, (TbWord)p->aScoreRank[i], B);
+  wadd(p, w, (TbWord)(a->nScore >= p->a[0].nScore), 0);
+}
+
 /* Makes player i's parts. */
 static void player_parts(Dutch *p, int i) {
   const int *at = p->aAt;
@@ -478,6 +490,7 @@ static void player_parts(Dutch *p, int i) {
   w = part_of(p, i, P_TOP);
   wz(p, w);
   wadd(p, w, (TbWord)bNot, at[F_TOP]);
+  start_odd_parts(p, i);
 }
 
 /* Makes the parts: at the start of the round and when the bye's score
@@ -498,9 +511,9 @@ static void part_weights(Dutch *p) {
   }
 }
 
-/* The parts a weight of kind eKind (K_CUR, K_NEXT or K_OTHER) of the pair
-** (h, l) adds up: the higher player's, the lower's, and for a pair in the
-** bracket the table's row of its code (else *pc is NULL). */
+/* The parts a weight of kind eKind (not K_ZERO) of the pair (h, l) adds
+** up: the higher player's, the lower's, and for a pair in the bracket the
+** table's row of its code (else *pc is NULL). */
 static inline void pair_parts(const Dutch *p, int h, int l, int eKind, const TbWord **pa,
                               const TbWord **pb, const TbWord **pc) {
   if (eKind == K_CUR) {
@@ -508,6 +521,10 @@ static inline void pair_parts(const Dutch *p, int h, int l, int eKind, const TbW
     *pc = p->aPairTab + pair_code(p, h, l, &m) * (size_t)p->nW;
     *pa = part_of(p, h, P_HIGH + m);
     *pb = part_of(p, l, P_LOW);
+  } else if (eKind == K_START_ODD) {
+    *pc = 0;
+    *pa = part_of(p, h, P_ODD_HIGH);
+    *pb = part_of(p, l, P_ODD_LOW);
   } else {
     *pc = 0;
     *pa = part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER);
@@ -556,11 +573,6 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
   int eKind = (int)KEY_KIND(x);
   i64 nOff = (i64)(x >> 4) - KEY_BIAS;
   pSlot->h = h; pSlot->l = l; pSlot->x = x;
-  if (eKind == K_START_ODD) {
-    start_odd_weight(p, w, h, l);
-    add_offset(p, w, nOff);
-    return w;
-  }
   pair_parts(p, h, l, eKind, &a, &b, &c);
   wsum(p, w, a, b, c, nOff);
   if (x & KEY_BYE) wadd(p, w, bye_count(p, h, l), p->aAt[F_C9]);
@@ -617,14 +629,8 @@ static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
   s->nOff = (i64)(x >> 4) - KEY_BIAS;
   s->iBye = -1;
   s->bye = 0;
-  if (eKind == K_START_ODD) {
-    s->a = dutch_weight(p, i, j, 0);      /* its offset in it */
-    s->b = s->c = p->aZeroWeight;
-    s->nOff = 0;
-  } else {
-    pair_parts(p, h, l, eKind, &s->a, &s->b, &s->c);
-    if (s->c == 0) s->c = p->aZeroWeight;
-  }
+  pair_parts(p, h, l, eKind, &s->a, &s->b, &s->c);
+  if (s->c == 0) s->c = p->aZeroWeight;
   if (x & KEY_BYE) {
     s->iBye = p->aAt[F_C9] >> 6;
     s->bye = (DutchCarry)(2 * bye_count(p, h, l)) << (p->aAt[F_C9] & 63);
