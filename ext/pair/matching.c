@@ -514,7 +514,18 @@ static void offer_best(Matcher *p, int b, int k, int i, int j, int *aTouched,
 /* The least-slack edges from the new S-blossom b to every other S-blossom. */
 static void blossom_best_edges(Matcher *p, int b) {
   Blossom *pB = &p->aBlossom[b];
-  int *aTouched = p->aScratch2, nTouched = 0, c, k;
+  int *aTouched = p->aScratch2, nTouched = 0, c, k, nS = 0;
+  /* the dense form: the S-vertices outside b, in order, once for every
+  ** leaf (the second half of the scratch; the blossoms touched take at
+  ** most the first) */
+  int *aS = p->aScratch2 + p->n + 1;
+  if (p->bDense) {
+    int w;
+    for (w = 0; w < p->n; w++) {
+      int bw = p->aInBlossom[w];
+      if (bw != b && p->aLabel[bw] == 1 && !(p->nDead > 0 && p->aDead[w])) aS[nS++] = w;
+    }
+  }
   for (c = 0; c < pB->nChild; c++) {
     int bv = pB->aChild[c];
     Blossom *pC = bv >= p->n ? &p->aBlossom[bv] : 0;
@@ -526,12 +537,17 @@ static void blossom_best_edges(Matcher *p, int b) {
     } else {
       int nLeaf = leaves(p, bv, p->aScratch), l;
       for (l = 0; l < nLeaf; l++) {
-        int v = p->aScratch[l], q;
+        int v = p->aScratch[l], q, t;
+        if (p->bDense) {
+          /* every other vertex is v's neighbour: the S ones, in order */
+          for (t = 0; t < nS; t++) {
+            int w = aS[t];
+            offer_best(p, b, nb_end(p, v, w, 0) / 2, v, w, aTouched, &nTouched);
+          }
+          continue;
+        }
         for (q = p->aNbStart[v]; q < p->aNbStart[v + 1]; q++) {
-          int w = nb_vertex(p, v, q), bw = p->aInBlossom[w];
-          /* offer_best's own test first, without the call: most pairs of
-          ** a leaf go to no other S-blossom */
-          if (bw == b || p->aLabel[bw] != 1) continue;
+          int w = nb_vertex(p, v, q);
           offer_best(p, b, nb_end(p, v, w, q) / 2, v, w, aTouched, &nTouched);
         }
       }
