@@ -98,6 +98,11 @@ struct TbMatcher {
   int nAllowed, nAllowedMax;
   int *aQueue;
   int nQueue, nQueueAlloc;
+  int *aOutside;      /* n: the vertices outside blossom iOutside ... */
+  int nOutside, iOutside;
+  int iShape;         /* ... while iShape is iOutsideShape (it counts the
+                      ** changes of aInBlossom) */
+  int iOutsideShape;
   int *aScratch;      /* 2n + 2: leaves, paths */
   int *aScratch2;     /* 2n + 2 */
   int *aBestTo;       /* 2n + 2, all -1 between uses */
@@ -614,6 +619,7 @@ static void add_blossom(Matcher *p, int base, int k) {
   p->aBestEdge[b] = -1;
   v_zero(p->nW, dual_of(p, b));
   nLeaf = leaves(p, b, p->aScratch);
+  p->iShape++;
   for (l = 0; l < nLeaf; l++) {
     int x = p->aScratch[l];
     if (p->aLabel[p->aInBlossom[x]] == 2) {
@@ -723,6 +729,7 @@ static void relabel_expanded(Matcher *p, int b) {
 static void expand_blossom(Matcher *p, int b, int bEndStage) {
   Blossom *pB = &p->aBlossom[b];
   int c;
+  p->iShape++;
   for (c = 0; c < pB->nChild; c++) {
     int s = pB->aChild[c];
     touch(p, s);
@@ -928,6 +935,27 @@ static inline int labeled_t(const Matcher *p, int w) {
   return p->aLabel[w] == 2 && p->aLabel[p->aInBlossom[w]] == 2;
 }
 
+/*
+** The dense form's vertices outside v's blossom bv (>= n), in order, kept
+** while no blossom changes: the vertices of a blossom are scanned one
+** after another, and each would pass over the pairs inside it one by one.
+** Blossoms only grow during a scan, so the list holds every pair the scan
+** takes (it still tells those that joined v's blossom meanwhile).
+*/
+static const int *outside_of(Matcher *p, int bv, int *pn) {
+  if (p->iOutside != bv || p->iOutsideShape != p->iShape) {
+    int w, n = 0;
+    for (w = 0; w < p->n; w++) {
+      if (p->aInBlossom[w] != bv) p->aOutside[n++] = w;
+    }
+    p->nOutside = n;
+    p->iOutside = bv;
+    p->iOutsideShape = p->iShape;
+  }
+  *pn = p->nOutside;
+  return p->aOutside;
+}
+
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
@@ -939,8 +967,17 @@ static int scan_queue(Matcher *p) {
       if (scan_tight(p, v) && !p->bDense) return 1;
       continue;
     }
+    const int *aOut = 0;
+    int nOut = 0, t = 0;
+    if (p->bDense && p->aInBlossom[v] >= p->n) aOut = outside_of(p, p->aInBlossom[v], &nOut);
     for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int w = nb_vertex(p, v, q), e, k, bTight;
+      int w, e, k, bTight;
+      if (aOut) {
+        if (t == nOut) break;
+        w = aOut[t++];
+      } else {
+        w = nb_vertex(p, v, q);
+      }
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
       k = e / 2;
@@ -1284,6 +1321,7 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aBestEdge, 2 * N),
     CARVE(p->aInBlossom, N),
     CARVE(p->aUnused, N),
+    CARVE(p->aOutside, N),
     CARVE(p->aScratch, 2 * N + 2),
     CARVE(p->aScratch2, 2 * N + 2),
     CARVE(p->aBestTo, 2 * N + 2),
@@ -1402,6 +1440,7 @@ static int cold_start(Matcher *p) {
   int n = p->n, v, b, q, rc;
   if (p->bDense && (rc = dense_edges(p)) != SQLITE_OK) return rc;
   if ((rc = first_duals(p)) != SQLITE_OK) return rc;
+  p->iShape++;
   for (v = 0; v < n; v++) {
     p->aMate[v] = -1;
     p->aInBlossom[v] = v;
@@ -1458,6 +1497,7 @@ static void dissolve(Matcher *p, int b) {
   Blossom *pB = &p->aBlossom[b];
   const TbWord *z = dual_of(p, b);
   int i, c, bDual = !v_is_zero(p->nW, z);
+  p->iShape++;
   /* b's leaves are its children's: one walk of each child's */
   for (c = 0; c < pB->nChild; c++) {
     int s = pB->aChild[c], nLeaf = leaves(p, s, p->aScratch);
