@@ -14,14 +14,24 @@ weights).  Times are the process's CPU seconds of the pairings() call (wall time
 machine counts the other work); peak is the process's maximum resident memory after the round.
 """
 import argparse
+import os
 import random
 import resource
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "test"))
-from conftest import open_connection  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.dont_write_bytecode = True
+from run import connect  # noqa: E402
+
+# TIEBREAK_EXT overrides the extension, as in the tests (no suffix)
+EXT = os.environ.get("TIEBREAK_EXT",
+                     str(Path(__file__).resolve().parent.parent / "build" / "tiebreak"))
+
+
+def open_connection():
+    return connect(":memory:", EXT)
 
 
 def drawn_result(rng, rating, r, a, b):
