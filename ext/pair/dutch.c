@@ -490,7 +490,6 @@ static void player_parts(Dutch *p, int i) {
   w = part_of(p, i, P_TOP);
   wz(p, w);
   wadd(p, w, (TbWord)bNot, at[F_TOP]);
-  start_odd_parts(p, i);
 }
 
 /* Makes the parts: at the start of the round and when the bye's score
@@ -499,7 +498,10 @@ static void part_weights(Dutch *p) {
   const int *at = p->aAt;
   int i, k, nBack = p->nPlayedRounds < 2 ? p->nPlayedRounds : 2;
   unsigned c;
-  for (i = 0; i < p->n; i++) player_parts(p, i);
+  for (i = 0; i < p->n; i++) {
+    player_parts(p, i);
+    start_odd_parts(p, i);  /* fixed for the round: not with a bracket's */
+  }
   for (c = 0; c < PAIR_CODES; c++) {
     TbWord *w = p->aPairTab + c * (size_t)p->nW;
     wz(p, w);
