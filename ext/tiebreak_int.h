@@ -374,6 +374,14 @@ typedef struct TbSeat {
                               ** (marked under distinct_opponents only) */
 } TbSeat;
 
+/* A hint that the n seats at a are read soon: each line of them, and the
+** last (a run may end on a line of its own). */
+static inline void tb_prefetch_seats(const TbSeat *a, int n) {
+  int j;
+  for (j = 0; j < n; j += 64 / (int)sizeof(TbSeat)) TB_PREFETCH(&a[j]);
+  if (n > 0) TB_PREFETCH(&a[n - 1]);
+}
+
 /* Players an event may have: a seat's opponent index has 25 bits. */
 #define TB_MAX_PLAYERS ((1 << 24) - 1)
 

@@ -1076,12 +1076,7 @@ const TbSeat *tb_event_seat(const TbEvent *p, int iPlayer, int iRound) {
 ** of the time with them, mtg the same).
 */
 void tb_event_prefetch_seats(const TbEvent *p, int i) {
-  const TbPlayer *pl = &p->aPlayer[i];
-  int k;
-  for (k = 0; k < pl->nSeat; k += 64 / (int)sizeof(TbSeat)) {
-    TB_PREFETCH(&p->aSeat[pl->iSeat + k]);
-  }
-  if (pl->nSeat > 0) TB_PREFETCH(&p->aSeat[pl->iSeat + pl->nSeat - 1]);
+  tb_prefetch_seats(&p->aSeat[p->aPlayer[i].iSeat], p->aPlayer[i].nSeat);
 }
 
 /* ---------------------------------------------------------------- scoring */

@@ -929,14 +929,6 @@ static int next_owner(const PkCache *c, const PkRec *aRec, const int *aActive,
   return -1;
 }
 
-/* A hint that x's seats are read soon: each line of them (8 seats a line). */
-static void prefetch_seats(const TbEvent *e, const PkRec *x) {
-  const TbSeat *a = &e->aSeat[x->iSeat];
-  int j;
-  for (j = 0; j < x->nSeat; j += 8) TB_PREFETCH(&a[j]);
-  if (x->nSeat > 0) TB_PREFETCH(&a[x->nSeat - 1]);
-}
-
 /*
 ** The queries by passes: for each distinct round asked, in order, a pass
 ** brings every player not gone to it (aCur), then each of them with a query
@@ -960,7 +952,9 @@ static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
     pk_pass(c, e, aRec, aCur, aActive, &nActive, iRound);
     for (h = 0; h < PK_AHEAD; h++) {
       aRing[h] = next_owner(c, aRec, aActive, nActive, &j, iRound);
-      if (aRing[h] >= 0) prefetch_seats(e, &aRec[aRing[h]]);
+      if (aRing[h] >= 0) {
+        tb_prefetch_seats(&e->aSeat[aRec[aRing[h]].iSeat], aRec[aRing[h]].nSeat);
+      }
     }
     for (h = 0; aRing[h % PK_AHEAD] >= 0; h++) {
       PkRec *x = &aRec[aRing[h % PK_AHEAD]];
@@ -974,7 +968,7 @@ static int pk_queries_by_passes(PkCache *c, const TbEvent *e, PkRec *aRec,
       owp_from_passes(c, e, aCur, x, iRound, &c->aQSum[x->iNextQ]);
       x->iNextQ++;
       iNew = next_owner(c, aRec, aActive, nActive, &j, iRound);
-      if (iNew >= 0) prefetch_seats(e, &aRec[iNew]);
+      if (iNew >= 0) tb_prefetch_seats(&e->aSeat[aRec[iNew].iSeat], aRec[iNew].nSeat);
       aRing[h % PK_AHEAD] = iNew;
     }
   }
