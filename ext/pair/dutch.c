@@ -129,6 +129,13 @@ typedef struct Dutch {
   TbWord *aSlotWeight;        /* ... their values, nW words each */
   size_t mSlot;
   const TbWord *aZeroWeight;  /* nW words 0: the weight of no pair */
+  TbWord *aSeatWeight;        /* nW words: the weight of a pair with the
+                              ** bye's seat, unless bSeatRanks (see
+                              ** seat_weight) */
+  TbWord *aSeatScratch;       /* nW words: a seat's weight made */
+  int bSeatRanks;             /* the first solve with an odd count */
+  int bSeatChanged;           /* the seat's weights changed since the
+                              ** last solve: it is reconsidered */
   int aAt[F_COUNT];           /* each field's lowest bit (field_bits) */
   TbWord *aPart;              /* the weights' parts (part_weights), nW
                               ** words each: per player, then the table */
@@ -334,11 +341,11 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
 ** C7 and the floats, m: bit k set when the pair's lower player floated up
 ** k+1 rounds back and scores less, C14's !bUp then 0), P_LOW its terms as
 ** the lower (C5 and the floats), P_NEXT and P_OTHER as the higher of the
-** other kinds, P_TOP as their lower (C5), P_ODD_HIGH and P_ODD_LOW as the
-** higher and the lower of the first solve's (start_odd_parts); and a table
+** other kinds, P_TOP as their lower (C5), P_ODD as the lower of the first
+** solve's with an odd count (start_odd_parts); and a table
 ** of the terms of the pair at fixed bits, by their code (pair_code).
 */
-enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_ODD_HIGH, P_ODD_LOW, P_COUNT };
+enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_ODD, P_COUNT };
 #define PAIR_CODES 256
 
 static TbWord *part_of(const Dutch *p, int i, int k) {
@@ -432,24 +439,17 @@ static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
 }
 
 /*
-** Player i's parts of the first solve's weight with an odd count, the
-** round completable (C1-C5) and the lowest score that can take the bye:
-** for the pair (h, l), h < l, (1 + !h eligible + !l eligible) at bit G + B,
-** the sum of their score groups' ranks at bit B, and 1 if l has the top
-** score; each player's share as the higher and as the lower.
+** The first solve with an odd count asks whether the round is completable
+** (C1-C5) and the lowest score that can take the bye.  Every pair (h, l),
+** h < l, weighs 2 at bit G + B, and 1 more if l (so both) has the top
+** score: the lower player's part, here.  The bye's seat weighs the rest
+** (seat_weight).
 */
 static void start_odd_parts(Dutch *p, int i) {
-  int B = p->nSizeBits;
-  const DutchPlayer *a = &p->a[i];
-  TbWord *w = part_of(p, i, P_ODD_HIGH);
+  TbWord *w = part_of(p, i, P_ODD);
   wz(p, w);
-  wadd(p, w, (TbWord)!a->bByeEligible, p->nGroupBits + B);
-  wadd(p, w, (TbWord)p->aScoreRank[i], B);
-  w = part_of(p, i, P_ODD_LOW);
-  wz(p, w);
-  wadd(p, w, (TbWord)(1 + !a->bByeEligible), p->nGroupBits + B);
-  wadd(p, w, (TbWord)p->aScoreRank[i], B);
-  wadd(p, w, (TbWord)(a->nScore >= p->a[0].nScore), 0);
+  wadd(p, w, 2, p->nGroupBits + p->nSizeBits);
+  wadd(p, w, (TbWord)(p->a[i].nScore >= p->a[0].nScore), 0);
 }
 
 /* Makes player i's parts. */
@@ -525,8 +525,8 @@ static inline void pair_parts(const Dutch *p, int h, int l, int eKind, const TbW
     *pb = part_of(p, l, P_LOW);
   } else if (eKind == K_START_ODD) {
     *pc = 0;
-    *pa = part_of(p, h, P_ODD_HIGH);
-    *pb = part_of(p, l, P_ODD_LOW);
+    *pa = p->aZeroWeight;
+    *pb = part_of(p, l, P_ODD);
   } else {
     *pc = 0;
     *pa = part_of(p, h, eKind == K_NEXT ? P_NEXT : P_OTHER);
@@ -595,16 +595,42 @@ static inline unsigned key_read(const Dutch *p, int i, int j) {
   return x;
 }
 
+/*
+** With an odd count the matching has one more vertex, n: the bye's seat,
+** whose pair with a player is that player's bye.  The optimum is the same:
+** every matching that leaves one player out pays the seat's weight once.
+** In the first solve (bSeatRanks) the seat's pair with x weighs 1, plus 1
+** at bit G + B if x may take the bye, plus G less the rank of x's score
+** group at bit B: the total is then a constant less the bye's terms, as
+** when each pair carried both players' (less a pair of 2 at bit G + B, so
+** that the most pairs still come first).  The pairs weigh alike, so the
+** first duals make most of them tight at once (1,000 players: 0.02 s, not
+** 0.5-0.9 s with the ranks on the pairs).  After it the seat weighs one
+** pair at C4's bit (aSeatWeight): the player left free no longer has to
+** bring their dual down to 0 at the end of every solve (rounds 3-5 of
+** gen-1000p: 1.1-1.5 s of 2.2-2.7 s; no gain with the seat's weight below
+** C4's bit).  Returns the weight, made in w if it depends on x.
+*/
+static const TbWord *seat_weight(const Dutch *p, int x, TbWord *w) {
+  if (!p->bSeatRanks) return p->aSeatWeight;
+  wz(p, w);
+  wadd(p, w, 1, 0);
+  wadd(p, w, (TbWord)p->a[x].bByeEligible, p->nGroupBits + p->nSizeBits);
+  wadd(p, w, (TbWord)(p->nGroupBits - p->aScoreRank[x]), p->nSizeBits);
+  return w;
+}
+
 /* The matcher's weight of pair {i, j}: 0 for no pair, else the weight
 ** kept for the pair if its key is the same, else made anew (the making
 ** out of line keeps this path short). */
 static const TbWord *dutch_weight(void *pArg, int i, int j, TbWord *w) {
   Dutch *p = pArg;
-  unsigned x = key_read(p, i, j);
+  unsigned x;
   int h = i < j ? i : j, l = i < j ? j : i;
   size_t iSlot = ((size_t)h * (size_t)p->n + (size_t)l) & p->mSlot;
   const WeightSlot *pSlot = &p->aSlot[iSlot];
-  (void)w;
+  if (l == p->n) return seat_weight(p, h, w);
+  x = key_read(p, i, j);
   if (KEY_KIND(x) == K_ZERO) return p->aZeroWeight;
   if (pSlot->h == h && pSlot->l == l && pSlot->x == x) {
     return p->aSlotWeight + iSlot * (size_t)p->nW;
@@ -640,6 +666,36 @@ static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
   return 0;
 }
 
+/* The slack of a pair with the bye's seat under the duals ui, uj into r:
+** ui + uj minus twice the seat's weight. */
+static void seat_slack(const Dutch *p, int x, const TbWord *ui, const TbWord *uj,
+                       TbWord *r) {
+  const TbWord *w = seat_weight(p, x, r);
+  DutchCarry cy = 0;
+  int t;
+  for (t = 0; t < p->nW; t++) {
+    cy += (DutchCarry)ui[t] + uj[t] - 2 * (DutchCarry)w[t];
+    r[t] = (TbWord)cy;
+    cy >>= 64;
+  }
+}
+
+/* Its sign (-1, 0 or 1), the top word signed as the matcher reads it. */
+static int seat_sign(Dutch *p, int x, const TbWord *ui, const TbWord *uj) {
+  const TbWord *w = seat_weight(p, x, p->aSeatScratch);
+  DutchCarry cy = 0;
+  TbWord any = 0, top = 0;
+  int t;
+  for (t = 0; t < p->nW; t++) {
+    cy += (DutchCarry)ui[t] + uj[t] - 2 * (DutchCarry)w[t];
+    top = (TbWord)cy;
+    any |= top;
+    cy >>= 64;
+  }
+  if ((i64)top < 0) return -1;
+  return any != 0;
+}
+
 /* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
 ** twice the weight weight_make() would make, in one pass over the parts
 ** (no weight made and read again); -1 for no pair. */
@@ -650,6 +706,10 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
   const TbWord *a, *b, *c;
   int t, iBye;
   DutchCarry cy, bye;
+  if (i == p->n || j == p->n) {
+    seat_slack(p, i < j ? i : j, ui, uj, r);
+    return 0;
+  }
   if (slack_terms(p, i, j, &s) < 0) return -1;
   a = s.a;
   b = s.b;
@@ -708,6 +768,7 @@ static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *
   int t = p->nW - 1, iBye;
   TbWord aBye[2];
   DutchCarry acc;
+  if (i == p->n || j == p->n) return seat_sign(p, i < j ? i : j, ui, uj);
   if (slack_terms(p, i, j, &s) < 0) return -2;
   a = s.a;
   b = s.b;
@@ -771,10 +832,13 @@ static int solve(Dutch *p) {
     tb_match_touch(p->pSolver, i);
   }
   p->nDirty = 0;
+  if (p->bSeatChanged) tb_match_touch(p->pSolver, n);
+  p->bSeatChanged = 0;
   if ((rc = tb_match_solve(p->pSolver)) != 0) return rc;
   for (i = 0; i < n; i++) {
     int m = p->aFinal[i] >= 0 ? p->aFinal[i] : tb_match_mate(p->pSolver, i);
-    p->aStable[i] = m >= 0 ? m : i;
+    /* the player at the bye's seat (m == n) is unpaired */
+    p->aStable[i] = m >= 0 && m < n ? m : i;
   }
   return SQLITE_OK;
 }
@@ -1299,6 +1363,7 @@ static int outside_kind(Dutch *p, int eKind) {
 /* The first weights: the round must be completable (C1-C5); with an odd
 ** count, the lowest score that can take the bye. */
 static int initial_weights(Dutch *p) {
+  p->bSeatRanks = p->n & 1;
   return outside_kind(p, (p->n & 1) ? K_START_ODD : K_OTHER);
 }
 
@@ -1328,6 +1393,8 @@ static int bye_setup(Dutch *p) {
   }
   slots_forget(p);
   part_weights(p);
+  p->bSeatRanks = 0;
+  p->bSeatChanged = 1;
   return outside_kind(p, K_OTHER);
 }
 
@@ -1663,11 +1730,17 @@ static int open_weights(Dutch *p) {
   if ((rc = weight_slots(p)) != SQLITE_OK) return rc;
   field_bits(p);
   p->aPart = sqlite3_malloc64(sizeof(TbWord) * (size_t)p->nW
-                              * ((size_t)n * P_COUNT + PAIR_CODES));
+                              * ((size_t)n * P_COUNT + PAIR_CODES + 2));
   if (p->aPart == 0) return SQLITE_NOMEM;
   p->aPairTab = p->aPart + (size_t)n * P_COUNT * (size_t)p->nW;
+  p->aSeatWeight = p->aPairTab + PAIR_CODES * (size_t)p->nW;
+  p->aSeatScratch = p->aSeatWeight + p->nW;
+  wz(p, p->aSeatWeight);
+  wadd(p, p->aSeatWeight, 1, p->aAt[F_TOP]);
   part_weights(p);
-  rc = tb_match_open_dense_fn(n, p->nW, dutch_weight, p, p->pProbe, &p->pSolver);
+  /* an odd count: a seat for the bye, paired with whoever takes it */
+  rc = tb_match_open_dense_fn(n + (n & 1), p->nW, dutch_weight, p, p->pProbe,
+                              &p->pSolver);
   if (rc) return rc;
 #ifdef __SIZEOF_INT128__
   tb_match_slack_fn(p->pSolver, dutch_slack);
