@@ -120,6 +120,9 @@ struct TbMatcher {
   unsigned char *aListed; /* n: on aFree */
   unsigned char *aDead;   /* n: removed from the graph ... */
   int nDead;              /* ... how many */
+  int *aLive;             /* n: the vertices not removed, in order (the
+                          ** dense form's scans read no removed one) */
+  int nLive;
   int bStarted;       /* duals and matching hold */
   int bLazy;          /* dense form: this stage tries tight pairs only
                       ** (see run_stage) ... */
@@ -905,27 +908,6 @@ static int live_tight(const Matcher *p, int v, int w, int q) {
   return top_down_tight(p, v, w, pair_weight(p, v, w, nb_end(p, v, w, q) / 2));
 }
 
-/* A lazy scan of S-vertex v: its tight pairs only, in the order of a full
-** scan, which they grow the trees in the same way (the other pairs give
-** only least-slack edges, which a stage ending in an augmentation never
-** reads).  Each is told by the sign of its slack, read again at each scan:
-** a list of the tight pairs kept until the duals move took an int a pair
-** where most pairs are tight, and cost more to make than the signs it
-** saved (round 9 of 1,000 players: 11.8 G instructions with the lists,
-** 9.6 G without). */
-static int scan_tight(Matcher *p, int v) {
-  int q;
-  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-    int w = nb_vertex(p, v, q), e;
-    if (p->nDead > 0 && p->aDead[w]) continue;
-    if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, q)) continue;
-    e = nb_end(p, v, w, q);
-    allow_edge(p, e / 2);
-    if (grow(p, v, w, e, e / 2)) return 1;
-  }
-  return 0;
-}
-
 /* Whether w is a labeled vertex of a T-blossom: a pair from an S-vertex to
 ** it grows nothing and offers no least-slack edge, and a dual step keeps
 ** its slack (the S end loses what the T end gains), so a full scan of the
@@ -936,16 +918,17 @@ static inline int labeled_t(const Matcher *p, int w) {
 }
 
 /*
-** The dense form's vertices outside v's blossom bv (>= n), in order, kept
-** while no blossom changes: the vertices of a blossom are scanned one
+** The dense form's live vertices outside v's blossom bv (>= n), in order,
+** kept while no blossom changes: the vertices of a blossom are scanned one
 ** after another, and each would pass over the pairs inside it one by one.
 ** Blossoms only grow during a scan, so the list holds every pair the scan
 ** takes (it still tells those that joined v's blossom meanwhile).
 */
 static const int *outside_of(Matcher *p, int bv, int *pn) {
   if (p->iOutside != bv || p->iOutsideShape != p->iShape) {
-    int w, n = 0;
-    for (w = 0; w < p->n; w++) {
+    int t, n = 0;
+    for (t = 0; t < p->nLive; t++) {
+      int w = p->aLive[t];
       if (p->aInBlossom[w] != bv) p->aOutside[n++] = w;
     }
     p->nOutside = n;
@@ -954,6 +937,47 @@ static const int *outside_of(Matcher *p, int bv, int *pn) {
   }
   *pn = p->nOutside;
   return p->aOutside;
+}
+
+/* The vertices a scan of v reads in the dense form, in order: the live
+** ones, or those outside v's blossom (outside_of); NULL for the edge-list
+** form, whose scans read v's list. */
+static const int *scan_list(Matcher *p, int v, int *pn) {
+  if (!p->bDense) { *pn = 0; return 0; }
+  if (p->aInBlossom[v] >= p->n) return outside_of(p, p->aInBlossom[v], pn);
+  *pn = p->nLive;
+  return p->aLive;
+}
+
+/* A lazy scan of S-vertex v: its tight pairs only, in the order of a full
+** scan, which they grow the trees in the same way (the other pairs give
+** only least-slack edges, which a stage ending in an augmentation never
+** reads).  Each is told by the sign of its slack, read again at each scan:
+** a list of the tight pairs kept until the duals move took an int a pair
+** where most pairs are tight, and cost more to make than the signs it
+** saved (round 9 of 1,000 players: 11.8 G instructions with the lists,
+** 9.6 G without). */
+static int scan_tight(Matcher *p, int v) {
+  int q, t, nOut;
+  const int *aOut = scan_list(p, v, &nOut);
+  if (aOut) {
+    for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
+      int w = aOut[t], e;
+      if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, 0)) continue;
+      e = nb_end(p, v, w, 0);
+      if (grow(p, v, w, e, e / 2)) return 1;
+    }
+    return 0;
+  }
+  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
+    int w = nb_vertex(p, v, q), e;
+    if (p->nDead > 0 && p->aDead[w]) continue;
+    if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, q)) continue;
+    e = nb_end(p, v, w, q);
+    allow_edge(p, e / 2);
+    if (grow(p, v, w, e, e / 2)) return 1;
+  }
+  return 0;
 }
 
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
@@ -967,17 +991,13 @@ static int scan_queue(Matcher *p) {
       if (scan_tight(p, v) && !p->bDense) return 1;
       continue;
     }
-    const int *aOut = 0;
-    int nOut = 0, t = 0;
-    if (p->bDense && p->aInBlossom[v] >= p->n) aOut = outside_of(p, p->aInBlossom[v], &nOut);
-    for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
+    int nOut, t;
+    const int *aOut = scan_list(p, v, &nOut);
+    if (!aOut) nOut = p->aNbStart[v + 1] - p->aNbStart[v];
+    for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
       int w, e, k, bTight;
-      if (aOut) {
-        if (t == nOut) break;
-        w = aOut[t++];
-      } else {
-        w = nb_vertex(p, v, q);
-      }
+      q = p->aNbStart[v] + t;
+      w = aOut ? aOut[t] : nb_vertex(p, v, q);
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
       k = e / 2;
@@ -1334,6 +1354,7 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aCacheEpoch, 2 * N),
     CARVE(p->aListed, N),
     CARVE(p->aDead, N),
+    CARVE(p->aLive, N),
     CARVE(p->aNewBlossom, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
@@ -1341,6 +1362,7 @@ static int alloc_vertices(Matcher *p) {
   /* zeroed: tb_match_close() reads the blossoms' lists */
   memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   memset(p->aDead, 0, (size_t)N);
+  for (p->nLive = 0; p->nLive < p->n; p->nLive++) p->aLive[p->nLive] = p->nLive;
   return SQLITE_OK;
 }
 
@@ -1646,8 +1668,19 @@ void tb_match_touch(TbMatcher *p, int v) {
   release(p, v);
 }
 
+/* Takes removed vertex v off the list of the live ones. */
+static void unlist_live(Matcher *p, int v) {
+  int k = 0;
+  while (k < p->nLive && p->aLive[k] != v) k++;
+  if (k == p->nLive) return;
+  memmove(p->aLive + k, p->aLive + k + 1, sizeof(int) * (size_t)(p->nLive - k - 1));
+  p->nLive--;
+  p->iShape++;              /* the lists of outside vertices drop it too */
+}
+
 void tb_match_remove(TbMatcher *p, int v) {
   if (p->bStarted && !p->aDead[v]) release(p, v);
+  if (!p->aDead[v]) unlist_live(p, v);
   p->nDead += !p->aDead[v];
   p->aDead[v] = 1;
   v_zero(p->nW, dual_of(p, v));
