@@ -624,13 +624,12 @@ typedef struct SlackTerms {
 } SlackTerms;
 
 /* The terms of pair {i, j}'s slack into *s: 0, or -1 for no pair. */
-static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
+static DUTCH_INLINE int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
   unsigned x = key_read(p, i, j);
   int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
   if (eKind == K_ZERO) return -1;
   s->nOff = (i64)(x >> 4) - KEY_BIAS;
   s->iBye = -1;
-  s->bye = 0;
   pair_parts(p, h, l, eKind, &s->a, &s->b, &s->c);
   if (s->c == 0) s->c = p->aZeroWeight;
   if (x & KEY_BYE) {
@@ -638,6 +637,41 @@ static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
     s->bye = (DutchCarry)(2 * bye_count(p, h, l)) << (p->aAt[F_C9] & 63);
   }
   return 0;
+}
+
+/* One word of a slack: ui + uj - 2 (a + b + c) + cy, cy a signed carry in
+** from the word below; the word into *r, the carry out returned (between
+** -8 and 4).  Plain 64-bit operations with their carries: the compilers'
+** 128-bit sums spilled to memory, and a slack is summed for most pairs a
+** scan reads. */
+static DUTCH_INLINE i64 slack_word(TbWord ui, TbWord uj, TbWord a, TbWord b, TbWord c,
+                                   i64 cy, TbWord *r) {
+  TbWord s = ui + uj, w = a + b, w2, d, x;
+  i64 hi = s < ui;                        /* s + hi 2^64 = ui + uj */
+  int cw = w < a;
+  w2 = w + c;
+  cw += w2 < w;                           /* w2 + cw 2^64 = a + b + c */
+  hi -= (i64)(w2 >> 63) + 2 * (i64)cw;    /* less twice that: (w2 << 1) ... */
+  d = s - (w2 << 1);
+  hi -= d > s;                            /* ... with its borrow */
+  x = d + (TbWord)cy;                     /* the carry in, signed */
+  hi += (i64)(x < d) + (cy >> 63);
+  *r = x;
+  return hi;
+}
+
+/* The slack of a pair with C9's term (a few in a hundred): the same sum
+** with the term's 128 bits at its word. */
+static DUTCH_NOINLINE void slack_bye(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                     const TbWord *uj, TbWord *r) {
+  DutchCarry cy = -2 * (DutchCarry)s->nOff;
+  int t;
+  for (t = 0; t < p->nW; t++) {
+    if (t == s->iBye) cy -= s->bye;
+    cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)s->a[t] + s->b[t] + s->c[t]);
+    r[t] = (TbWord)cy;
+    cy >>= 64;
+  }
 }
 
 /* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
@@ -648,23 +682,17 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
   Dutch *p = pArg;
   SlackTerms s;
   const TbWord *a, *b, *c;
-  int t, iBye;
-  DutchCarry cy, bye;
+  int t;
+  i64 cy;
   if (slack_terms(p, i, j, &s) < 0) return -1;
+  if (s.iBye >= 0) { slack_bye(p, &s, ui, uj, r); return 0; }
   a = s.a;
   b = s.b;
   c = s.c;
-  iBye = s.iBye;
-  bye = s.bye;
-  /* the offset (signed) starts the carry; C9's term joins at its word */
-  cy = -2 * (DutchCarry)s.nOff;
+  /* the offset (signed) starts the carry */
+  cy = -2 * s.nOff;
 #define DUTCH_SLACK_WORDS(NW) \
-  for (t = 0; t < (NW); t++) { \
-    if (t == iBye) cy -= bye; \
-    cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)a[t] + b[t] + c[t]); \
-    r[t] = (TbWord)cy; \
-    cy >>= 64; \
-  }
+  for (t = 0; t < (NW); t++) cy = slack_word(ui[t], uj[t], a[t], b[t], c[t], cy, &r[t]);
   /* a loop of a known length for the usual widths (3 to 5 words at 1,000
   ** players): unrolled, in registers; the round's time is mostly here */
   switch (p->nW) {
@@ -673,20 +701,37 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     case 4: DUTCH_SLACK_WORDS(4); break;
     case 5: DUTCH_SLACK_WORDS(5); break;
     case 6: DUTCH_SLACK_WORDS(6); break;
-    case 7: DUTCH_SLACK_WORDS(7); break;
-    case 8: DUTCH_SLACK_WORDS(8); break;
-    case 9: DUTCH_SLACK_WORDS(9); break;
-    case 10: DUTCH_SLACK_WORDS(10); break;
-    case 11: DUTCH_SLACK_WORDS(11); break;
-    case 12: DUTCH_SLACK_WORDS(12); break;
-    case 13: DUTCH_SLACK_WORDS(13); break;
-    case 14: DUTCH_SLACK_WORDS(14); break;
-    case 15: DUTCH_SLACK_WORDS(15); break;
-    case 16: DUTCH_SLACK_WORDS(16); break;
     default: DUTCH_SLACK_WORDS(p->nW); break;
   }
 #undef DUTCH_SLACK_WORDS
   return 0;
+}
+
+/* The sign of a pair's slack with C9's term, from the top word down as
+** dutch_sign() reads the others. */
+static DUTCH_NOINLINE int sign_bye(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                   const TbWord *uj) {
+  const TbWord *a = s->a, *b = s->b, *c = s->c;
+  int t = p->nW - 1, iBye = s->iBye;
+  TbWord aBye[2];
+  DutchCarry acc;
+  aBye[0] = (TbWord)s->bye;
+  aBye[1] = (TbWord)(s->bye >> 64);
+  acc = (DutchCarry)(i64)ui[t] + (i64)uj[t] -
+        2 * ((DutchCarry)(i64)a[t] + (i64)b[t] + (i64)c[t]);
+  for (;;) {
+    if (t == iBye) acc -= aBye[0];
+    if (t == iBye + 1) acc -= aBye[1];
+    if (t == 0) {
+      acc -= 2 * (DutchCarry)s->nOff;
+      return (acc > 0) - (acc < 0);
+    }
+    if (acc >= 8) return 1;
+    if (acc <= -3) return -1;
+    t--;
+    acc = acc * ((DutchCarry)1 << 64) + (DutchCarry)ui[t] + uj[t] -
+          2 * ((DutchCarry)a[t] + b[t] + c[t]);
+  }
 }
 
 /*
@@ -699,38 +744,36 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
 ** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
 ** rest reads the next word.  A lazy scan (a player's tight pairs, a read
 ** of the whole row) tells most pairs from their top word or two, and makes
-** no weight.
+** no weight.  Each word's term is slack_word()'s, hi 2^64 + d: acc is then
+** (acc + hi) 2^64 + d, and one that goes on, between -3 and 8, is d as a
+** signed word.
 */
 static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
   Dutch *p = pArg;
   SlackTerms s;
   const TbWord *a, *b, *c;
-  int t = p->nW - 1, iBye;
-  TbWord aBye[2];
-  DutchCarry acc;
+  int t = p->nW - 1;
+  TbWord d;
+  i64 acc, hi;
   if (slack_terms(p, i, j, &s) < 0) return -2;
+  if (s.iBye >= 0) return sign_bye(p, &s, ui, uj);
   a = s.a;
   b = s.b;
   c = s.c;
-  /* C9's term in its two words (0 without one) */
-  iBye = s.iBye;
-  aBye[0] = (TbWord)s.bye;
-  aBye[1] = (TbWord)(s.bye >> 64);
-  /* the top words signed, as the matcher reads a value */
-  acc = (DutchCarry)(i64)ui[t] + (i64)uj[t] -
-        2 * ((DutchCarry)(i64)a[t] + (i64)b[t] + (i64)c[t]);
+  /* the top words signed, as the matcher reads a value: each word whose
+  ** top bit is set counts 2^64 less */
+  hi = slack_word(ui[t], uj[t], a[t], b[t], c[t], t == 0 ? -2 * s.nOff : 0, &d);
+  hi -= (i64)(ui[t] >> 63) + (i64)(uj[t] >> 63);
+  hi += 2 * ((i64)(a[t] >> 63) + (i64)(b[t] >> 63) + (i64)(c[t] >> 63));
+  acc = 0;
   for (;;) {
-    if (t == iBye) acc -= aBye[0];
-    if (t == iBye + 1) acc -= aBye[1];
-    if (t == 0) {
-      acc -= 2 * (DutchCarry)s.nOff;
-      return (acc > 0) - (acc < 0);
-    }
-    if (acc >= 8) return 1;
-    if (acc <= -3) return -1;
+    acc += hi;                            /* the value: acc 2^64 + d */
+    if (t == 0) return acc != 0 ? (acc > 0) - (acc < 0) : d != 0;
+    if (acc > 0 || (acc == 0 && d >= 8)) return 1;
+    if (acc < -1 || (acc == -1 && d <= (TbWord)-3)) return -1;
+    acc = (i64)d;
     t--;
-    acc = acc * ((DutchCarry)1 << 64) + (DutchCarry)ui[t] + uj[t] -
-          2 * ((DutchCarry)a[t] + b[t] + c[t]);
+    hi = slack_word(ui[t], uj[t], a[t], b[t], c[t], t == 0 ? -2 * s.nOff : 0, &d);
   }
 }
 #endif
