@@ -341,7 +341,7 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
 enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_ODD_HIGH, P_ODD_LOW, P_COUNT };
 #define PAIR_CODES 256
 
-static TbWord *part_of(const Dutch *p, int i, int k) {
+static DUTCH_INLINE TbWord *part_of(const Dutch *p, int i, int k) {
   /* by part, then player: a scan of one player's pairs reads the other
   ** players' same part in order */
   return p->aPart + ((size_t)k * (size_t)p->n + (size_t)i) * (size_t)p->nW;
@@ -420,7 +420,7 @@ static int code_table(Dutch *p) {
 
 /* The code of the pair (h, l), h above l: from the table by the players'
 ** kinds, else worked out. */
-static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
+static DUTCH_INLINE unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int bAbove = a->nScore > b->nScore;
   if (p->nKind > 0) {
@@ -516,7 +516,7 @@ static void part_weights(Dutch *p) {
 /* The parts a weight of kind eKind (not K_ZERO) of the pair (h, l) adds
 ** up: the higher player's, the lower's, and for a pair in the bracket the
 ** table's row of its code (else *pc is NULL). */
-static inline void pair_parts(const Dutch *p, int h, int l, int eKind, const TbWord **pa,
+static DUTCH_INLINE void pair_parts(const Dutch *p, int h, int l, int eKind, const TbWord **pa,
                               const TbWord **pb, const TbWord **pc) {
   if (eKind == K_CUR) {
     int m;
@@ -583,7 +583,7 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
 
 /* The key of {i, j} the matcher reads (key_of); checked against the keys
 ** the steps set in a build with DUTCH_CHECK_KEYS. */
-static inline unsigned key_read(const Dutch *p, int i, int j) {
+static DUTCH_INLINE unsigned key_read(const Dutch *p, int i, int j) {
   unsigned x = key_of(p, i, j);
 #ifdef DUTCH_CHECK_KEYS
   if (x != p->aKey[(size_t)i * (size_t)p->n + (size_t)j]) {
