@@ -41,6 +41,15 @@
 #include <limits.h>
 #include <string.h>
 
+/* The calls a scan makes for each pair it reads, inlined. */
+#if defined(__GNUC__)
+#define MATCH_INLINE inline __attribute__((always_inline))
+#define MATCH_NOINLINE __attribute__((noinline))
+#else
+#define MATCH_INLINE inline
+#define MATCH_NOINLINE
+#endif
+
 typedef struct Blossom {
   int nChild;
   int *aChild;        /* sub-blossoms around the cycle, from the base */
@@ -339,21 +348,27 @@ static inline i64 slack_word(const Matcher *p, int k) {
   return (i64)(p->aDual[i] + p->aDual[j] - 2 * pair_weight(p, i, j, k)[0]);
 }
 
+/* Works out the slack of entry x's best edge again, into s. */
+static MATCH_NOINLINE void best_slack_make(Matcher *p, int x, TbWord *s) {
+  edge_slack(p, p->aBestEdge[x], s);
+  p->aCacheEdge[x] = p->aBestEdge[x];
+  p->aCacheEpoch[x] = p->iEpoch;
+}
+
 /* The slack of entry x's best edge, cached per dual epoch: a scan
 ** compares many edges with it. */
-static const TbWord *best_slack(Matcher *p, int x) {
+static MATCH_INLINE const TbWord *best_slack(Matcher *p, int x) {
   TbWord *s = p->aBestSlack + (size_t)x * (size_t)p->nW;
   if (p->aCacheEdge[x] != p->aBestEdge[x] || p->aCacheEpoch[x] != p->iEpoch) {
-    edge_slack(p, p->aBestEdge[x], s);
-    p->aCacheEdge[x] = p->aBestEdge[x];
-    p->aCacheEpoch[x] = p->iEpoch;
+    best_slack_make(p, x, s);
   }
   return s;
 }
 
 /* Makes edge k, of slack ks, x's best edge unless one is as good;
-** returns whether it did. */
-static int offer_best_edge(Matcher *p, int x, int k, const TbWord *ks) {
+** returns whether it did.  Inlined: a full scan offers most pairs it
+** reads, and keeps few. */
+static MATCH_INLINE int offer_best_edge(Matcher *p, int x, int k, const TbWord *ks) {
   if (p->nW == 1) {
     if (p->aBestEdge[x] != -1 && (i64)ks[0] >= slack_word(p, p->aBestEdge[x])) return 0;
     p->aBestEdge[x] = k;
