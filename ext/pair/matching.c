@@ -995,6 +995,54 @@ static int scan_tight(Matcher *p, int v) {
   return 0;
 }
 
+/* Whether x has no best edge or one of more slack than ks (nW > 1). */
+static MATCH_INLINE int beats_best(Matcher *p, int x, const TbWord *ks) {
+  return p->aBestEdge[x] == -1 || v_cmp(p->nW, ks, best_slack(p, x)) < 0;
+}
+
+/* offer_best_edge() for the dense pair of v and w, whose number is made
+** only when kept. */
+static MATCH_INLINE int offer_pair(Matcher *p, int x, int v, int w, const TbWord *ks) {
+  if (p->nW > 1 && !beats_best(p, x, ks)) return 0;
+  return offer_best_edge(p, x, nb_end(p, v, w, 0) / 2, ks);
+}
+
+/* A full scan of S-vertex v in the dense form, as scan_queue()'s loop
+** for the edge-list form: v's blossom and dual read once (only a growth
+** moves v's blossom), no removed vertex on the list, and a pair's number
+** made only for a pair that grows the trees or is kept as a best edge
+** (a scan offers most pairs it reads, and keeps few).  Returns 1 once the
+** matching augmented. */
+static int scan_dense(Matcher *p, int v) {
+  TbWord *kslack = tmp(p, T_SLACK);
+  const TbWord *uv = dual_of(p, v);
+  int nOut, t, bv = p->aInBlossom[v], nW = p->nW;
+  const int *aOut = scan_list(p, v, &nOut);
+  for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
+    int w = aOut[t], bw = p->aInBlossom[w], bTight;
+    if (bw == bv) continue;
+    /* no flags: the slack's sign tells (see allow_edge) */
+    if (!p->bFullScans && p->aLabel[w] == 2 && p->aLabel[bw] == 2) continue;
+    if (p->xSlack) {
+      if (p->xSlack(p->pWeightArg, v, w, uv, dual_of(p, w), kslack) < 0) continue;
+      bTight = v_sign(nW, kslack) <= 0;
+    } else {
+      int k = nb_end(p, v, w, 0) / 2;
+      if ((bTight = weight_slack(p, v, w, pair_weight(p, v, w, k), kslack)) < 0) continue;
+    }
+    if (bTight) {
+      int e = nb_end(p, v, w, 0);
+      if (grow(p, v, w, e, e / 2)) return 1;
+      bv = p->aInBlossom[v];
+    } else if (p->aLabel[bw] == 1) {
+      offer_pair(p, bv, v, w, kslack);
+    } else if (p->aLabel[w] == 0) {
+      if (offer_pair(p, w, v, w, kslack)) touch(p, w);
+    }
+  }
+  return 0;
+}
+
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
@@ -1006,33 +1054,26 @@ static int scan_queue(Matcher *p) {
       if (scan_tight(p, v) && !p->bDense) return 1;
       continue;
     }
-    int nOut, t;
-    const int *aOut = scan_list(p, v, &nOut);
-    if (!aOut) nOut = p->aNbStart[v + 1] - p->aNbStart[v];
-    for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
-      int w, e, k, bTight;
-      q = p->aNbStart[v] + t;
-      w = aOut ? aOut[t] : nb_vertex(p, v, q);
+    if (p->bDense) {
+      if (scan_dense(p, v)) {
+        /* the dense form goes on along tight pairs: no dual step
+        ** follows an augmentation, so no least-slack edge is needed */
+        p->bLazy = !p->bFullScans;
+      }
+      continue;
+    }
+    for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
+      int w = nb_vertex(p, v, q), e, k, bTight;
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
       k = e / 2;
-      if (p->bDense) {
-        /* no flags: the slack's sign tells (see allow_edge) */
-        if (!p->bFullScans && labeled_t(p, w)) continue;
-        if ((bTight = live_slack(p, v, w, k, kslack)) < 0) continue;
-      } else if (!(bTight = allowed(p, k))) {
+      if (!(bTight = allowed(p, k))) {
         /* a flagged edge was found tight: only the others read weights */
         if ((bTight = live_slack(p, v, w, k, kslack)) < 0) continue;
         if (bTight) allow_edge(p, k);
       }
       if (bTight) {
-        if (grow(p, v, w, e, k)) {
-          /* the dense form goes on along tight pairs: no dual step
-          ** follows an augmentation, so no least-slack edge is needed */
-          if (!p->bDense) return 1;
-          p->bLazy = !p->bFullScans;
-          break;
-        }
+        if (grow(p, v, w, e, k)) return 1;
       } else if (p->aLabel[p->aInBlossom[w]] == 1) {
         offer_best_edge(p, p->aInBlossom[v], k, kslack);
       } else if (p->aLabel[w] == 0) {
