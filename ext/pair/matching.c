@@ -133,17 +133,10 @@ struct TbMatcher {
                           ** dense form's scans read no removed one) */
   int nLive;
   int bStarted;       /* duals and matching hold */
-  int bLazy;          /* dense form: this stage tries tight pairs only
-                      ** (see run_stage) ... */
+  int bLazy;          /* dense form: this stage augmented, and reads
+                      ** tight pairs only from now on (see scan_queue) ... */
   int bFullScans;     /* ... unless tb_match_full_scans(), which also
                       ** reads the pairs labeled_t() passes over */
-  int nStage;         /* the stages of this solve so far (the first
-                      ** scans every pair, see run_stage) */
-  int bStepped;       /* this stage made a dual step */
-  int bExhausted;     /* the last stage augmented with no dual step: its
-                      ** tight pairs are used up (see run_stage) */
-  int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
-  int nNewBlossom;
   TbProbe *pProbe;
   int rc;
 };
@@ -603,7 +596,6 @@ static void add_blossom(Matcher *p, int base, int k) {
   Blossom *pB;
   b = p->aUnused[--p->nUnused];
   touch(p, b);
-  if (p->bLazy) p->aNewBlossom[p->nNewBlossom++] = b;
   pB = &p->aBlossom[b];
   p->aBase[b] = base;
   p->aParent[b] = -1;
@@ -964,32 +956,22 @@ static const int *scan_list(Matcher *p, int v, int *pn) {
   return p->aLive;
 }
 
-/* A lazy scan of S-vertex v: its tight pairs only, in the order of a full
-** scan, which they grow the trees in the same way (the other pairs give
-** only least-slack edges, which a stage ending in an augmentation never
-** reads).  Each is told by the sign of its slack, read again at each scan:
-** a list of the tight pairs kept until the duals move took an int a pair
-** where most pairs are tight, and cost more to make than the signs it
-** saved (round 9 of 1,000 players: 11.8 G instructions with the lists,
-** 9.6 G without). */
+/* The dense form's scan of S-vertex v once its stage augmented: its tight
+** pairs only, in the order of a full scan, which they grow the trees in
+** the same way (the other pairs give only least-slack edges, which a stage
+** ending in an augmentation never reads).  Each is told by the sign of its
+** slack, read again at each scan: a list of the tight pairs kept until the
+** duals move took an int a pair where most pairs are tight, and cost more
+** to make than the signs it saved (round 9 of 1,000 players: 11.8 G
+** instructions with the lists, 9.6 G without).  Returns 1 once the
+** matching augmented again. */
 static int scan_tight(Matcher *p, int v) {
-  int q, t, nOut;
+  int t, nOut;
   const int *aOut = scan_list(p, v, &nOut);
-  if (aOut) {
-    for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
-      int w = aOut[t], e;
-      if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, 0)) continue;
-      e = nb_end(p, v, w, 0);
-      if (grow(p, v, w, e, e / 2)) return 1;
-    }
-    return 0;
-  }
-  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-    int w = nb_vertex(p, v, q), e;
-    if (p->nDead > 0 && p->aDead[w]) continue;
-    if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, q)) continue;
-    e = nb_end(p, v, w, q);
-    allow_edge(p, e / 2);
+  for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
+    int w = aOut[t], e;
+    if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, 0)) continue;
+    e = nb_end(p, v, w, 0);
     if (grow(p, v, w, e, e / 2)) return 1;
   }
   return 0;
@@ -1051,7 +1033,7 @@ static int scan_queue(Matcher *p) {
     if (spent(p, v)) continue;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
     if (p->bLazy) {
-      if (scan_tight(p, v) && !p->bDense) return 1;
+      scan_tight(p, v);
       continue;
     }
     if (p->bDense) {
@@ -1294,52 +1276,21 @@ static void end_stage(Matcher *p) {
   }
 }
 
-/* Undoes the blossoms a lazy try made, the last first (their numbers go
-** back to the unused ones in the order they came), and turns the lazy
-** scans off for the rest of the stage.  The try moved no dual and no
-** partner; start_stage() clears its labels. */
-static void undo_lazy(Matcher *p) {
-  while (p->nNewBlossom > 0) {
-    int b = p->aNewBlossom[--p->nNewBlossom], c;
-    Blossom *pB = &p->aBlossom[b];
-    for (c = 0; c < pB->nChild; c++) {
-      int s = pB->aChild[c], nLeaf = leaves(p, s, p->aScratch), l;
-      p->aParent[s] = -1;
-      for (l = 0; l < nLeaf; l++) p->aInBlossom[p->aScratch[l]] = s;
-    }
-    release_blossom(p, b);
-  }
-  p->bLazy = 0;
-}
-
 /* One stage: grows the forest until an augmentation or a dual step that
-** ends it.  Returns 0 once the matching is optimal.  The first stage of a
-** solve scans every pair at once: most warm solves of the Dutch system are
-** one stage that needs a dual step, whose try would read every row of its
-** trees twice.  So does a stage after one that augmented
-** with no dual step: that one went on along tight pairs until none was
-** left, and a try after it found another path in 2 of 38 stages (a round
-** of 1,000 players). */
+** ends it.  Returns 0 once the matching is optimal.  Its S-vertices are
+** scanned in full until the first augmentation (then, in the dense form,
+** their tight pairs only).  A try of a stage along tight pairs first,
+** undone when it needed a dual step, cost more than it saved: a pair's
+** sign costs about as much as its slack, and the tries that needed the
+** step read half the signs (the endorsed engine's 1,000-player file: 66.2
+** G instructions without the tries, 75.0 G with them; 178 of 292 tries
+** failed, and every matching is the same either way). */
 static int run_stage(Matcher *p) {
-  p->bLazy = p->bDense && !p->bFullScans && p->nStage++ > 0 && !p->bExhausted;
-  p->bStepped = p->bExhausted = 0;
-  p->nNewBlossom = 0;
+  p->bLazy = 0;
   if (start_stage(p) == 0) return 0;
   while (p->rc == SQLITE_OK) {
-    if (scan_queue(p)) {
-      p->bExhausted = !p->bStepped;
-      return 1;
-    }
+    if (scan_queue(p)) return 1;
     if (p->rc) break;
-    if (p->bLazy) {
-      /* the lazy try needs a dual step: undone, and the stage run again
-      ** with full scans, which grow the same trees and the least-slack
-      ** edges the step reads */
-      undo_lazy(p);
-      if (start_stage(p) == 0) return 0;
-      continue;
-    }
-    p->bStepped = 1;
     if (dual_step(p) == 1) return !p->bMaxCard;
   }
   return 0;
@@ -1411,7 +1362,6 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aListed, N),
     CARVE(p->aDead, N),
     CARVE(p->aLive, N),
-    CARVE(p->aNewBlossom, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pVertexBlock == 0) return SQLITE_NOMEM;
@@ -1821,8 +1771,6 @@ int tb_match_solve(TbMatcher *p) {
     if (p->rc == SQLITE_OK) p->rc = match_tight_paths(p);
   }
   p->iEpoch++;              /* the weights may have changed since */
-  p->nStage = 0;
-  p->bExhausted = 0;
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;
 }
