@@ -677,22 +677,19 @@ static DUTCH_NOINLINE void slack_bye(const Dutch *p, const SlackTerms *s, const 
 /* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
 ** twice the weight weight_make() would make, in one pass over the parts
 ** (no weight made and read again); -1 for no pair. */
-static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
-                       TbWord *r) {
-  Dutch *p = pArg;
-  SlackTerms s;
-  const TbWord *a, *b, *c;
+/* The words of the slack of a pair without C9's term (dutch_slack), the
+** table's part c read only when bC (a constant where it is inlined: the
+** pairs out of the bracket, most of those a scan reads, have none). */
+static DUTCH_INLINE void slack_words(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                     const TbWord *uj, TbWord *r, int bC) {
+  const TbWord *a = s->a, *b = s->b, *c = s->c;
   int t;
-  i64 cy;
-  if (slack_terms(p, i, j, &s) < 0) return -1;
-  if (s.iBye >= 0) { slack_bye(p, &s, ui, uj, r); return 0; }
-  a = s.a;
-  b = s.b;
-  c = s.c;
   /* the offset (signed) starts the carry */
-  cy = -2 * s.nOff;
+  i64 cy = -2 * s->nOff;
 #define DUTCH_SLACK_WORDS(NW) \
-  for (t = 0; t < (NW); t++) cy = slack_word(ui[t], uj[t], a[t], b[t], c[t], cy, &r[t]);
+  for (t = 0; t < (NW); t++) { \
+    cy = slack_word(ui[t], uj[t], a[t], b[t], bC ? c[t] : 0, cy, &r[t]); \
+  }
   /* a loop of a known length for the usual widths (3 to 5 words at 1,000
   ** players): unrolled, in registers; the round's time is mostly here */
   switch (p->nW) {
@@ -704,6 +701,16 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     default: DUTCH_SLACK_WORDS(p->nW); break;
   }
 #undef DUTCH_SLACK_WORDS
+}
+
+static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
+                       TbWord *r) {
+  Dutch *p = pArg;
+  SlackTerms s;
+  if (slack_terms(p, i, j, &s) < 0) return -1;
+  if (s.iBye >= 0) slack_bye(p, &s, ui, uj, r);
+  else if (s.c == p->aZeroWeight) slack_words(p, &s, ui, uj, r, 0);
+  else slack_words(p, &s, ui, uj, r, 1);
   return 0;
 }
 
@@ -735,9 +742,9 @@ static DUTCH_NOINLINE int sign_bye(const Dutch *p, const SlackTerms *s, const Tb
 }
 
 /*
-** The matcher's sign of pair {i, j}'s slack under the duals ui, uj (-1, 0
-** or 1), the slack dutch_slack() sums, or -2 for no pair; read from the top
-** word down.  A word's term (ui + uj - 2 (a + b + c), with the parts of the
+** The sign of a pair's slack (without C9's term) under the duals ui, uj
+** (-1, 0 or 1), the slack dutch_slack() sums; read from the top word down,
+** the table's part c only when bC (as slack_words).  A word's term (ui + uj - 2 (a + b + c), with the parts of the
 ** offset and of C9's term that fall in it) lies between -7 and 2.01 of the
 ** word's units, so the words below word t add between -7.01 and 2.01 of
 ** word t's: with acc the slack of the words from t up, in word t's units,
@@ -748,23 +755,17 @@ static DUTCH_NOINLINE int sign_bye(const Dutch *p, const SlackTerms *s, const Tb
 ** (acc + hi) 2^64 + d, and one that goes on, between -3 and 8, is d as a
 ** signed word.
 */
-static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
-  Dutch *p = pArg;
-  SlackTerms s;
-  const TbWord *a, *b, *c;
+static DUTCH_INLINE int sign_words(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                   const TbWord *uj, int bC) {
+  const TbWord *a = s->a, *b = s->b, *c = s->c;
   int t = p->nW - 1;
   TbWord d;
   i64 acc, hi;
-  if (slack_terms(p, i, j, &s) < 0) return -2;
-  if (s.iBye >= 0) return sign_bye(p, &s, ui, uj);
-  a = s.a;
-  b = s.b;
-  c = s.c;
   /* the top words signed, as the matcher reads a value: each word whose
   ** top bit is set counts 2^64 less */
-  hi = slack_word(ui[t], uj[t], a[t], b[t], c[t], t == 0 ? -2 * s.nOff : 0, &d);
+  hi = slack_word(ui[t], uj[t], a[t], b[t], bC ? c[t] : 0, t == 0 ? -2 * s->nOff : 0, &d);
   hi -= (i64)(ui[t] >> 63) + (i64)(uj[t] >> 63);
-  hi += 2 * ((i64)(a[t] >> 63) + (i64)(b[t] >> 63) + (i64)(c[t] >> 63));
+  hi += 2 * ((i64)(a[t] >> 63) + (i64)(b[t] >> 63) + (bC ? (i64)(c[t] >> 63) : 0));
   acc = 0;
   for (;;) {
     acc += hi;                            /* the value: acc 2^64 + d */
@@ -773,8 +774,18 @@ static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *
     if (acc < -1 || (acc == -1 && d <= (TbWord)-3)) return -1;
     acc = (i64)d;
     t--;
-    hi = slack_word(ui[t], uj[t], a[t], b[t], c[t], t == 0 ? -2 * s.nOff : 0, &d);
+    hi = slack_word(ui[t], uj[t], a[t], b[t], bC ? c[t] : 0, t == 0 ? -2 * s->nOff : 0, &d);
   }
+}
+
+/* The matcher's sign of pair {i, j}'s slack (sign_words), -2 for no pair. */
+static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
+  Dutch *p = pArg;
+  SlackTerms s;
+  if (slack_terms(p, i, j, &s) < 0) return -2;
+  if (s.iBye >= 0) return sign_bye(p, &s, ui, uj);
+  if (s.c == p->aZeroWeight) return sign_words(p, &s, ui, uj, 0);
+  return sign_words(p, &s, ui, uj, 1);
 }
 #endif
 
