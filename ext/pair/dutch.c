@@ -188,7 +188,7 @@ enum { K_ZERO, K_START_ODD, K_OTHER, K_CUR, K_NEXT };
 #define KEY_BIAS ((i64)1 << 27)
 
 /* The key with d added to its offset (d signed, small). */
-static unsigned key_add(unsigned x, int d) {
+static DUTCH_INLINE unsigned key_add(unsigned x, int d) {
   return x == KEY_ZERO ? x : x + ((unsigned)d << 4);
 }
 static DUTCH_INLINE unsigned key_of(const Dutch *p, int x, int y);
@@ -1073,7 +1073,7 @@ static unsigned exchange_weight(const Dutch *p, const Bracket *k, int s, int l) 
 ** steps so far made it: its base, and the offset of the step that tries
 ** the higher player's pairs, or of the moved-down player's C6-C7 step, or
 ** of the order of the exchanges. */
-static unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol, unsigned bye) {
+static DUTCH_INLINE unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol, unsigned bye) {
   unsigned w = placed_key(k, iRow, iCol, k->bFixed, bye);
   if (w == KEY_ZERO) return w;
   if (iCol == k->iActive && k->aActiveOff[iRow] != OFF_NONE) {
