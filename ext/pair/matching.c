@@ -919,7 +919,8 @@ static int live_tight(const Matcher *p, int v, int w, int q) {
 ** it grows nothing and offers no least-slack edge, and a dual step keeps
 ** its slack (the S end loses what the T end gains), so a full scan of the
 ** dense form passes over it without its weight; should w turn S, w's own
-** scan reads the pair and finds what this scan would have. */
+** scan reads the pair and finds what this scan would have.  A scan of the
+** tight pairs passes over it too: grow() along such a pair does nothing. */
 static inline int labeled_t(const Matcher *p, int w) {
   return p->aLabel[w] == 2 && p->aLabel[p->aInBlossom[w]] == 2;
 }
@@ -970,7 +971,8 @@ static int scan_tight(Matcher *p, int v) {
   const int *aOut = scan_list(p, v, &nOut);
   for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
     int w = aOut[t], e;
-    if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, 0)) continue;
+    if (p->aInBlossom[v] == p->aInBlossom[w] || labeled_t(p, w)) continue;
+    if (!live_tight(p, v, w, 0)) continue;
     e = nb_end(p, v, w, 0);
     if (grow(p, v, w, e, e / 2)) return 1;
   }
