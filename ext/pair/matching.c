@@ -972,7 +972,8 @@ static int scan_tight(Matcher *p, int v) {
   for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
     int w = aOut[t], e;
     if (p->aInBlossom[v] == p->aInBlossom[w] || labeled_t(p, w)) continue;
-    if (!live_tight(p, v, w, 0)) continue;
+    /* out of reach since the augmentation: grow() would do nothing */
+    if ((p->nStageAug > 0 && blocked(p, w)) || !live_tight(p, v, w, 0)) continue;
     e = nb_end(p, v, w, 0);
     if (grow(p, v, w, e, e / 2)) return 1;
   }
