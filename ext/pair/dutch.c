@@ -195,7 +195,7 @@ enum { K_ZERO, K_START_ODD, K_OTHER, K_CUR, K_NEXT };
 #define KEY_BIAS ((i64)1 << 27)
 
 /* The key with d added to its offset (d signed, small). */
-static unsigned key_add(unsigned x, int d) {
+static DUTCH_INLINE unsigned key_add(unsigned x, int d) {
   return x == KEY_ZERO ? x : x + ((unsigned)d << 4);
 }
 static DUTCH_INLINE unsigned key_of(const Dutch *p, int x, int y);
@@ -348,7 +348,7 @@ static inline void wbit(const Dutch *p, TbWord *x, int v, int s) {
 enum { P_HIGH = 0, P_LOW = 4, P_NEXT, P_OTHER, P_TOP, P_ODD, P_COUNT };
 #define PAIR_CODES 256
 
-static TbWord *part_of(const Dutch *p, int i, int k) {
+static DUTCH_INLINE TbWord *part_of(const Dutch *p, int i, int k) {
   /* by part, then player: a scan of one player's pairs reads the other
   ** players' same part in order */
   return p->aPart + ((size_t)k * (size_t)p->n + (size_t)i) * (size_t)p->nW;
@@ -427,7 +427,7 @@ static int code_table(Dutch *p) {
 
 /* The code of the pair (h, l), h above l: from the table by the players'
 ** kinds, else worked out. */
-static unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
+static DUTCH_INLINE unsigned pair_code(const Dutch *p, int h, int l, int *pm) {
   const DutchPlayer *a = &p->a[h], *b = &p->a[l];
   int bAbove = a->nScore > b->nScore;
   if (p->nKind > 0) {
@@ -516,7 +516,7 @@ static void part_weights(Dutch *p) {
 /* The parts a weight of kind eKind (not K_ZERO) of the pair (h, l) adds
 ** up: the higher player's, the lower's, and for a pair in the bracket the
 ** table's row of its code (else *pc is NULL). */
-static inline void pair_parts(const Dutch *p, int h, int l, int eKind, const TbWord **pa,
+static DUTCH_INLINE void pair_parts(const Dutch *p, int h, int l, int eKind, const TbWord **pa,
                               const TbWord **pb, const TbWord **pc) {
   if (eKind == K_CUR) {
     int m;
@@ -583,7 +583,7 @@ static DUTCH_NOINLINE const TbWord *weight_make(Dutch *p, int h, int l, unsigned
 
 /* The key of {i, j} the matcher reads (key_of); checked against the keys
 ** the steps set in a build with DUTCH_CHECK_KEYS. */
-static inline unsigned key_read(const Dutch *p, int i, int j) {
+static DUTCH_INLINE unsigned key_read(const Dutch *p, int i, int j) {
   unsigned x = key_of(p, i, j);
 #ifdef DUTCH_CHECK_KEYS
   if (x != p->aKey[(size_t)i * (size_t)p->n + (size_t)j]) {
@@ -650,13 +650,12 @@ typedef struct SlackTerms {
 } SlackTerms;
 
 /* The terms of pair {i, j}'s slack into *s: 0, or -1 for no pair. */
-static inline int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
+static DUTCH_INLINE int slack_terms(Dutch *p, int i, int j, SlackTerms *s) {
   unsigned x = key_read(p, i, j);
   int h = i < j ? i : j, l = i < j ? j : i, eKind = (int)KEY_KIND(x);
   if (eKind == K_ZERO) return -1;
   s->nOff = (i64)(x >> 4) - KEY_BIAS;
   s->iBye = -1;
-  s->bye = 0;
   pair_parts(p, h, l, eKind, &s->a, &s->b, &s->c);
   if (s->c == 0) s->c = p->aZeroWeight;
   if (x & KEY_BYE) {
@@ -696,34 +695,56 @@ static int seat_sign(Dutch *p, int x, const TbWord *ui, const TbWord *uj) {
   return any != 0;
 }
 
+/* One word of a slack: ui + uj - 2 (a + b + c) + cy, cy a signed carry in
+** from the word below; the word into *r, the carry out returned (between
+** -8 and 4).  Plain 64-bit operations with their carries: the compilers'
+** 128-bit sums spilled to memory, and a slack is summed for most pairs a
+** scan reads. */
+static DUTCH_INLINE i64 slack_word(TbWord ui, TbWord uj, TbWord a, TbWord b, TbWord c,
+                                   i64 cy, TbWord *r) {
+  TbWord s = ui + uj, w = a + b, w2, d, x;
+  i64 hi = s < ui;                        /* s + hi 2^64 = ui + uj */
+  int cw = w < a;
+  w2 = w + c;
+  cw += w2 < w;                           /* w2 + cw 2^64 = a + b + c */
+  hi -= (i64)(w2 >> 63) + 2 * (i64)cw;    /* less twice that: (w2 << 1) ... */
+  d = s - (w2 << 1);
+  hi -= d > s;                            /* ... with its borrow */
+  x = d + (TbWord)cy;                     /* the carry in, signed */
+  hi += (i64)(x < d) + (cy >> 63);
+  *r = x;
+  return hi;
+}
+
+/* The slack of a pair with C9's term (a few in a hundred): the same sum
+** with the term's 128 bits at its word. */
+static DUTCH_NOINLINE void slack_bye(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                     const TbWord *uj, TbWord *r) {
+  DutchCarry cy = -2 * (DutchCarry)s->nOff;
+  int t;
+  for (t = 0; t < p->nW; t++) {
+    if (t == s->iBye) cy -= s->bye;
+    cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)s->a[t] + s->b[t] + s->c[t]);
+    r[t] = (TbWord)cy;
+    cy >>= 64;
+  }
+}
+
 /* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
 ** twice the weight weight_make() would make, in one pass over the parts
 ** (no weight made and read again); -1 for no pair. */
-static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
-                       TbWord *r) {
-  Dutch *p = pArg;
-  SlackTerms s;
-  const TbWord *a, *b, *c;
-  int t, iBye;
-  DutchCarry cy, bye;
-  if (i == p->n || j == p->n) {
-    seat_slack(p, i < j ? i : j, ui, uj, r);
-    return 0;
-  }
-  if (slack_terms(p, i, j, &s) < 0) return -1;
-  a = s.a;
-  b = s.b;
-  c = s.c;
-  iBye = s.iBye;
-  bye = s.bye;
-  /* the offset (signed) starts the carry; C9's term joins at its word */
-  cy = -2 * (DutchCarry)s.nOff;
+/* The words of the slack of a pair without C9's term (dutch_slack), the
+** table's part c read only when bC (a constant where it is inlined: the
+** pairs out of the bracket, most of those a scan reads, have none). */
+static DUTCH_INLINE void slack_words(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                     const TbWord *uj, TbWord *r, int bC) {
+  const TbWord *a = s->a, *b = s->b, *c = s->c;
+  int t;
+  /* the offset (signed) starts the carry */
+  i64 cy = -2 * s->nOff;
 #define DUTCH_SLACK_WORDS(NW) \
   for (t = 0; t < (NW); t++) { \
-    if (t == iBye) cy -= bye; \
-    cy += (DutchCarry)ui[t] + uj[t] - 2 * ((DutchCarry)a[t] + b[t] + c[t]); \
-    r[t] = (TbWord)cy; \
-    cy >>= 64; \
+    cy = slack_word(ui[t], uj[t], a[t], b[t], bC ? c[t] : 0, cy, &r[t]); \
   }
   /* a loop of a known length for the usual widths (3 to 5 words at 1,000
   ** players): unrolled, in registers; the round's time is mostly here */
@@ -733,58 +754,43 @@ static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord 
     case 4: DUTCH_SLACK_WORDS(4); break;
     case 5: DUTCH_SLACK_WORDS(5); break;
     case 6: DUTCH_SLACK_WORDS(6); break;
-    case 7: DUTCH_SLACK_WORDS(7); break;
-    case 8: DUTCH_SLACK_WORDS(8); break;
-    case 9: DUTCH_SLACK_WORDS(9); break;
-    case 10: DUTCH_SLACK_WORDS(10); break;
-    case 11: DUTCH_SLACK_WORDS(11); break;
-    case 12: DUTCH_SLACK_WORDS(12); break;
-    case 13: DUTCH_SLACK_WORDS(13); break;
-    case 14: DUTCH_SLACK_WORDS(14); break;
-    case 15: DUTCH_SLACK_WORDS(15); break;
-    case 16: DUTCH_SLACK_WORDS(16); break;
     default: DUTCH_SLACK_WORDS(p->nW); break;
   }
 #undef DUTCH_SLACK_WORDS
+}
+
+static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
+                       TbWord *r) {
+  Dutch *p = pArg;
+  SlackTerms s;
+  if (i == p->n || j == p->n) {
+    seat_slack(p, i < j ? i : j, ui, uj, r);
+    return 0;
+  }
+  if (slack_terms(p, i, j, &s) < 0) return -1;
+  if (s.iBye >= 0) slack_bye(p, &s, ui, uj, r);
+  else if (s.c == p->aZeroWeight) slack_words(p, &s, ui, uj, r, 0);
+  else slack_words(p, &s, ui, uj, r, 1);
   return 0;
 }
 
-/*
-** The matcher's sign of pair {i, j}'s slack under the duals ui, uj (-1, 0
-** or 1), the slack dutch_slack() sums, or -2 for no pair; read from the top
-** word down.  A word's term (ui + uj - 2 (a + b + c), with the parts of the
-** offset and of C9's term that fall in it) lies between -7 and 2.01 of the
-** word's units, so the words below word t add between -7.01 and 2.01 of
-** word t's: with acc the slack of the words from t up, in word t's units,
-** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
-** rest reads the next word.  A lazy scan (a player's tight pairs, a read
-** of the whole row) tells most pairs from their top word or two, and makes
-** no weight.
-*/
-static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
-  Dutch *p = pArg;
-  SlackTerms s;
-  const TbWord *a, *b, *c;
-  int t = p->nW - 1, iBye;
+/* The sign of a pair's slack with C9's term, from the top word down as
+** dutch_sign() reads the others. */
+static DUTCH_NOINLINE int sign_bye(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                   const TbWord *uj) {
+  const TbWord *a = s->a, *b = s->b, *c = s->c;
+  int t = p->nW - 1, iBye = s->iBye;
   TbWord aBye[2];
   DutchCarry acc;
-  if (i == p->n || j == p->n) return seat_sign(p, i < j ? i : j, ui, uj);
-  if (slack_terms(p, i, j, &s) < 0) return -2;
-  a = s.a;
-  b = s.b;
-  c = s.c;
-  /* C9's term in its two words (0 without one) */
-  iBye = s.iBye;
-  aBye[0] = (TbWord)s.bye;
-  aBye[1] = (TbWord)(s.bye >> 64);
-  /* the top words signed, as the matcher reads a value */
+  aBye[0] = (TbWord)s->bye;
+  aBye[1] = (TbWord)(s->bye >> 64);
   acc = (DutchCarry)(i64)ui[t] + (i64)uj[t] -
         2 * ((DutchCarry)(i64)a[t] + (i64)b[t] + (i64)c[t]);
   for (;;) {
     if (t == iBye) acc -= aBye[0];
     if (t == iBye + 1) acc -= aBye[1];
     if (t == 0) {
-      acc -= 2 * (DutchCarry)s.nOff;
+      acc -= 2 * (DutchCarry)s->nOff;
       return (acc > 0) - (acc < 0);
     }
     if (acc >= 8) return 1;
@@ -793,6 +799,54 @@ static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *
     acc = acc * ((DutchCarry)1 << 64) + (DutchCarry)ui[t] + uj[t] -
           2 * ((DutchCarry)a[t] + b[t] + c[t]);
   }
+}
+
+/*
+** The sign of a pair's slack (without C9's term) under the duals ui, uj
+** (-1, 0 or 1), the slack dutch_slack() sums; read from the top word down,
+** the table's part c only when bC (as slack_words).  A word's term (ui + uj - 2 (a + b + c), with the parts of the
+** offset and of C9's term that fall in it) lies between -7 and 2.01 of the
+** word's units, so the words below word t add between -7.01 and 2.01 of
+** word t's: with acc the slack of the words from t up, in word t's units,
+** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
+** rest reads the next word.  A lazy scan (a player's tight pairs, a read
+** of the whole row) tells most pairs from their top word or two, and makes
+** no weight.  Each word's term is slack_word()'s, hi 2^64 + d: acc is then
+** (acc + hi) 2^64 + d, and one that goes on, between -3 and 8, is d as a
+** signed word.
+*/
+static DUTCH_INLINE int sign_words(const Dutch *p, const SlackTerms *s, const TbWord *ui,
+                                   const TbWord *uj, int bC) {
+  const TbWord *a = s->a, *b = s->b, *c = s->c;
+  int t = p->nW - 1;
+  TbWord d;
+  i64 acc, hi;
+  /* the top words signed, as the matcher reads a value: each word whose
+  ** top bit is set counts 2^64 less */
+  hi = slack_word(ui[t], uj[t], a[t], b[t], bC ? c[t] : 0, t == 0 ? -2 * s->nOff : 0, &d);
+  hi -= (i64)(ui[t] >> 63) + (i64)(uj[t] >> 63);
+  hi += 2 * ((i64)(a[t] >> 63) + (i64)(b[t] >> 63) + (bC ? (i64)(c[t] >> 63) : 0));
+  acc = 0;
+  for (;;) {
+    acc += hi;                            /* the value: acc 2^64 + d */
+    if (t == 0) return acc != 0 ? (acc > 0) - (acc < 0) : d != 0;
+    if (acc > 0 || (acc == 0 && d >= 8)) return 1;
+    if (acc < -1 || (acc == -1 && d <= (TbWord)-3)) return -1;
+    acc = (i64)d;
+    t--;
+    hi = slack_word(ui[t], uj[t], a[t], b[t], bC ? c[t] : 0, t == 0 ? -2 * s->nOff : 0, &d);
+  }
+}
+
+/* The matcher's sign of pair {i, j}'s slack (sign_words), -2 for no pair. */
+static int dutch_sign(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj) {
+  Dutch *p = pArg;
+  SlackTerms s;
+  if (i == p->n || j == p->n) return seat_sign(p, i < j ? i : j, ui, uj);
+  if (slack_terms(p, i, j, &s) < 0) return -2;
+  if (s.iBye >= 0) return sign_bye(p, &s, ui, uj);
+  if (s.c == p->aZeroWeight) return sign_words(p, &s, ui, uj, 0);
+  return sign_words(p, &s, ui, uj, 1);
 }
 #endif
 
@@ -1083,7 +1137,7 @@ static unsigned exchange_weight(const Dutch *p, const Bracket *k, int s, int l) 
 ** steps so far made it: its base, and the offset of the step that tries
 ** the higher player's pairs, or of the moved-down player's C6-C7 step, or
 ** of the order of the exchanges. */
-static unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol, unsigned bye) {
+static DUTCH_INLINE unsigned bracket_key(const Dutch *p, const Bracket *k, int iRow, int iCol, unsigned bye) {
   unsigned w = placed_key(k, iRow, iCol, k->bFixed, bye);
   if (w == KEY_ZERO) return w;
   if (iCol == k->iActive && k->aActiveOff[iRow] != OFF_NONE) {

@@ -41,6 +41,15 @@
 #include <limits.h>
 #include <string.h>
 
+/* The calls a scan makes for each pair it reads, inlined. */
+#if defined(__GNUC__)
+#define MATCH_INLINE inline __attribute__((always_inline))
+#define MATCH_NOINLINE __attribute__((noinline))
+#else
+#define MATCH_INLINE inline
+#define MATCH_NOINLINE
+#endif
+
 typedef struct Blossom {
   int nChild;
   int *aChild;        /* sub-blossoms around the cycle, from the base */
@@ -120,18 +129,14 @@ struct TbMatcher {
   unsigned char *aListed; /* n: on aFree */
   unsigned char *aDead;   /* n: removed from the graph ... */
   int nDead;              /* ... how many */
+  int *aLive;             /* n: the vertices not removed, in order (the
+                          ** dense form's scans read no removed one) */
+  int nLive;
   int bStarted;       /* duals and matching hold */
-  int bLazy;          /* dense form: this stage tries tight pairs only
-                      ** (see run_stage) ... */
+  int bLazy;          /* dense form: this stage augmented, and reads
+                      ** tight pairs only from now on (see scan_queue) ... */
   int bFullScans;     /* ... unless tb_match_full_scans(), which also
                       ** reads the pairs labeled_t() passes over */
-  int nStage;         /* the stages of this solve so far (the first
-                      ** scans every pair, see run_stage) */
-  int bStepped;       /* this stage made a dual step */
-  int bExhausted;     /* the last stage augmented with no dual step: its
-                      ** tight pairs are used up (see run_stage) */
-  int *aNewBlossom;   /* n: the blossoms a lazy try made, in order */
-  int nNewBlossom;
   TbProbe *pProbe;
   int rc;
 };
@@ -336,21 +341,27 @@ static inline i64 slack_word(const Matcher *p, int k) {
   return (i64)(p->aDual[i] + p->aDual[j] - 2 * pair_weight(p, i, j, k)[0]);
 }
 
+/* Works out the slack of entry x's best edge again, into s. */
+static MATCH_NOINLINE void best_slack_make(Matcher *p, int x, TbWord *s) {
+  edge_slack(p, p->aBestEdge[x], s);
+  p->aCacheEdge[x] = p->aBestEdge[x];
+  p->aCacheEpoch[x] = p->iEpoch;
+}
+
 /* The slack of entry x's best edge, cached per dual epoch: a scan
 ** compares many edges with it. */
-static const TbWord *best_slack(Matcher *p, int x) {
+static MATCH_INLINE const TbWord *best_slack(Matcher *p, int x) {
   TbWord *s = p->aBestSlack + (size_t)x * (size_t)p->nW;
   if (p->aCacheEdge[x] != p->aBestEdge[x] || p->aCacheEpoch[x] != p->iEpoch) {
-    edge_slack(p, p->aBestEdge[x], s);
-    p->aCacheEdge[x] = p->aBestEdge[x];
-    p->aCacheEpoch[x] = p->iEpoch;
+    best_slack_make(p, x, s);
   }
   return s;
 }
 
 /* Makes edge k, of slack ks, x's best edge unless one is as good;
-** returns whether it did. */
-static int offer_best_edge(Matcher *p, int x, int k, const TbWord *ks) {
+** returns whether it did.  Inlined: a full scan offers most pairs it
+** reads, and keeps few. */
+static MATCH_INLINE int offer_best_edge(Matcher *p, int x, int k, const TbWord *ks) {
   if (p->nW == 1) {
     if (p->aBestEdge[x] != -1 && (i64)ks[0] >= slack_word(p, p->aBestEdge[x])) return 0;
     p->aBestEdge[x] = k;
@@ -585,7 +596,6 @@ static void add_blossom(Matcher *p, int base, int k) {
   Blossom *pB;
   b = p->aUnused[--p->nUnused];
   touch(p, b);
-  if (p->bLazy) p->aNewBlossom[p->nNewBlossom++] = b;
   pB = &p->aBlossom[b];
   p->aBase[b] = base;
   p->aParent[b] = -1;
@@ -905,47 +915,28 @@ static int live_tight(const Matcher *p, int v, int w, int q) {
   return top_down_tight(p, v, w, pair_weight(p, v, w, nb_end(p, v, w, q) / 2));
 }
 
-/* A lazy scan of S-vertex v: its tight pairs only, in the order of a full
-** scan, which they grow the trees in the same way (the other pairs give
-** only least-slack edges, which a stage ending in an augmentation never
-** reads).  Each is told by the sign of its slack, read again at each scan:
-** a list of the tight pairs kept until the duals move took an int a pair
-** where most pairs are tight, and cost more to make than the signs it
-** saved (round 9 of 1,000 players: 11.8 G instructions with the lists,
-** 9.6 G without). */
-static int scan_tight(Matcher *p, int v) {
-  int q;
-  for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-    int w = nb_vertex(p, v, q), e;
-    if (p->nDead > 0 && p->aDead[w]) continue;
-    if (p->aInBlossom[v] == p->aInBlossom[w] || !live_tight(p, v, w, q)) continue;
-    e = nb_end(p, v, w, q);
-    allow_edge(p, e / 2);
-    if (grow(p, v, w, e, e / 2)) return 1;
-  }
-  return 0;
-}
-
 /* Whether w is a labeled vertex of a T-blossom: a pair from an S-vertex to
 ** it grows nothing and offers no least-slack edge, and a dual step keeps
 ** its slack (the S end loses what the T end gains), so a full scan of the
 ** dense form passes over it without its weight; should w turn S, w's own
-** scan reads the pair and finds what this scan would have. */
+** scan reads the pair and finds what this scan would have.  A scan of the
+** tight pairs passes over it too: grow() along such a pair does nothing. */
 static inline int labeled_t(const Matcher *p, int w) {
   return p->aLabel[w] == 2 && p->aLabel[p->aInBlossom[w]] == 2;
 }
 
 /*
-** The dense form's vertices outside v's blossom bv (>= n), in order, kept
-** while no blossom changes: the vertices of a blossom are scanned one
+** The dense form's live vertices outside v's blossom bv (>= n), in order,
+** kept while no blossom changes: the vertices of a blossom are scanned one
 ** after another, and each would pass over the pairs inside it one by one.
 ** Blossoms only grow during a scan, so the list holds every pair the scan
 ** takes (it still tells those that joined v's blossom meanwhile).
 */
 static const int *outside_of(Matcher *p, int bv, int *pn) {
   if (p->iOutside != bv || p->iOutsideShape != p->iShape) {
-    int w, n = 0;
-    for (w = 0; w < p->n; w++) {
+    int t, n = 0;
+    for (t = 0; t < p->nLive; t++) {
+      int w = p->aLive[t];
       if (p->aInBlossom[w] != bv) p->aOutside[n++] = w;
     }
     p->nOutside = n;
@@ -956,6 +947,87 @@ static const int *outside_of(Matcher *p, int bv, int *pn) {
   return p->aOutside;
 }
 
+/* The vertices a scan of v reads in the dense form, in order: the live
+** ones, or those outside v's blossom (outside_of); NULL for the edge-list
+** form, whose scans read v's list. */
+static const int *scan_list(Matcher *p, int v, int *pn) {
+  if (!p->bDense) { *pn = 0; return 0; }
+  if (p->aInBlossom[v] >= p->n) return outside_of(p, p->aInBlossom[v], pn);
+  *pn = p->nLive;
+  return p->aLive;
+}
+
+/* The dense form's scan of S-vertex v once its stage augmented: its tight
+** pairs only, in the order of a full scan, which they grow the trees in
+** the same way (the other pairs give only least-slack edges, which a stage
+** ending in an augmentation never reads).  Each is told by the sign of its
+** slack, read again at each scan: a list of the tight pairs kept until the
+** duals move took an int a pair where most pairs are tight, and cost more
+** to make than the signs it saved (round 9 of 1,000 players: 11.8 G
+** instructions with the lists, 9.6 G without).  Returns 1 once the
+** matching augmented again. */
+static int scan_tight(Matcher *p, int v) {
+  int t, nOut;
+  const int *aOut = scan_list(p, v, &nOut);
+  for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
+    int w = aOut[t], e;
+    if (p->aInBlossom[v] == p->aInBlossom[w] || labeled_t(p, w)) continue;
+    /* out of reach since the augmentation: grow() would do nothing */
+    if ((p->nStageAug > 0 && blocked(p, w)) || !live_tight(p, v, w, 0)) continue;
+    e = nb_end(p, v, w, 0);
+    if (grow(p, v, w, e, e / 2)) return 1;
+  }
+  return 0;
+}
+
+/* Whether x has no best edge or one of more slack than ks (nW > 1). */
+static MATCH_INLINE int beats_best(Matcher *p, int x, const TbWord *ks) {
+  return p->aBestEdge[x] == -1 || v_cmp(p->nW, ks, best_slack(p, x)) < 0;
+}
+
+/* offer_best_edge() for the dense pair of v and w, whose number is made
+** only when kept. */
+static MATCH_INLINE int offer_pair(Matcher *p, int x, int v, int w, const TbWord *ks) {
+  if (p->nW > 1 && !beats_best(p, x, ks)) return 0;
+  return offer_best_edge(p, x, nb_end(p, v, w, 0) / 2, ks);
+}
+
+/* A full scan of S-vertex v in the dense form, as scan_queue()'s loop
+** for the edge-list form: v's blossom and dual read once (only a growth
+** moves v's blossom), no removed vertex on the list, and a pair's number
+** made only for a pair that grows the trees or is kept as a best edge
+** (a scan offers most pairs it reads, and keeps few).  Returns 1 once the
+** matching augmented. */
+static int scan_dense(Matcher *p, int v) {
+  TbWord *kslack = tmp(p, T_SLACK);
+  const TbWord *uv = dual_of(p, v);
+  int nOut, t, bv = p->aInBlossom[v], nW = p->nW;
+  const int *aOut = scan_list(p, v, &nOut);
+  for (t = 0; t < nOut && p->rc == SQLITE_OK; t++) {
+    int w = aOut[t], bw = p->aInBlossom[w], bTight;
+    if (bw == bv) continue;
+    /* no flags: the slack's sign tells (see allow_edge) */
+    if (!p->bFullScans && p->aLabel[w] == 2 && p->aLabel[bw] == 2) continue;
+    if (p->xSlack) {
+      if (p->xSlack(p->pWeightArg, v, w, uv, dual_of(p, w), kslack) < 0) continue;
+      bTight = v_sign(nW, kslack) <= 0;
+    } else {
+      int k = nb_end(p, v, w, 0) / 2;
+      if ((bTight = weight_slack(p, v, w, pair_weight(p, v, w, k), kslack)) < 0) continue;
+    }
+    if (bTight) {
+      int e = nb_end(p, v, w, 0);
+      if (grow(p, v, w, e, e / 2)) return 1;
+      bv = p->aInBlossom[v];
+    } else if (p->aLabel[bw] == 1) {
+      offer_pair(p, bv, v, w, kslack);
+    } else if (p->aLabel[w] == 0) {
+      if (offer_pair(p, w, v, w, kslack)) touch(p, w);
+    }
+  }
+  return 0;
+}
+
 /* Scans the queue of S-vertices; returns 1 once the matching augmented. */
 static int scan_queue(Matcher *p) {
   TbWord *kslack = tmp(p, T_SLACK);
@@ -964,40 +1036,29 @@ static int scan_queue(Matcher *p) {
     if (spent(p, v)) continue;
     p->rc = tb_poll(p->pProbe, 1 + p->aNbStart[v + 1] - p->aNbStart[v]);
     if (p->bLazy) {
-      if (scan_tight(p, v) && !p->bDense) return 1;
+      scan_tight(p, v);
       continue;
     }
-    const int *aOut = 0;
-    int nOut = 0, t = 0;
-    if (p->bDense && p->aInBlossom[v] >= p->n) aOut = outside_of(p, p->aInBlossom[v], &nOut);
-    for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
-      int w, e, k, bTight;
-      if (aOut) {
-        if (t == nOut) break;
-        w = aOut[t++];
-      } else {
-        w = nb_vertex(p, v, q);
+    if (p->bDense) {
+      if (scan_dense(p, v)) {
+        /* the dense form goes on along tight pairs: no dual step
+        ** follows an augmentation, so no least-slack edge is needed */
+        p->bLazy = !p->bFullScans;
       }
+      continue;
+    }
+    for (q = p->aNbStart[v]; q < p->aNbStart[v + 1] && p->rc == SQLITE_OK; q++) {
+      int w = nb_vertex(p, v, q), e, k, bTight;
       if (p->aInBlossom[v] == p->aInBlossom[w]) continue;
       e = nb_end(p, v, w, q);
       k = e / 2;
-      if (p->bDense) {
-        /* no flags: the slack's sign tells (see allow_edge) */
-        if (!p->bFullScans && labeled_t(p, w)) continue;
-        if ((bTight = live_slack(p, v, w, k, kslack)) < 0) continue;
-      } else if (!(bTight = allowed(p, k))) {
+      if (!(bTight = allowed(p, k))) {
         /* a flagged edge was found tight: only the others read weights */
         if ((bTight = live_slack(p, v, w, k, kslack)) < 0) continue;
         if (bTight) allow_edge(p, k);
       }
       if (bTight) {
-        if (grow(p, v, w, e, k)) {
-          /* the dense form goes on along tight pairs: no dual step
-          ** follows an augmentation, so no least-slack edge is needed */
-          if (!p->bDense) return 1;
-          p->bLazy = !p->bFullScans;
-          break;
-        }
+        if (grow(p, v, w, e, k)) return 1;
       } else if (p->aLabel[p->aInBlossom[w]] == 1) {
         offer_best_edge(p, p->aInBlossom[v], k, kslack);
       } else if (p->aLabel[w] == 0) {
@@ -1218,52 +1279,21 @@ static void end_stage(Matcher *p) {
   }
 }
 
-/* Undoes the blossoms a lazy try made, the last first (their numbers go
-** back to the unused ones in the order they came), and turns the lazy
-** scans off for the rest of the stage.  The try moved no dual and no
-** partner; start_stage() clears its labels. */
-static void undo_lazy(Matcher *p) {
-  while (p->nNewBlossom > 0) {
-    int b = p->aNewBlossom[--p->nNewBlossom], c;
-    Blossom *pB = &p->aBlossom[b];
-    for (c = 0; c < pB->nChild; c++) {
-      int s = pB->aChild[c], nLeaf = leaves(p, s, p->aScratch), l;
-      p->aParent[s] = -1;
-      for (l = 0; l < nLeaf; l++) p->aInBlossom[p->aScratch[l]] = s;
-    }
-    release_blossom(p, b);
-  }
-  p->bLazy = 0;
-}
-
 /* One stage: grows the forest until an augmentation or a dual step that
-** ends it.  Returns 0 once the matching is optimal.  The first stage of a
-** solve scans every pair at once: most warm solves of the Dutch system are
-** one stage that needs a dual step, whose try would read every row of its
-** trees twice.  So does a stage after one that augmented
-** with no dual step: that one went on along tight pairs until none was
-** left, and a try after it found another path in 2 of 38 stages (a round
-** of 1,000 players). */
+** ends it.  Returns 0 once the matching is optimal.  Its S-vertices are
+** scanned in full until the first augmentation (then, in the dense form,
+** their tight pairs only).  A try of a stage along tight pairs first,
+** undone when it needed a dual step, cost more than it saved: a pair's
+** sign costs about as much as its slack, and the tries that needed the
+** step read half the signs (the endorsed engine's 1,000-player file: 66.2
+** G instructions without the tries, 75.0 G with them; 178 of 292 tries
+** failed, and every matching is the same either way). */
 static int run_stage(Matcher *p) {
-  p->bLazy = p->bDense && !p->bFullScans && p->nStage++ > 0 && !p->bExhausted;
-  p->bStepped = p->bExhausted = 0;
-  p->nNewBlossom = 0;
+  p->bLazy = 0;
   if (start_stage(p) == 0) return 0;
   while (p->rc == SQLITE_OK) {
-    if (scan_queue(p)) {
-      p->bExhausted = !p->bStepped;
-      return 1;
-    }
+    if (scan_queue(p)) return 1;
     if (p->rc) break;
-    if (p->bLazy) {
-      /* the lazy try needs a dual step: undone, and the stage run again
-      ** with full scans, which grow the same trees and the least-slack
-      ** edges the step reads */
-      undo_lazy(p);
-      if (start_stage(p) == 0) return 0;
-      continue;
-    }
-    p->bStepped = 1;
     if (dual_step(p) == 1) return !p->bMaxCard;
   }
   return 0;
@@ -1334,13 +1364,14 @@ static int alloc_vertices(Matcher *p) {
     CARVE(p->aCacheEpoch, 2 * N),
     CARVE(p->aListed, N),
     CARVE(p->aDead, N),
-    CARVE(p->aNewBlossom, N),
+    CARVE(p->aLive, N),
   };
   p->pVertexBlock = carve_block(aCarve, (int)(sizeof(aCarve) / sizeof(aCarve[0])));
   if (p->pVertexBlock == 0) return SQLITE_NOMEM;
   /* zeroed: tb_match_close() reads the blossoms' lists */
   memset(p->aBlossom, 0, sizeof(Blossom) * 2 * N);
   memset(p->aDead, 0, (size_t)N);
+  for (p->nLive = 0; p->nLive < p->n; p->nLive++) p->aLive[p->nLive] = p->nLive;
   return SQLITE_OK;
 }
 
@@ -1646,8 +1677,19 @@ void tb_match_touch(TbMatcher *p, int v) {
   release(p, v);
 }
 
+/* Takes removed vertex v off the list of the live ones. */
+static void unlist_live(Matcher *p, int v) {
+  int k = 0;
+  while (k < p->nLive && p->aLive[k] != v) k++;
+  if (k == p->nLive) return;
+  memmove(p->aLive + k, p->aLive + k + 1, sizeof(int) * (size_t)(p->nLive - k - 1));
+  p->nLive--;
+  p->iShape++;              /* the lists of outside vertices drop it too */
+}
+
 void tb_match_remove(TbMatcher *p, int v) {
   if (p->bStarted && !p->aDead[v]) release(p, v);
+  if (!p->aDead[v]) unlist_live(p, v);
   p->nDead += !p->aDead[v];
   p->aDead[v] = 1;
   v_zero(p->nW, dual_of(p, v));
@@ -1732,8 +1774,6 @@ int tb_match_solve(TbMatcher *p) {
     if (p->rc == SQLITE_OK) p->rc = match_tight_paths(p);
   }
   p->iEpoch++;              /* the weights may have changed since */
-  p->nStage = 0;
-  p->bExhausted = 0;
   while (p->rc == SQLITE_OK && run_stage(p) && p->rc == SQLITE_OK) end_stage(p);
   return p->rc;
 }
