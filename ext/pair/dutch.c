@@ -130,10 +130,9 @@ typedef struct Dutch {
   size_t mSlot;
   const TbWord *aZeroWeight;  /* nW words 0: the weight of no pair */
   TbWord *aSeatWeight;        /* nW words: the weight of a pair with the
-                              ** bye's seat, unless bSeatRanks (see
+                              ** bye's seat, after the first solve (see
                               ** seat_weight) */
-  TbWord *aSeatScratch;       /* nW words: a seat's weight made */
-  int bSeatRanks;             /* the first solve with an odd count */
+  TbWord *aSeatScratch;       /* nW words: a seat's slack made */
   int bSeatChanged;           /* the seat's weights changed since the
                               ** last solve: it is reconsidered */
   int aAt[F_COUNT];           /* each field's lowest bit (field_bits) */
@@ -599,7 +598,7 @@ static DUTCH_INLINE unsigned key_read(const Dutch *p, int i, int j) {
 ** With an odd count the matching has one more vertex, n: the bye's seat,
 ** whose pair with a player is that player's bye.  The optimum is the same:
 ** every matching that leaves one player out pays the seat's weight once.
-** In the first solve (bSeatRanks) the seat's pair with x weighs 1, plus 1
+** In the first solve (K_START_ODD) the seat's pair with x weighs 1, plus 1
 ** at bit G + B if x may take the bye, plus G less the rank of x's score
 ** group at bit B: the total is then a constant less the bye's terms, as
 ** when each pair carried both players' (less a pair of 2 at bit G + B, so
@@ -612,7 +611,7 @@ static DUTCH_INLINE unsigned key_read(const Dutch *p, int i, int j) {
 ** C4's bit).  Returns the weight, made in w if it depends on x.
 */
 static const TbWord *seat_weight(const Dutch *p, int x, TbWord *w) {
-  if (!p->bSeatRanks) return p->aSeatWeight;
+  if (p->eOutside != K_START_ODD) return p->aSeatWeight;
   wz(p, w);
   wadd(p, w, 1, 0);
   wadd(p, w, (TbWord)p->a[x].bByeEligible, p->nGroupBits + p->nSizeBits);
@@ -681,18 +680,14 @@ static void seat_slack(const Dutch *p, int x, const TbWord *ui, const TbWord *uj
 
 /* Its sign (-1, 0 or 1), the top word signed as the matcher reads it. */
 static int seat_sign(Dutch *p, int x, const TbWord *ui, const TbWord *uj) {
-  const TbWord *w = seat_weight(p, x, p->aSeatScratch);
-  DutchCarry cy = 0;
-  TbWord any = 0, top = 0;
+  TbWord *r = p->aSeatScratch;
   int t;
+  seat_slack(p, x, ui, uj, r);
+  if ((i64)r[p->nW - 1] < 0) return -1;
   for (t = 0; t < p->nW; t++) {
-    cy += (DutchCarry)ui[t] + uj[t] - 2 * (DutchCarry)w[t];
-    top = (TbWord)cy;
-    any |= top;
-    cy >>= 64;
+    if (r[t]) return 1;
   }
-  if ((i64)top < 0) return -1;
-  return any != 0;
+  return 0;
 }
 
 /* One word of a slack: ui + uj - 2 (a + b + c) + cy, cy a signed carry in
@@ -730,9 +725,6 @@ static DUTCH_NOINLINE void slack_bye(const Dutch *p, const SlackTerms *s, const 
   }
 }
 
-/* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
-** twice the weight weight_make() would make, in one pass over the parts
-** (no weight made and read again); -1 for no pair. */
 /* The words of the slack of a pair without C9's term (dutch_slack), the
 ** table's part c read only when bC (a constant where it is inlined: the
 ** pairs out of the bracket, most of those a scan reads, have none). */
@@ -759,6 +751,9 @@ static DUTCH_INLINE void slack_words(const Dutch *p, const SlackTerms *s, const 
 #undef DUTCH_SLACK_WORDS
 }
 
+/* The matcher's slack of pair {i, j} under the duals ui, uj: ui + uj minus
+** twice the weight weight_make() would make, in one pass over the parts
+** (no weight made and read again); -1 for no pair. */
 static int dutch_slack(void *pArg, int i, int j, const TbWord *ui, const TbWord *uj,
                        TbWord *r) {
   Dutch *p = pArg;
@@ -804,12 +799,12 @@ static DUTCH_NOINLINE int sign_bye(const Dutch *p, const SlackTerms *s, const Tb
 /*
 ** The sign of a pair's slack (without C9's term) under the duals ui, uj
 ** (-1, 0 or 1), the slack dutch_slack() sums; read from the top word down,
-** the table's part c only when bC (as slack_words).  A word's term (ui + uj - 2 (a + b + c), with the parts of the
-** offset and of C9's term that fall in it) lies between -7 and 2.01 of the
-** word's units, so the words below word t add between -7.01 and 2.01 of
-** word t's: with acc the slack of the words from t up, in word t's units,
-** acc >= 8 is a positive slack and acc <= -3 a negative one, and only the
-** rest reads the next word.  A lazy scan (a player's tight pairs, a read
+** the table's part c only when bC (as slack_words).  A word's term (ui +
+** uj - 2 (a + b + c), with the parts of the offset and of C9's term that
+** fall in it) lies between -7 and 2.01 of the word's units, so the words
+** below word t add between -7.01 and 2.01 of word t's: with acc the slack
+** of the words from t up, in word t's units, acc >= 8 is a positive slack
+** and acc <= -3 a negative one, and only the rest reads the next word.  A lazy scan (a player's tight pairs, a read
 ** of the whole row) tells most pairs from their top word or two, and makes
 ** no weight.  Each word's term is slack_word()'s, hi 2^64 + d: acc is then
 ** (acc + hi) 2^64 + d, and one that goes on, between -3 and 8, is d as a
@@ -1417,7 +1412,6 @@ static int outside_kind(Dutch *p, int eKind) {
 /* The first weights: the round must be completable (C1-C5); with an odd
 ** count, the lowest score that can take the bye. */
 static int initial_weights(Dutch *p) {
-  p->bSeatRanks = p->n & 1;
   return outside_kind(p, (p->n & 1) ? K_START_ODD : K_OTHER);
 }
 
@@ -1447,7 +1441,6 @@ static int bye_setup(Dutch *p) {
   }
   slots_forget(p);
   part_weights(p);
-  p->bSeatRanks = 0;
   p->bSeatChanged = 1;
   return outside_kind(p, K_OTHER);
 }

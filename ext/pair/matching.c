@@ -1007,7 +1007,7 @@ static int scan_dense(Matcher *p, int v) {
     int w = aOut[t], bw = p->aInBlossom[w], bTight;
     if (bw == bv) continue;
     /* no flags: the slack's sign tells (see allow_edge) */
-    if (!p->bFullScans && p->aLabel[w] == 2 && p->aLabel[bw] == 2) continue;
+    if (!p->bFullScans && labeled_t(p, w)) continue;
     if (p->xSlack) {
       if (p->xSlack(p->pWeightArg, v, w, uv, dual_of(p, w), kslack) < 0) continue;
       bTight = v_sign(nW, kslack) <= 0;
